@@ -1,0 +1,75 @@
+import { cdktf, javascript } from 'projen';
+
+// ConstructLibraryCdktf is marked deprecated by projen (cdktf was archived), but it is still the
+// projen base that targets the `cdktf` package our users import, so we keep it on purpose.
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+const project = new cdktf.ConstructLibraryCdktf({
+  name: 'cdktf-state-backends',
+  packageName: 'cdktf-state-backends',
+  description:
+    'State backends and remote-state data sources for CDK for Terraform (gcs, cos, oss, azurerm) ' +
+    'that emit exactly the keys Terraform and OpenTofu accept, and check them at synth.',
+  keywords: ['cdktf', 'terraform', 'opentofu', 'backend', 'remote-state', 'gcs', 'cos', 'oss', 'azurerm'],
+  author: 'cdktf-state-backends maintainers',
+  authorAddress: 'statebackends@users.noreply.github.com',
+  repositoryUrl: 'https://github.com/statebackends/cdktf-state-backends.git',
+  license: 'MPL-2.0',
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+  tsconfigDevFile: 'tsconfig.dev.json',
+  tsconfigDev: { include: ['.projenrc.ts'], compilerOptions: {} },
+  // ts-jest only transpiles (isolatedModules), so the tests are type-checked by tsc first.
+  typecheckTests: true,
+  eslintOptions: {
+    dirs: ['src'],
+    devdirs: ['test', 'examples', 'bench'],
+    tsconfigPath: './tsconfig.dev.json',
+    projectService: false,
+  },
+
+  jsiiVersion: '~5.9.0',
+  typescriptVersion: '~5.9',
+  // jsii 5.9 itself needs Node.js 20.16 or newer.
+  minNodeVersion: '20.16.0',
+
+  cdktfVersion: '^0.21.0',
+  constructsVersion: '^10.5.0',
+
+  publishToMaven: {
+    javaPackage: 'io.github.statebackends',
+    mavenGroupId: 'io.github.statebackends',
+    mavenArtifactId: 'cdktf-state-backends',
+  },
+
+  docgen: true,
+  jestOptions: {
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: {
+      // terraform validate runs inside the suites; give them room on a 2-core machine.
+      testTimeout: 120_000,
+    },
+  },
+
+  // CI for this repository is `.ci/run`; GitHub workflows would never run here.
+  github: false,
+  release: false,
+
+  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4'],
+});
+
+const silenceJsiiNode20 = { JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };
+for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {
+  project.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+}
+
+project.addTask('example', {
+  description: 'Synthesizes examples/typescript and prints each stack\'s backend and remote states',
+  env: silenceJsiiNode20,
+  exec: 'ts-node --project examples/typescript/tsconfig.json -r tsconfig-paths/register examples/typescript/main.ts',
+});
+
+project.gitignore.exclude('/examples/typescript/cdktf.out/', '/scratch/');
+project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md');
+
+project.synth();

@@ -1,0 +1,616 @@
+import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { Construct } from 'constructs';
+import { StoreBackend, StoreRemoteState } from './private/base';
+import { quoteList } from './private/errors';
+import { ALWAYS, PerTool } from './private/schema';
+import { Store } from './private/store';
+import { compareVersions } from './private/target';
+import { Rule, atLeast, base64Key, forTarget, isAvailable, matches, mutuallyExclusive, requires, together } from './private/validation';
+
+/**
+ * Azure Blob Storage backend settings (`azurerm`).
+ *
+ * Stores the state as a blob in a container of a storage account, with state locking through blob
+ * leases.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/azurerm
+ */
+export interface AzurermBackendConfig {
+  /**
+   * Name of the storage container.
+   */
+  readonly containerName: string;
+
+  /**
+   * Name of the blob that holds the state.
+   */
+  readonly key: string;
+
+  /**
+   * Name of the storage account.
+   */
+  readonly storageAccountName: string;
+
+  /**
+   * Access key of the storage account.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_ACCESS_KEY`; without it, another auth method
+   */
+  readonly accessKey?: string;
+
+  /**
+   * Id of the Azure DevOps service connection used for OIDC from Azure Pipelines. Emitted as
+   * `ado_pipeline_service_connection_id` for Terraform (1.11.2 and later) and as
+   * `ado_service_connection_id` for OpenTofu (1.12.0 and later).
+   *
+   * @default - the tool reads `ARM_ADO_PIPELINE_SERVICE_CONNECTION_ID`, then
+   * `ARM_OIDC_AZURE_SERVICE_CONNECTION_ID` (OpenTofu also `AZURESUBSCRIPTION_SERVICE_CONNECTION_ID`)
+   */
+  readonly adoServiceConnectionId?: string;
+
+  /**
+   * Base64-encoded PKCS#12 client certificate for service-principal login. Terraform and OpenTofu
+   * 1.11.0 and later.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_CLIENT_CERTIFICATE`
+   */
+  readonly clientCertificate?: string;
+
+  /**
+   * Password of the client certificate. Needs `clientCertificatePath` or `clientCertificate`.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_CLIENT_CERTIFICATE_PASSWORD`
+   */
+  readonly clientCertificatePassword?: string;
+
+  /**
+   * Path to the PFX client-certificate file for service-principal login.
+   *
+   * @default - the tool reads `ARM_CLIENT_CERTIFICATE_PATH`
+   */
+  readonly clientCertificatePath?: string;
+
+  /**
+   * Client id of the service principal.
+   *
+   * @default - the tool reads `ARM_CLIENT_ID`
+   */
+  readonly clientId?: string;
+
+  /**
+   * Path to a file holding the client id. Terraform and OpenTofu 1.11.0 and later.
+   *
+   * @default - the tool reads `ARM_CLIENT_ID_FILE_PATH`
+   */
+  readonly clientIdFilePath?: string;
+
+  /**
+   * Client secret of the service principal.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_CLIENT_SECRET`
+   */
+  readonly clientSecret?: string;
+
+  /**
+   * Path to a file holding the client secret. Terraform and OpenTofu 1.11.0 and later.
+   *
+   * @default - the tool reads `ARM_CLIENT_SECRET_FILE_PATH`
+   */
+  readonly clientSecretFilePath?: string;
+
+  /**
+   * Base64-encoded AES-256 key for customer-provided encryption of the blob. OpenTofu only (1.12.0
+   * and later).
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_CUSTOMER_PROVIDED_KEY`
+   */
+  readonly customerProvidedKey?: string;
+
+  /**
+   * Encryption scope of the blob. OpenTofu only (1.12.0 and later).
+   *
+   * @default - the tool reads `ARM_ENCYRPTION_SCOPE` (sic); without it, the account's default
+   */
+  readonly encryptionScope?: string;
+
+  /**
+   * Custom Resource Manager endpoint, once used for Azure Stack. Deprecated and ignored by both
+   * tools since 1.11.0.
+   *
+   * @deprecated Terraform ignores it (its message points to `msi_endpoint`); use
+   * `managedIdentityEndpoint`, or `environment` / `metadataHost` for a custom cloud
+   * @default - not set
+   */
+  readonly endpoint?: string;
+
+  /**
+   * Azure cloud environment. The names accepted depend on the target tool and version: Terraform
+   * 1.11+ and OpenTofu 1.11+ accept `public`, `usgovernment`, `china`, `global`, `usgovernmentl4`,
+   * `dod`, `usgovernmentl5` and `canary`; older releases accept `public`, `china`, `german`,
+   * `stack` and `usgovernment`.
+   *
+   * @default - the tool reads `ARM_ENVIRONMENT`; without it, `public`
+   */
+  readonly environment?: string;
+
+  /**
+   * Turns on the lookup of the blob endpoint through the storage account's DNS zone. Needs
+   * `resourceGroupName`. Terraform only (1.11.2 and later).
+   *
+   * @default - the tool reads `ARM_USE_DNS_ZONE_ENDPOINT`; without it, false
+   */
+  readonly lookupBlobEndpoint?: boolean;
+
+  /**
+   * Path to a custom managed-identity (MSI) endpoint. OpenTofu deprecates it in favour of the
+   * `MSI_ENDPOINT` env var.
+   *
+   * @default - the tool reads `ARM_MSI_ENDPOINT`; without it, determined automatically
+   */
+  readonly managedIdentityEndpoint?: string;
+
+  /**
+   * Host name of the metadata service used to find a custom cloud environment.
+   *
+   * @default - the tool reads `ARM_METADATA_HOSTNAME`, then `ARM_METADATA_HOST` (OpenTofu reads
+   * only `ARM_METADATA_HOST`)
+   */
+  readonly metadataHost?: string;
+
+  /**
+   * cdktf's name for `managedIdentityEndpoint`. Set one or the other.
+   *
+   * @default - the tool reads `ARM_MSI_ENDPOINT`; without it, determined automatically
+   */
+  readonly msiEndpoint?: string;
+
+  /**
+   * Bearer token for the request to the OIDC provider. Goes together with `oidcRequestUrl`.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_OIDC_REQUEST_TOKEN`, then `ACTIONS_ID_TOKEN_REQUEST_TOKEN`
+   * (and `SYSTEM_ACCESSTOKEN` in recent releases)
+   */
+  readonly oidcRequestToken?: string;
+
+  /**
+   * URL of the OIDC provider that issues the ID token. Goes together with `oidcRequestToken`.
+   *
+   * @default - the tool reads `ARM_OIDC_REQUEST_URL`, then `ACTIONS_ID_TOKEN_REQUEST_URL` (and
+   * `SYSTEM_OIDCREQUESTURI` in recent releases)
+   */
+  readonly oidcRequestUrl?: string;
+
+  /**
+   * ID token for OIDC authentication.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_OIDC_TOKEN`
+   */
+  readonly oidcToken?: string;
+
+  /**
+   * Path to a file holding the OIDC ID token.
+   *
+   * @default - the tool reads `ARM_OIDC_TOKEN_FILE_PATH` (OpenTofu also
+   * `AZURE_FEDERATED_TOKEN_FILE`)
+   */
+  readonly oidcTokenFilePath?: string;
+
+  /**
+   * Resource group of the storage account. The spec's builder lists it as optional, but the tool
+   * needs it to look up the access key when neither `accessKey`, `sasToken` nor `useDirectoryAuth`
+   * is given, and whenever `lookupBlobEndpoint` is true.
+   *
+   * @default - no access-key lookup through Resource Manager
+   */
+  readonly resourceGroupName?: string;
+
+  /**
+   * SAS token of the storage account.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ARM_SAS_TOKEN`
+   */
+  readonly sasToken?: string;
+
+  /**
+   * Snapshots the state blob before each use.
+   *
+   * @default - the tool reads `ARM_SNAPSHOT`; without it, false
+   */
+  readonly snapshot?: boolean;
+
+  /**
+   * Subscription of the storage account.
+   *
+   * @default - the tool reads `ARM_SUBSCRIPTION_ID`; Terraform 1.11.2+ falls back to the Azure CLI
+   * default subscription
+   */
+  readonly subscriptionId?: string;
+
+  /**
+   * Tenant of the subscription.
+   *
+   * @default - the tool reads `ARM_TENANT_ID`
+   */
+  readonly tenantId?: string;
+
+  /**
+   * Timeout of blob operations in seconds. OpenTofu only (1.9.0 and later).
+   *
+   * @default - the tool reads `ARM_TIMEOUT_SECONDS`; without it, 300
+   */
+  readonly timeoutSeconds?: number;
+
+  /**
+   * Authenticates with AKS workload identity. Terraform and OpenTofu 1.11.0 and later.
+   *
+   * @default - the tool reads `ARM_USE_AKS_WORKLOAD_IDENTITY`; without it, false
+   */
+  readonly useAksWorkloadIdentity?: boolean;
+
+  /**
+   * cdktf's name for `useDirectoryAuth`. Set one or the other.
+   *
+   * @default - the tool reads `ARM_USE_AZUREAD`; without it, false
+   */
+  readonly useAzureadAuth?: boolean;
+
+  /**
+   * Allows authentication through the Azure CLI. Terraform and OpenTofu 1.11.0 and later.
+   *
+   * @default - the tool reads `ARM_USE_CLI`; without it, true
+   */
+  readonly useCli?: boolean;
+
+  /**
+   * Uses Microsoft Entra ID (Azure AD) authentication for blob access instead of an access key.
+   * The principal needs the Storage Blob Data Owner role.
+   *
+   * @default - the tool reads `ARM_USE_AZUREAD`; without it, false
+   */
+  readonly useDirectoryAuth?: boolean;
+
+  /**
+   * Uses MSAL and Microsoft Graph instead of ADAL and Azure AD Graph.
+   *
+   * Only Terraform 1.1 and 1.2 had this setting (`use_microsoft_graph`); Terraform 1.3 removed it
+   * and always uses Microsoft Graph, and OpenTofu never had it. For those targets `true` is left
+   * out with a warning and `false` is refused.
+   *
+   * @default true
+   */
+  readonly useGraphApi?: boolean;
+
+  /**
+   * Uses managed identity (MSI) authentication.
+   *
+   * @default - the tool reads `ARM_USE_MSI`; without it, false
+   */
+  readonly useManagedIdentity?: boolean;
+
+  /**
+   * cdktf's name for `useGraphApi`. Set one or the other.
+   *
+   * @default true
+   */
+  readonly useMicrosoftGraph?: boolean;
+
+  /**
+   * cdktf's name for `useManagedIdentity`. Set one or the other.
+   *
+   * @default - the tool reads `ARM_USE_MSI`; without it, false
+   */
+  readonly useMsi?: boolean;
+
+  /**
+   * Uses OIDC authentication (workload identity federation). Needs `useGraphApi` to be true.
+   *
+   * @default - the tool reads `ARM_USE_OIDC`; without it, false
+   */
+  readonly useOidc?: boolean;
+}
+
+/**
+ * Config of a remote state read from an AzureRM backend.
+ */
+export interface DataTerraformRemoteStateAzurermConfig extends DataTerraformRemoteStateConfig, AzurermBackendConfig {}
+
+const BOTH = { terraform: ALWAYS, opentofu: ALWAYS };
+const FROM_0_12 = { terraform: '0.12.0', opentofu: ALWAYS };
+const FROM_1_11 = { terraform: '1.11.0', opentofu: '1.11.0' };
+function env(...names: string[]): PerTool<readonly string[]> {
+  return { terraform: names, opentofu: names };
+}
+
+/** Environment names per tool release; from 1.11 both tools moved to new Azure SDKs. */
+const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgovernmentl4', 'dod', 'usgovernmentl5', 'canary'];
+const LEGACY_ENVIRONMENTS = ['public', 'china', 'german', 'stack', 'usgovernment'];
+
+const environmentRule: Rule = {
+  description: 'environment must be a name the target accepts (spec part 8; Terraform matches case-insensitively, OpenTofu exactly)',
+  check: (c) => {
+    const v = c.literal('environment');
+    if (typeof v !== 'string') return;
+    const { tool, version } = c.target;
+    const current = compareVersions(version, '1.11.0') >= 0;
+    const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
+    const candidate = tool === 'terraform' ? v.toLowerCase() : v;
+    if (names.includes(candidate)) return;
+    const dropped = current && LEGACY_ENVIRONMENTS.includes(v.toLowerCase()) ? `; ${tool} ${version} no longer accepts it` : '';
+    c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${dropped}`);
+  },
+};
+
+const graphApiRule: Rule = {
+  description: 'useGraphApi is emitted for Terraform 1.1-1.2, left out with a warning when true on later releases and OpenTofu, refused when false there',
+  check: (c) => {
+    if (!c.has('useGraphApi')) return;
+    const field = AZURERM_STORE.fields.find((f) => f.name === 'useGraphApi')!;
+    const { tool, version } = c.target;
+    if (isAvailable(field, c.target)) return;
+    if (tool === 'terraform' && compareVersions(version, '1.1.0') < 0) {
+      c.error('useGraphApi', `not accepted by terraform ${version}, first available in terraform 1.1.0 (and removed in 1.3.0)`);
+      return;
+    }
+    const why = tool === 'terraform'
+      ? 'terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since'
+      : 'opentofu never had use_microsoft_graph and always uses microsoft graph';
+    const v = c.literal('useGraphApi');
+    if (v === false) {
+      c.error('useGraphApi', `got false, but ${why}; ${tool} ${version} cannot use the old azure ad graph, so remove the field or set it to true`);
+    } else if (v === true) {
+      c.warn(`${c.spelling('useGraphApi')} is left out of the output: ${why}, so true is already the behaviour of ${tool} ${version}`);
+    } else {
+      c.error('useGraphApi', `got a token, but ${tool} ${version} has no use_microsoft_graph; remove the field`);
+    }
+  },
+};
+
+const filePair = (value: string, file: string): Rule =>
+  mutuallyExclusive([value, file], 'both tools accept both only when the file holds the same value, which cannot be checked at synth');
+
+/** AzureRM field table and rules (private to the package). */
+export const AZURERM_STORE: Store = {
+  backend: 'azurerm',
+  title: 'azurerm',
+  fields: [
+    { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: env('ARM_SUBSCRIPTION_ID') },
+    { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: BOTH },
+    { name: 'storageAccountName', key: 'storage_account_name', type: 'string', required: true, since: BOTH },
+    { name: 'containerName', key: 'container_name', type: 'string', required: true, since: BOTH },
+    { name: 'key', key: 'key', type: 'string', required: true, since: BOTH },
+    {
+      name: 'lookupBlobEndpoint',
+      key: 'lookup_blob_endpoint',
+      type: 'boolean',
+      since: { terraform: '1.11.2' },
+      env: { terraform: ['ARM_USE_DNS_ZONE_ENDPOINT'] },
+    },
+    { name: 'snapshot', key: 'snapshot', type: 'boolean', since: { terraform: '0.13.0', opentofu: ALWAYS }, env: env('ARM_SNAPSHOT') },
+    { name: 'environment', key: 'environment', type: 'string', since: BOTH, env: env('ARM_ENVIRONMENT') },
+    {
+      name: 'metadataHost',
+      key: 'metadata_host',
+      type: 'string',
+      since: { terraform: '0.13.1', opentofu: ALWAYS },
+      env: { terraform: ['ARM_METADATA_HOSTNAME', 'ARM_METADATA_HOST'], opentofu: ['ARM_METADATA_HOST'] },
+    },
+    { name: 'accessKey', key: 'access_key', type: 'string', secret: true, since: BOTH, env: env('ARM_ACCESS_KEY') },
+    { name: 'sasToken', key: 'sas_token', type: 'string', secret: true, since: FROM_0_12, env: env('ARM_SAS_TOKEN') },
+    { name: 'tenantId', key: 'tenant_id', type: 'string', since: FROM_0_12, env: env('ARM_TENANT_ID') },
+    { name: 'clientId', key: 'client_id', type: 'string', since: FROM_0_12, env: env('ARM_CLIENT_ID') },
+    { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', since: FROM_1_11, env: env('ARM_CLIENT_ID_FILE_PATH') },
+    {
+      name: 'endpoint',
+      key: 'endpoint',
+      type: 'string',
+      since: FROM_0_12,
+      deprecated: {
+        terraform: 'terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud',
+        opentofu: 'opentofu ignores it since 1.11.0; use environment or metadataHost instead',
+      },
+    },
+    { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, since: FROM_1_11, env: env('ARM_CLIENT_CERTIFICATE') },
+    {
+      name: 'clientCertificatePath',
+      key: 'client_certificate_path',
+      type: 'string',
+      since: { terraform: '0.13.1', opentofu: ALWAYS },
+      env: env('ARM_CLIENT_CERTIFICATE_PATH'),
+    },
+    {
+      name: 'clientCertificatePassword',
+      key: 'client_certificate_password',
+      type: 'string',
+      secret: true,
+      since: { terraform: '0.13.1', opentofu: ALWAYS },
+      env: env('ARM_CLIENT_CERTIFICATE_PASSWORD'),
+    },
+    { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, since: FROM_0_12, env: env('ARM_CLIENT_SECRET') },
+    { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', since: FROM_1_11, env: env('ARM_CLIENT_SECRET_FILE_PATH') },
+    { name: 'useOidc', key: 'use_oidc', type: 'boolean', since: { terraform: '1.2.0', opentofu: ALWAYS }, env: env('ARM_USE_OIDC') },
+    {
+      name: 'adoServiceConnectionId',
+      key: { terraform: 'ado_pipeline_service_connection_id', opentofu: 'ado_service_connection_id' },
+      type: 'string',
+      since: { terraform: '1.11.2', opentofu: '1.12.0' },
+      env: {
+        terraform: ['ARM_ADO_PIPELINE_SERVICE_CONNECTION_ID', 'ARM_OIDC_AZURE_SERVICE_CONNECTION_ID'],
+        opentofu: ['ARM_ADO_PIPELINE_SERVICE_CONNECTION_ID', 'ARM_OIDC_AZURE_SERVICE_CONNECTION_ID', 'AZURESUBSCRIPTION_SERVICE_CONNECTION_ID'],
+      },
+    },
+    {
+      name: 'oidcRequestToken',
+      key: 'oidc_request_token',
+      type: 'string',
+      secret: true,
+      since: { terraform: '1.2.0', opentofu: ALWAYS },
+      env: env('ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'SYSTEM_ACCESSTOKEN'),
+    },
+    {
+      name: 'oidcRequestUrl',
+      key: 'oidc_request_url',
+      type: 'string',
+      since: { terraform: '1.2.0', opentofu: ALWAYS },
+      env: env('ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'SYSTEM_OIDCREQUESTURI'),
+    },
+    { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, since: { terraform: '1.3.4', opentofu: ALWAYS }, env: env('ARM_OIDC_TOKEN') },
+    {
+      name: 'oidcTokenFilePath',
+      key: 'oidc_token_file_path',
+      type: 'string',
+      since: { terraform: '1.3.4', opentofu: ALWAYS },
+      env: { terraform: ['ARM_OIDC_TOKEN_FILE_PATH'], opentofu: ['ARM_OIDC_TOKEN_FILE_PATH', 'AZURE_FEDERATED_TOKEN_FILE'] },
+    },
+    { name: 'useManagedIdentity', aliases: ['useMsi'], key: 'use_msi', type: 'boolean', since: FROM_0_12, env: env('ARM_USE_MSI') },
+    {
+      name: 'managedIdentityEndpoint',
+      aliases: ['msiEndpoint'],
+      key: 'msi_endpoint',
+      type: 'string',
+      since: FROM_0_12,
+      env: env('ARM_MSI_ENDPOINT'),
+      deprecated: { opentofu: 'opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var' },
+    },
+    { name: 'useCli', key: 'use_cli', type: 'boolean', since: FROM_1_11, env: env('ARM_USE_CLI') },
+    { name: 'useAksWorkloadIdentity', key: 'use_aks_workload_identity', type: 'boolean', since: FROM_1_11, env: env('ARM_USE_AKS_WORKLOAD_IDENTITY') },
+    {
+      name: 'useDirectoryAuth',
+      aliases: ['useAzureadAuth'],
+      key: 'use_azuread_auth',
+      type: 'boolean',
+      since: { terraform: '0.15.0', opentofu: ALWAYS },
+      env: env('ARM_USE_AZUREAD'),
+    },
+    {
+      name: 'useGraphApi',
+      aliases: ['useMicrosoftGraph'],
+      key: 'use_microsoft_graph',
+      type: 'boolean',
+      since: { terraform: '1.1.0' },
+      removedIn: { terraform: '1.3.0' },
+      customAvailability: true,
+    },
+    { name: 'timeoutSeconds', key: 'timeout_seconds', type: 'number', since: { opentofu: '1.9.0' }, env: { opentofu: ['ARM_TIMEOUT_SECONDS'] } },
+    {
+      name: 'customerProvidedKey',
+      key: 'customer_provided_key',
+      type: 'string',
+      secret: true,
+      since: { opentofu: '1.12.0' },
+      env: { opentofu: ['ARM_CUSTOMER_PROVIDED_KEY'] },
+    },
+    { name: 'encryptionScope', key: 'encryption_scope', type: 'string', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
+  ],
+  rules: [
+    environmentRule,
+    graphApiRule,
+    {
+      description: 'useOidc needs useGraphApi to be true (spec part 5)',
+      check: (c) => {
+        if (c.literal('useOidc') === true && c.literal('useGraphApi') === false) {
+          c.error('useOidc', `set to true with ${c.spelling('useGraphApi')} false, expected ${c.spelling('useGraphApi')} true (or unset): oidc needs microsoft graph`);
+        }
+      },
+    },
+    requires('clientCertificatePassword', ['clientCertificatePath', 'clientCertificate'], 'spec part 5'),
+    together('oidcRequestToken', 'oidcRequestUrl', 'spec part 5'),
+    filePair('clientId', 'clientIdFilePath'),
+    filePair('clientSecret', 'clientSecretFilePath'),
+    filePair('oidcToken', 'oidcTokenFilePath'),
+    requires('lookupBlobEndpoint', ['resourceGroupName'], 'terraform', (v) => v === true),
+    forTarget((t) => t.tool === 'opentofu', mutuallyExclusive(['environment', 'metadataHost'], 'opentofu'), 'opentofu'),
+    mutuallyExclusive(['customerProvidedKey', 'encryptionScope'], 'opentofu'),
+    base64Key('customerProvidedKey', 32, 'opentofu'),
+    atLeast('timeoutSeconds', 0, 'seconds', 'opentofu'),
+    forTarget(
+      (t) => t.tool === 'opentofu' && compareVersions(t.version, '1.11.0') >= 0,
+      matches('storageAccountName', /^[0-9a-z]{3,24}$/, '3 to 24 lower-case letters and digits', 'opentofu 1.11+'),
+      'opentofu 1.11+',
+    ),
+    forTarget(
+      (t) => t.tool === 'opentofu' && compareVersions(t.version, '1.11.0') >= 0,
+      matches(
+        'containerName',
+        /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
+        '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+        'opentofu 1.11+',
+      ),
+      'opentofu 1.11+',
+    ),
+    {
+      description: 'without resourceGroupName the tool needs accessKey, sasToken or useDirectoryAuth (terraform)',
+      check: (c) => {
+        if (c.has('resourceGroupName') || c.has('accessKey') || c.has('sasToken') || c.literal('useDirectoryAuth') === true) return;
+        c.warn(
+          `${c.spelling('resourceGroupName')} is unset and neither accessKey, sasToken nor useDirectoryAuth is given; ` +
+            'the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob',
+        );
+      },
+    },
+  ],
+};
+
+/**
+ * An AzureRM backend: `terraform { backend "azurerm" { ... } }`.
+ *
+ * The config is checked when the construct is created; only the keys the target tool accepts are
+ * emitted, spelled the tool's way (`useManagedIdentity` is `use_msi`, and so on).
+ */
+export class AzurermBackend extends StoreBackend {
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: AzurermBackendConfig) {
+    super(scope, AZURERM_STORE, props);
+  }
+
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
+   * fields, which the consuming stack's run takes from the environment.
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    return new DataTerraformRemoteStateAzurerm(scope, name, this.remoteStateConfig(scope));
+  }
+}
+
+/**
+ * Reads another configuration's state from an AzureRM backend:
+ * `data "terraform_remote_state" "<id>" { backend = "azurerm" ... }`.
+ */
+export class DataTerraformRemoteStateAzurerm extends StoreRemoteState {
+  /**
+   * @param scope the construct that holds the data source
+   * @param id its id
+   * @param config where the state is and how to read it
+   */
+  constructor(scope: Construct, id: string, config: DataTerraformRemoteStateAzurermConfig) {
+    super(scope, id, AZURERM_STORE, config);
+  }
+}

@@ -1,0 +1,348 @@
+import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { Construct } from 'constructs';
+import { StoreBackend, StoreRemoteState } from './private/base';
+import { ALWAYS } from './private/schema';
+import { Store } from './private/store';
+import { forTarget, inRange, matches, oneOf } from './private/validation';
+
+/**
+ * Tencent Cloud Object Storage (COS) backend settings.
+ *
+ * Stores the state as an object under a prefix in a bucket, with state locking. The bucket must be
+ * created by hand first; object versioning is strongly recommended.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/cos
+ */
+export interface CosBackendConfig {
+  /**
+   * Name of the bucket that holds the state, including its APPID suffix
+   * (for example `tfstate-1250000000`).
+   */
+  readonly bucket: string;
+
+  /**
+   * Turns on global acceleration for the bucket's endpoint.
+   *
+   * @default false
+   */
+  readonly accelerate?: boolean;
+
+  /**
+   * Object ACL applied to the state file: `private` or `public-read`.
+   *
+   * @default "private"
+   */
+  readonly acl?: string;
+
+  /**
+   * Role to assume with the supplied credentials. When given, the tool assumes the role before it
+   * touches the bucket.
+   *
+   * @default - the tool uses the credentials as they are (Terraform can also assume a role from
+   * the `TENCENTCLOUD_ASSUME_ROLE_*` env vars)
+   */
+  readonly assumeRole?: CosBackendAssumeRole;
+
+  /**
+   * Name of the CAM role attached to the CVM instance the tool runs on; its temporary credentials
+   * are used. Terraform only (1.10.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_CAM_ROLE_NAME`; without it, no instance role
+   */
+  readonly camRoleName?: string;
+
+  /**
+   * Root domain of the API requests. Terraform only (1.6.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_DOMAIN`; without it, `tencentcloudapi.com`
+   */
+  readonly domain?: string;
+
+  /**
+   * Server-side encryption of the state file with AES256.
+   *
+   * @default true
+   */
+  readonly encrypt?: boolean;
+
+  /**
+   * Custom COS endpoint, of the form `https://cos-internal.<region>.tencentcos.cn`. Terraform only
+   * (1.6.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_ENDPOINT`; without it, the public endpoint of `region`
+   */
+  readonly endpoint?: string;
+
+  /**
+   * Path of the state file inside the bucket. Must not start or end with `/`.
+   *
+   * @default "terraform.tfstate"
+   */
+  readonly key?: string;
+
+  /**
+   * Directory of the state file inside the bucket. Must not start with `/` or `./`.
+   *
+   * @default "env:"
+   */
+  readonly prefix?: string;
+
+  /**
+   * Profile name in the shared credentials directory. Terraform only (1.10.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_PROFILE`; without it, the `default` profile when the
+   * shared credentials are used
+   */
+  readonly profile?: string;
+
+  /**
+   * Region of the bucket.
+   *
+   * @default - the tool reads `TENCENTCLOUD_REGION`; the tool needs one or the other
+   */
+  readonly region?: string;
+
+  /**
+   * Secret id of the Tencent Cloud API key.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `TENCENTCLOUD_SECRET_ID`
+   */
+  readonly secretId?: string;
+
+  /**
+   * Secret key of the Tencent Cloud API key.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `TENCENTCLOUD_SECRET_KEY`
+   */
+  readonly secretKey?: string;
+
+  /**
+   * Security token of temporary credentials.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `TENCENTCLOUD_SECURITY_TOKEN`; without it, permanent credentials
+   */
+  readonly securityToken?: string;
+
+  /**
+   * Directory of the shared credentials files (tccli's `<profile>.credential`). Terraform only
+   * (1.10.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_SHARED_CREDENTIALS_DIR`; without it, `~/.tccli`
+   */
+  readonly sharedCredentialsDir?: string;
+}
+
+/**
+ * The `assume_role` block of a COS backend.
+ */
+export interface CosBackendAssumeRole {
+  /**
+   * ARN of the role to assume.
+   */
+  readonly roleArn: string;
+
+  /**
+   * Session name passed to the AssumeRole call.
+   */
+  readonly sessionName: string;
+
+  /**
+   * Duration of the assumed session in seconds, 0 to 43200.
+   *
+   * @default - the tool reads `TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION`; without it, 7200
+   */
+  readonly sessionDuration?: number;
+
+  /**
+   * A more restrictive policy for the session; it must not contain principal elements. A string is
+   * emitted unchanged; any other value is JSON-encoded with its keys as given.
+   *
+   * @default - the role's own policy applies
+   */
+  readonly policy?: any;
+
+  /**
+   * External id passed to the AssumeRole call. Terraform only (1.10.0 and later).
+   *
+   * @default - the tool reads `TENCENTCLOUD_ASSUME_ROLE_EXTERNAL_ID`; without it, none
+   */
+  readonly externalId?: string;
+}
+
+/**
+ * Config of a remote state read from a COS backend.
+ */
+export interface DataTerraformRemoteStateCosConfig extends DataTerraformRemoteStateConfig, CosBackendConfig {}
+
+const TF_ONLY_1_10 = { terraform: '1.10.0' };
+
+/** COS field table and rules (private to the package). */
+export const COS_STORE: Store = {
+  backend: 'cos',
+  title: 'cos',
+  fields: [
+    {
+      name: 'secretId',
+      key: 'secret_id',
+      type: 'string',
+      secret: true,
+      since: { terraform: '0.12.21', opentofu: ALWAYS },
+      env: { terraform: ['TENCENTCLOUD_SECRET_ID'], opentofu: ['TENCENTCLOUD_SECRET_ID'] },
+    },
+    {
+      name: 'secretKey',
+      key: 'secret_key',
+      type: 'string',
+      secret: true,
+      since: { terraform: '0.12.21', opentofu: ALWAYS },
+      env: { terraform: ['TENCENTCLOUD_SECRET_KEY'], opentofu: ['TENCENTCLOUD_SECRET_KEY'] },
+    },
+    {
+      name: 'securityToken',
+      key: 'security_token',
+      type: 'string',
+      secret: true,
+      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      env: { terraform: ['TENCENTCLOUD_SECURITY_TOKEN'], opentofu: ['TENCENTCLOUD_SECURITY_TOKEN'] },
+    },
+    {
+      name: 'region',
+      key: 'region',
+      type: 'string',
+      since: { terraform: '0.12.21', opentofu: ALWAYS },
+      env: { terraform: ['TENCENTCLOUD_REGION'], opentofu: ['TENCENTCLOUD_REGION'] },
+    },
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    {
+      name: 'endpoint',
+      key: 'endpoint',
+      type: 'string',
+      since: { terraform: '1.6.0' },
+      env: { terraform: ['TENCENTCLOUD_ENDPOINT'] },
+    },
+    {
+      name: 'domain',
+      key: 'domain',
+      type: 'string',
+      since: { terraform: '1.6.0' },
+      env: { terraform: ['TENCENTCLOUD_DOMAIN'] },
+    },
+    { name: 'prefix', key: 'prefix', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    { name: 'key', key: 'key', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    { name: 'acl', key: 'acl', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    { name: 'accelerate', key: 'accelerate', type: 'boolean', since: { terraform: '1.3.0', opentofu: ALWAYS } },
+    {
+      name: 'assumeRole',
+      key: 'assume_role',
+      type: 'block',
+      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      fields: [
+        {
+          name: 'roleArn',
+          key: 'role_arn',
+          type: 'string',
+          required: true,
+          since: { terraform: '1.4.0', opentofu: ALWAYS },
+          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_ARN'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_ARN'] },
+        },
+        {
+          name: 'sessionName',
+          key: 'session_name',
+          type: 'string',
+          required: true,
+          since: { terraform: '1.4.0', opentofu: ALWAYS },
+          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'] },
+        },
+        {
+          name: 'sessionDuration',
+          key: 'session_duration',
+          type: 'number',
+          since: { terraform: '1.4.0', opentofu: ALWAYS },
+          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'] },
+        },
+        { name: 'policy', key: 'policy', type: 'policy', since: { terraform: '1.4.0', opentofu: ALWAYS } },
+        {
+          name: 'externalId',
+          key: 'external_id',
+          type: 'string',
+          since: TF_ONLY_1_10,
+          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_EXTERNAL_ID'] },
+        },
+      ],
+    },
+    {
+      name: 'sharedCredentialsDir',
+      key: 'shared_credentials_dir',
+      type: 'string',
+      since: TF_ONLY_1_10,
+      env: { terraform: ['TENCENTCLOUD_SHARED_CREDENTIALS_DIR'] },
+    },
+    { name: 'profile', key: 'profile', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_PROFILE'] } },
+    { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
+  ],
+  rules: [
+    oneOf('acl', ['private', 'public-read'], 'spec part 8'),
+    inRange('assumeRole.sessionDuration', 0, 43200, 'seconds', 'both tools'),
+    matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
+    matches('key', /^(?!\/)(.*[^/])?$/, 'a key that does not start or end with "/"', 'both tools'),
+    forTarget(
+      (t) => t.tool === 'terraform',
+      matches('endpoint', /^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/, 'an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"', 'terraform'),
+      'terraform',
+    ),
+  ],
+};
+
+/**
+ * A COS backend: `terraform { backend "cos" { ... } }`.
+ *
+ * The config is checked when the construct is created; only the keys the target tool accepts are
+ * emitted, spelled the tool's way.
+ */
+export class CosBackend extends StoreBackend {
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: CosBackendConfig) {
+    super(scope, COS_STORE, props);
+  }
+
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
+   * fields, which the consuming stack's run takes from the environment.
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    return new DataTerraformRemoteStateCos(scope, name, this.remoteStateConfig(scope));
+  }
+}
+
+/**
+ * Reads another configuration's state from a COS backend:
+ * `data "terraform_remote_state" "<id>" { backend = "cos" ... }`.
+ *
+ * A nested `assumeRole` is emitted as a one-element list, the only form the tool accepts in a
+ * remote state's `config`.
+ */
+export class DataTerraformRemoteStateCos extends StoreRemoteState {
+  /**
+   * @param scope the construct that holds the data source
+   * @param id its id
+   * @param config where the state is and how to read it
+   */
+  constructor(scope: Construct, id: string, config: DataTerraformRemoteStateCosConfig) {
+    super(scope, id, COS_STORE, config);
+  }
+}

@@ -1,0 +1,268 @@
+import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { Construct } from 'constructs';
+import { StoreBackend, StoreRemoteState } from './private/base';
+import { ALWAYS } from './private/schema';
+import { Store } from './private/store';
+import { base64Key, matches, mutuallyExclusive } from './private/validation';
+
+/**
+ * Google Cloud Storage (GCS) backend settings.
+ *
+ * Stores the state as an object under a prefix in an existing bucket. The backend supports state
+ * locking. The bucket must exist before the backend is configured, and object versioning should
+ * be turned on so state can be recovered after an accidental deletion. The state of a named
+ * workspace is stored as `<prefix>/<name>.tfstate`.
+ *
+ * When the Google provider is used in the same configuration, it reads the same
+ * `GOOGLE_CREDENTIALS` environment variable.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/gcs
+ */
+export interface GcsBackendConfig {
+  /**
+   * Name of the bucket that holds the state. Bucket names are globally unique.
+   */
+  readonly bucket: string;
+
+  /**
+   * Temporary OAuth 2.0 access token (the bearer token of the `Authorization` header), used
+   * instead of `credentials`. When both are set, the access token wins.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `GOOGLE_OAUTH_ACCESS_TOKEN`; without it, `credentials` is used
+   */
+  readonly accessToken?: string;
+
+  /**
+   * Local path to a service-account key file in JSON format (the tool also accepts the JSON text
+   * itself). The account needs the Storage Object Admin role on the bucket.
+   *
+   * Secret when given as JSON text: the key is then written to `cdk.tf.json` in clear text.
+   *
+   * @default - the tool reads `GOOGLE_BACKEND_CREDENTIALS`, then `GOOGLE_CREDENTIALS`; without
+   * either, Application Default Credentials are used
+   */
+  readonly credentials?: string;
+
+  /**
+   * Customer-supplied encryption key used to encrypt all state: 32 bytes, base64-encoded.
+   * Cannot be combined with `kmsEncryptionKey`.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `GOOGLE_ENCRYPTION_KEY`; without it, Google-managed encryption
+   */
+  readonly encryptionKey?: string;
+
+  /**
+   * Service account to impersonate for every storage call. The caller needs the Service Account
+   * Token Creator role on that account.
+   *
+   * @default - the tool reads `GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT`, then
+   * `GOOGLE_IMPERSONATE_SERVICE_ACCOUNT`; without either, no impersonation
+   */
+  readonly impersonateServiceAccount?: string;
+
+  /**
+   * Delegation chain for the impersonation. Only used together with `impersonateServiceAccount`.
+   *
+   * @default - no delegation chain
+   */
+  readonly impersonateServiceAccountDelegates?: string[];
+
+  /**
+   * Cloud KMS key (customer-managed encryption key) used to read and write state, in the form
+   * `projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}`.
+   * Cannot be combined with `encryptionKey`.
+   *
+   * @default - the tool reads `GOOGLE_KMS_ENCRYPTION_KEY`; without it, Google-managed encryption
+   */
+  readonly kmsEncryptionKey?: string;
+
+  /**
+   * Object prefix (folder) inside the bucket. A leading `/` is removed and a trailing `/` added.
+   *
+   * @default - state objects are stored at the top of the bucket
+   */
+  readonly prefix?: string;
+
+  /**
+   * Custom storage endpoint: a URL made of the protocol, the DNS name of a Private Service Connect
+   * endpoint, and the storage API path `/storage/v1/b`, for example
+   * `https://storage-example.p.googleapis.com/storage/v1/b`.
+   *
+   * The name keeps the spec's (and cdktf's) spelling; it is emitted as the tool's
+   * `storage_custom_endpoint`, not cdktf's `storeage_custom_endpoint`. `storageCustomEndpoint`
+   * is accepted as a correctly spelled alias.
+   *
+   * @default - the tool reads `GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT`, then
+   * `GOOGLE_STORAGE_CUSTOM_ENDPOINT`; without either, the public endpoint
+   */
+  readonly storeageCustomEndpoint?: string;
+
+  /**
+   * Correctly spelled alias of `storeageCustomEndpoint`. Set one or the other.
+   *
+   * @default - the tool reads `GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT`, then
+   * `GOOGLE_STORAGE_CUSTOM_ENDPOINT`; without either, the public endpoint
+   */
+  readonly storageCustomEndpoint?: string;
+
+  /**
+   * Universe domain of the storage API, for Google Cloud universes other than the public one.
+   * OpenTofu only (1.11.5 and later); Terraform has no such setting.
+   *
+   * @default - the tool reads `GOOGLE_BACKEND_UNIVERSE_DOMAIN`; without it, `googleapis.com`
+   */
+  readonly universeDomain?: string;
+}
+
+/**
+ * Config of a remote state read from a GCS backend.
+ */
+export interface DataTerraformRemoteStateGcsConfig extends DataTerraformRemoteStateConfig, GcsBackendConfig {}
+
+/** GCS field table and rules (private to the package). */
+export const GCS_STORE: Store = {
+  backend: 'gcs',
+  title: 'gcs',
+  fields: [
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: { terraform: ALWAYS, opentofu: ALWAYS } },
+    { name: 'prefix', key: 'prefix', type: 'string', since: { terraform: ALWAYS, opentofu: ALWAYS } },
+    {
+      name: 'credentials',
+      key: 'credentials',
+      type: 'string',
+      // A path is not a secret, but the tool also takes the key's JSON text here; treat every
+      // value as one so it is never echoed.
+      secret: true,
+      since: { terraform: ALWAYS, opentofu: ALWAYS },
+      env: { terraform: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'], opentofu: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'] },
+    },
+    {
+      name: 'accessToken',
+      key: 'access_token',
+      type: 'string',
+      secret: true,
+      since: { terraform: '0.12.10', opentofu: ALWAYS },
+      env: { terraform: ['GOOGLE_OAUTH_ACCESS_TOKEN'], opentofu: ['GOOGLE_OAUTH_ACCESS_TOKEN'] },
+    },
+    {
+      name: 'impersonateServiceAccount',
+      key: 'impersonate_service_account',
+      type: 'string',
+      since: { terraform: '0.14.0', opentofu: ALWAYS },
+      env: {
+        terraform: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
+        opentofu: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
+      },
+    },
+    {
+      name: 'impersonateServiceAccountDelegates',
+      key: 'impersonate_service_account_delegates',
+      type: 'stringList',
+      since: { terraform: '0.14.0', opentofu: ALWAYS },
+    },
+    {
+      name: 'encryptionKey',
+      key: 'encryption_key',
+      type: 'string',
+      secret: true,
+      since: { terraform: '0.11.2', opentofu: ALWAYS },
+      env: { terraform: ['GOOGLE_ENCRYPTION_KEY'], opentofu: ['GOOGLE_ENCRYPTION_KEY'] },
+    },
+    {
+      name: 'kmsEncryptionKey',
+      key: 'kms_encryption_key',
+      type: 'string',
+      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      env: { terraform: ['GOOGLE_KMS_ENCRYPTION_KEY'], opentofu: ['GOOGLE_KMS_ENCRYPTION_KEY'] },
+    },
+    {
+      name: 'storeageCustomEndpoint',
+      aliases: ['storageCustomEndpoint'],
+      key: 'storage_custom_endpoint',
+      type: 'string',
+      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      env: {
+        terraform: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
+        opentofu: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
+      },
+    },
+    {
+      name: 'universeDomain',
+      key: 'universe_domain',
+      type: 'string',
+      since: { opentofu: '1.11.5' },
+      env: { opentofu: ['GOOGLE_BACKEND_UNIVERSE_DOMAIN'] },
+    },
+  ],
+  rules: [
+    base64Key('encryptionKey', 32, 'spec part 8'),
+    matches(
+      'kmsEncryptionKey',
+      /^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/,
+      'projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
+      'spec part 8',
+    ),
+    matches(
+      'storeageCustomEndpoint',
+      /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b\/?$/,
+      'a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
+      'spec part 8',
+    ),
+    mutuallyExclusive(['encryptionKey', 'kmsEncryptionKey'], 'both tools'),
+    {
+      description: 'accessToken together with credentials is allowed, but accessToken wins (spec part 5)',
+      check: (c) => {
+        if (c.has('accessToken') && c.has('credentials')) {
+          c.warn(`${c.spelling('accessToken')} and ${c.spelling('credentials')} are both set; the tool uses ${c.spelling('accessToken')} and ignores ${c.spelling('credentials')}`);
+        }
+      },
+    },
+  ],
+};
+
+/**
+ * A GCS backend: `terraform { backend "gcs" { ... } }`.
+ *
+ * The config is checked when the construct is created; only the keys the target tool accepts are
+ * emitted, spelled the tool's way.
+ */
+export class GcsBackend extends StoreBackend {
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: GcsBackendConfig) {
+    super(scope, GCS_STORE, props);
+  }
+
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
+   * fields, which the consuming stack's run takes from the environment.
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    return new DataTerraformRemoteStateGcs(scope, name, this.remoteStateConfig(scope));
+  }
+}
+
+/**
+ * Reads another configuration's state from a GCS backend:
+ * `data "terraform_remote_state" "<id>" { backend = "gcs" ... }`.
+ */
+export class DataTerraformRemoteStateGcs extends StoreRemoteState {
+  /**
+   * @param scope the construct that holds the data source
+   * @param id its id
+   * @param config where the state is and how to read it
+   */
+  constructor(scope: Construct, id: string, config: DataTerraformRemoteStateGcsConfig) {
+    super(scope, id, GCS_STORE, config);
+  }
+}

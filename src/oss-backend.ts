@@ -1,0 +1,455 @@
+import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { Construct } from 'constructs';
+import { StoreBackend, StoreRemoteState } from './private/base';
+import { ALWAYS, PerTool } from './private/schema';
+import { Store } from './private/store';
+import { inRange, matches, mutuallyExclusive, oneOf } from './private/validation';
+
+/**
+ * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
+ * TableStore table.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/oss
+ */
+export interface OssBackendConfig {
+  /**
+   * Name of the bucket that holds the state.
+   */
+  readonly bucket: string;
+
+  /**
+   * Access key id.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ALICLOUD_ACCESS_KEY`, then `ALICLOUD_ACCESS_KEY_ID` (Terraform
+   * 1.12+ also `ALIBABA_CLOUD_ACCESS_KEY_ID`); without them, the shared credentials profile or the
+   * ECS role
+   */
+  readonly accessKey?: string;
+
+  /**
+   * Object ACL applied to the state file: `private`, `public-read` or `public-read-write`
+   * (an empty string keeps the bucket's default).
+   *
+   * @default - the bucket's default ACL
+   */
+  readonly acl?: string;
+
+  /**
+   * Role to assume, as a nested block.
+   *
+   * @deprecated use the flattened `assumeRoleRoleArn`, `assumeRolePolicy`, `assumeRoleSessionName`
+   * and `assumeRoleSessionExpiration` instead (Terraform 1.1.0 and later)
+   * @default - no role is assumed through the block
+   */
+  readonly assumeRole?: OssAssumeRole;
+
+  /**
+   * A more restrictive policy applied to the temporary credentials of the assumed role. It cannot
+   * grant more than the role has. Emitted unchanged. Terraform 1.1.0 and later.
+   *
+   * @default - the role's own policy applies
+   */
+  readonly assumeRolePolicy?: string;
+
+  /**
+   * ARN of the role to assume. An empty string means no role switch. Terraform 1.1.0 and later.
+   *
+   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_ARN` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_ROLE_ARN`); without it, no role is assumed
+   */
+  readonly assumeRoleRoleArn?: string;
+
+  /**
+   * Lifetime of the assumed session in seconds, 900 to 3600. Terraform 1.1.0 and later.
+   *
+   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION`; without it, 3600
+   */
+  readonly assumeRoleSessionExpiration?: number;
+
+  /**
+   * Session name passed to the AssumeRole call. Terraform 1.1.0 and later.
+   *
+   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_SESSION_NAME` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_ROLE_SESSION_NAME`); without it, `terraform` (OpenTofu: `tofu`)
+   */
+  readonly assumeRoleSessionName?: string;
+
+  /**
+   * Name of the RAM role attached to the ECS instance the tool runs on. Terraform 0.12.14 and later.
+   *
+   * @default - the tool reads `ALICLOUD_ECS_ROLE_NAME` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_ECS_METADATA`); without it, no instance role
+   */
+  readonly ecsRoleName?: string;
+
+  /**
+   * Server-side encryption of the state file with AES256.
+   *
+   * @default false
+   */
+  readonly encrypt?: boolean;
+
+  /**
+   * Custom endpoint of the OSS API.
+   *
+   * @default - the tool reads `ALICLOUD_OSS_ENDPOINT`, then `OSS_ENDPOINT` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_OSS_ENDPOINT`); without them, the public endpoint of `region`
+   */
+  readonly endpoint?: string;
+
+  /**
+   * Name of the state file. Must not start or end with `/`.
+   *
+   * @default "terraform.tfstate"
+   */
+  readonly key?: string;
+
+  /**
+   * Custom endpoint of the TableStore API used for locking.
+   *
+   * @default - the tool reads `ALICLOUD_TABLESTORE_ENDPOINT` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_TABLESTORE_ENDPOINT`)
+   */
+  readonly lockStoreEndpoint?: string;
+
+  /**
+   * Name of the TableStore instance used for locking. Terraform only (1.12.0 and later); OpenTofu
+   * takes the instance from the first label of the endpoint.
+   *
+   * @default - the first label of `lockStoreEndpoint`
+   */
+  readonly lockStoreInstanceName?: string;
+
+  /**
+   * TableStore table used for state locking and consistency. Its primary key must be named
+   * `LockID`, of type String.
+   *
+   * @default - no locking
+   */
+  readonly lockStoreTable?: string;
+
+  /**
+   * Directory of the state file inside the bucket. Must not start with `/` or `./`.
+   *
+   * @default "env:"
+   */
+  readonly prefix?: string;
+
+  /**
+   * Profile name in the shared credentials file. Terraform 0.12.8 and later.
+   *
+   * @default - the tool reads `ALICLOUD_PROFILE` (Terraform 1.12+ also `ALIBABA_CLOUD_PROFILE`)
+   */
+  readonly profile?: string;
+
+  /**
+   * Region of the bucket.
+   *
+   * @default - the tool reads `ALICLOUD_REGION`, then `ALICLOUD_DEFAULT_REGION` (Terraform 1.12+
+   * also `ALIBABA_CLOUD_REGION`)
+   */
+  readonly region?: string;
+
+  /**
+   * Access key secret.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ALICLOUD_SECRET_KEY`, then `ALICLOUD_ACCESS_KEY_SECRET` (Terraform
+   * 1.12+ also `ALIBABA_CLOUD_ACCESS_KEY_SECRET`)
+   */
+  readonly secretKey?: string;
+
+  /**
+   * Security token of temporary (STS) credentials.
+   *
+   * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
+   * variable.
+   *
+   * @default - the tool reads `ALICLOUD_SECURITY_TOKEN` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_SECURITY_TOKEN`); without it, permanent credentials
+   */
+  readonly securityToken?: string;
+
+  /**
+   * Path of the shared credentials file. Terraform 0.12.8 and later.
+   *
+   * @default - the tool reads `ALICLOUD_SHARED_CREDENTIALS_FILE` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_CREDENTIALS_FILE`); without it, `~/.aliyun/config.json` when a profile is set
+   */
+  readonly sharedCredentialsFile?: string;
+
+  /**
+   * Custom endpoint of the Security Token Service (STS) API. Terraform 1.0.11 and later.
+   *
+   * @default - the tool reads `ALICLOUD_STS_ENDPOINT` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_STS_ENDPOINT`); without it, the public STS endpoint
+   */
+  readonly stsEndpoint?: string;
+
+  /**
+   * cdktf's name for `lockStoreEndpoint`. Set one or the other.
+   *
+   * @default - the tool reads `ALICLOUD_TABLESTORE_ENDPOINT` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_TABLESTORE_ENDPOINT`)
+   */
+  readonly tablestoreEndpoint?: string;
+
+  /**
+   * The tool's name for `lockStoreInstanceName`. Set one or the other.
+   *
+   * @default - the first label of `lockStoreEndpoint`
+   */
+  readonly tablestoreInstanceName?: string;
+
+  /**
+   * cdktf's name for `lockStoreTable`. Set one or the other.
+   *
+   * @default - no locking
+   */
+  readonly tablestoreTable?: string;
+}
+
+/**
+ * The deprecated `assume_role` block of an OSS backend.
+ */
+export interface OssAssumeRole {
+  /**
+   * ARN of the role to assume.
+   */
+  readonly roleArn: string;
+
+  /**
+   * A more restrictive policy for the session. Emitted unchanged.
+   *
+   * @default - the role's own policy applies
+   */
+  readonly policy?: string;
+
+  /**
+   * Session name passed to the AssumeRole call.
+   *
+   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_SESSION_NAME`; without it, `terraform`
+   * (OpenTofu: `tofu`)
+   */
+  readonly sessionName?: string;
+
+  /**
+   * Lifetime of the assumed session in seconds, 900 to 3600.
+   *
+   * @default 3600
+   */
+  readonly sessionExpiration?: number;
+}
+
+/**
+ * Config of a remote state read from an OSS backend.
+ */
+export interface DataTerraformRemoteStateOssConfig extends DataTerraformRemoteStateConfig, OssBackendConfig {}
+
+/** Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read. */
+function aliEnv(terraform: readonly string[], opentofu: readonly string[]): PerTool<readonly string[]> {
+  return { terraform, opentofu };
+}
+const BOTH = { terraform: '0.12.2', opentofu: ALWAYS };
+const FLAT_ASSUME_ROLE = { terraform: '1.1.0', opentofu: ALWAYS };
+const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead';
+
+/** OSS field table and rules (private to the package). */
+export const OSS_STORE: Store = {
+  backend: 'oss',
+  title: 'oss',
+  fields: [
+    {
+      name: 'accessKey',
+      key: 'access_key',
+      type: 'string',
+      secret: true,
+      since: BOTH,
+      env: aliEnv(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
+    },
+    {
+      name: 'secretKey',
+      key: 'secret_key',
+      type: 'string',
+      secret: true,
+      since: BOTH,
+      env: aliEnv(
+        ['ALICLOUD_SECRET_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_SECRET', 'ALICLOUD_ACCESS_KEY_SECRET'],
+        ['ALICLOUD_SECRET_KEY', 'ALICLOUD_ACCESS_KEY_SECRET'],
+      ),
+    },
+    {
+      name: 'securityToken',
+      key: 'security_token',
+      type: 'string',
+      secret: true,
+      since: BOTH,
+      env: aliEnv(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN'], ['ALICLOUD_SECURITY_TOKEN']),
+    },
+    {
+      name: 'ecsRoleName',
+      key: 'ecs_role_name',
+      type: 'string',
+      since: { terraform: '0.12.14', opentofu: ALWAYS },
+      env: aliEnv(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA'], ['ALICLOUD_ECS_ROLE_NAME']),
+    },
+    {
+      name: 'region',
+      key: 'region',
+      type: 'string',
+      since: BOTH,
+      env: aliEnv(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
+    },
+    {
+      name: 'stsEndpoint',
+      key: 'sts_endpoint',
+      type: 'string',
+      since: { terraform: '1.0.11', opentofu: ALWAYS },
+      env: aliEnv(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT'], ['ALICLOUD_STS_ENDPOINT']),
+    },
+    {
+      name: 'lockStoreEndpoint',
+      aliases: ['tablestoreEndpoint'],
+      key: 'tablestore_endpoint',
+      type: 'string',
+      since: BOTH,
+      env: aliEnv(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
+    },
+    {
+      name: 'endpoint',
+      key: 'endpoint',
+      type: 'string',
+      since: BOTH,
+      env: aliEnv(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
+    },
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: BOTH },
+    { name: 'prefix', key: 'prefix', type: 'string', since: BOTH },
+    { name: 'key', key: 'key', type: 'string', since: BOTH },
+    {
+      name: 'lockStoreInstanceName',
+      aliases: ['tablestoreInstanceName'],
+      key: 'tablestore_instance_name',
+      type: 'string',
+      since: { terraform: '1.12.0' },
+    },
+    { name: 'lockStoreTable', aliases: ['tablestoreTable'], key: 'tablestore_table', type: 'string', since: BOTH },
+    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: BOTH },
+    { name: 'acl', key: 'acl', type: 'string', since: BOTH },
+    {
+      name: 'sharedCredentialsFile',
+      key: 'shared_credentials_file',
+      type: 'string',
+      since: { terraform: '0.12.8', opentofu: ALWAYS },
+      env: aliEnv(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
+    },
+    {
+      name: 'profile',
+      key: 'profile',
+      type: 'string',
+      since: { terraform: '0.12.8', opentofu: ALWAYS },
+      env: aliEnv(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE'], ['ALICLOUD_PROFILE']),
+    },
+    {
+      name: 'assumeRole',
+      key: 'assume_role',
+      type: 'block',
+      since: { terraform: '0.12.6', opentofu: ALWAYS },
+      deprecated: { terraform: FLAT_REPLACEMENT, opentofu: FLAT_REPLACEMENT },
+      fields: [
+        {
+          name: 'roleArn',
+          key: 'role_arn',
+          type: 'string',
+          required: true,
+          since: { terraform: '0.12.6', opentofu: ALWAYS },
+          env: aliEnv(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+        },
+        {
+          name: 'sessionName',
+          key: 'session_name',
+          type: 'string',
+          since: { terraform: '0.12.6', opentofu: ALWAYS },
+          env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+        },
+        { name: 'policy', key: 'policy', type: 'string', since: { terraform: '0.12.6', opentofu: ALWAYS } },
+        { name: 'sessionExpiration', key: 'session_expiration', type: 'number', since: { terraform: '0.12.6', opentofu: ALWAYS } },
+      ],
+    },
+    {
+      name: 'assumeRoleRoleArn',
+      key: 'assume_role_role_arn',
+      type: 'string',
+      since: FLAT_ASSUME_ROLE,
+      env: aliEnv(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+    },
+    {
+      name: 'assumeRoleSessionName',
+      key: 'assume_role_session_name',
+      type: 'string',
+      since: FLAT_ASSUME_ROLE,
+      env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+    },
+    { name: 'assumeRolePolicy', key: 'assume_role_policy', type: 'string', since: FLAT_ASSUME_ROLE },
+    {
+      name: 'assumeRoleSessionExpiration',
+      key: 'assume_role_session_expiration',
+      type: 'number',
+      since: FLAT_ASSUME_ROLE,
+      env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
+    },
+  ],
+  rules: [
+    inRange('assumeRoleSessionExpiration', 900, 3600, 'seconds', 'spec part 8'),
+    inRange('assumeRole.sessionExpiration', 900, 3600, 'seconds', 'spec part 8'),
+    oneOf('acl', ['', 'private', 'public-read', 'public-read-write'], 'both tools'),
+    matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
+    matches('key', /^(?!\/)(.*[^/])?$/, 'a key that does not start or end with "/"', 'both tools'),
+    mutuallyExclusive(['assumeRole', 'assumeRoleRoleArn'], 'both tools: a non-empty assumeRoleRoleArn makes the tool ignore the block'),
+  ],
+};
+
+/**
+ * An OSS backend: `terraform { backend "oss" { ... } }`.
+ *
+ * The config is checked when the construct is created; only the keys the target tool accepts are
+ * emitted, spelled the tool's way (`lockStoreTable` is `tablestore_table`, and so on).
+ */
+export class OssBackend extends StoreBackend {
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: OssBackendConfig) {
+    super(scope, OSS_STORE, props);
+  }
+
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`), which cdktf forgot for OSS,
+   * and leaves out secret fields, which the consuming stack's run takes from the environment.
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    return new DataTerraformRemoteStateOss(scope, name, this.remoteStateConfig(scope));
+  }
+}
+
+/**
+ * Reads another configuration's state from an OSS backend:
+ * `data "terraform_remote_state" "<id>" { backend = "oss" ... }`.
+ */
+export class DataTerraformRemoteStateOss extends StoreRemoteState {
+  /**
+   * @param scope the construct that holds the data source
+   * @param id its id
+   * @param config where the state is and how to read it
+   */
+  constructor(scope: Construct, id: string, config: DataTerraformRemoteStateOssConfig) {
+    super(scope, id, OSS_STORE, config);
+  }
+}

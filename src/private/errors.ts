@@ -1,0 +1,46 @@
+import { Token } from 'cdktf';
+
+/**
+ * Message builders. Every message is lower-case, has no trailing period, and never contains the
+ * value of a secret field: `describe` prints `<redacted>` in its place.
+ */
+
+export const REDACTED = '<redacted>';
+const MAX_SHOWN = 80;
+
+/** One broken rule, reported against the field as the user spelled it. */
+export interface Violation {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** How a received value is shown in a message. */
+export function describe(value: unknown, secret: boolean): string {
+  if (secret && value !== undefined && value !== null && value !== '') return REDACTED;
+  if (Token.isUnresolved(value)) return 'a token';
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return `a ${typeof value}`;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    return Array.isArray(value) ? 'a list' : 'an object';
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}...` : text;
+}
+
+/** `- field: message` lines under a header naming the construct. */
+export function formatViolations(what: string, path: string, violations: readonly Violation[]): string {
+  const lines = violations.map((v) => `- ${v.field}: ${v.message}`);
+  return [`invalid ${what} at ${path || '<root>'}:`, ...lines].join('\n');
+}
+
+export function quoteList(values: readonly string[]): string {
+  return values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+export function got(value: unknown, secret: boolean): string {
+  return `got ${describe(value, secret)}`;
+}

@@ -1,0 +1,126 @@
+import { Token, Tokenization } from 'cdktf';
+
+/**
+ * Values prepared for cdktf's HCL renderer (`cdktf/lib/hcl/render`).
+ *
+ * The renderer guesses how to print untyped values: a string that starts with `{`, `[` or `"` is
+ * printed raw, other strings are quoted without escaping backslashes, and any string containing
+ * `${` is wrapped in quotes as an expression. So every string we hand it is already an HCL quoted
+ * string (which it prints raw), and nested blocks are marked `isBlock`.
+ *
+ * Two modes, matching how the tool reads the JSON twin of the same output:
+ * - `literal` (backend blocks): the tool reads JSON strings there literally, so `${` and `%{` are
+ *   escaped and the HCL means the same string.
+ * - `template` (remote-state config, workspace, defaults): the tool evaluates strings as templates
+ *   in both syntaxes, so `${...}` expressions (tokens included) stay expressions.
+ */
+export type HclMode = 'literal' | 'template';
+
+/** A nested block for the renderer: printed as `name { ... }`. */
+export function hclBlock(attributes: Record<string, unknown>): unknown {
+  return { value: attributes, isBlock: true };
+}
+
+/** Converts a JSON-ready value into what the renderer prints faithfully. */
+export function toHclValue(value: unknown, mode: HclMode): unknown {
+  if (typeof value === 'string') return hclString(value, mode);
+  if (Array.isArray(value)) {
+    return Token.isUnresolved(value) ? value : value.map((v) => toHclValue(v, mode));
+  }
+  if (value !== null && typeof value === 'object') {
+    if (Tokenization.isResolvable(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // The renderer has no spelling for null inside an object; Terraform treats a null entry
+      // like an absent one for every argument we emit, so it is left out (JSON output keeps it).
+      if (v === undefined || v === null) continue;
+      out[k] = toHclValue(v, mode);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * An HCL string literal for `s`.
+ *
+ * The renderer wraps every string containing `${` in quotes itself; for those the body is
+ * returned without quotes. Every other string gets its quotes here, so the renderer prints it
+ * as is. In `template` mode, `${...}` sequences (unresolved cdktf tokens included, whose markers
+ * have that shape) are kept verbatim and only the text around them is escaped.
+ */
+export function hclString(s: string, mode: HclMode): string {
+  const parts = mode === 'template' ? splitExpressions(s) : [{ text: s, expression: false }];
+  const body = parts.map((p) => (p.expression ? p.text : escapeLiteral(p.text, mode))).join('');
+  return body.includes('${') ? body : `"${body}"`;
+}
+
+/**
+ * Splits a template string into literal text and `${...}` / `%{...}` sequences. A sequence runs to
+ * its matching closing brace; braces inside quoted strings within it do not count.
+ */
+function splitExpressions(s: string): Array<{ text: string; expression: boolean }> {
+  const out: Array<{ text: string; expression: boolean }> = [];
+  let literal = '';
+  let i = 0;
+  while (i < s.length) {
+    const two = s.slice(i, i + 2);
+    const escaped = s.slice(i, i + 3) === '$${' || s.slice(i, i + 3) === '%%{';
+    if (escaped) {
+      literal += s.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    if (two === '${' || two === '%{') {
+      const end = matchingBrace(s, i + 1);
+      if (end > 0) {
+        if (literal) out.push({ text: literal, expression: false });
+        literal = '';
+        out.push({ text: s.slice(i, end + 1), expression: true });
+        i = end + 1;
+        continue;
+      }
+    }
+    literal += s[i];
+    i++;
+  }
+  if (literal) out.push({ text: literal, expression: false });
+  return out;
+}
+
+function matchingBrace(s: string, open: number): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+      continue;
+    }
+    if (c === '"') quoted = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function escapeLiteral(s: string, mode: HclMode): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    const code = c.charCodeAt(0);
+    const next = s[i + 1];
+    if (c === '\\') out += '\\\\';
+    else if (c === '"') out += '\\"';
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    // `\u0024{` rather than `$${`: the renderer treats any string containing `${` as an expression.
+    else if (c === '$' && next === '{' && mode === 'literal') out += '\\u0024';
+    else if (c === '%' && next === '{' && mode === 'literal') out += '%%';
+    else out += c;
+  }
+  return out;
+}

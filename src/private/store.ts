@@ -1,0 +1,128 @@
+import { Annotations } from 'cdktf';
+// cdktf does not export its override merge; using it keeps addOverride semantics identical.
+import { deepMerge } from 'cdktf/lib/util';
+import { Construct, IConstruct } from 'constructs';
+import { formatViolations } from './errors';
+import { hclBlock, toHclValue } from './hcl';
+import { StoreSpec, keyFor } from './schema';
+import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from './target';
+import { FieldValue, FieldValues, Mode, Rule, checkConfig, isAvailable } from './validation';
+
+/** A store: its field table and its rule table. */
+export interface Store extends StoreSpec {
+  /** Human name used in messages, e.g. `oss backend`. */
+  readonly title: string;
+  readonly rules: readonly Rule[];
+}
+
+/** Keys of `DataTerraformRemoteStateConfig` that are not backend fields. */
+export const REMOTE_STATE_KEYS = ['workspace', 'defaults'] as const;
+
+/** A configuration that passed every check, ready to emit. */
+export interface Checked {
+  readonly values: FieldValues;
+  readonly target: ParsedTarget;
+}
+
+/** The target chosen by the `cdktf-state-backends:target` context key, or the default. */
+export function targetOf(scope: IConstruct): ParsedTarget {
+  const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
+  if (raw === undefined) return DEFAULT_TARGET;
+  const parsed = parseTarget(raw);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
+/**
+ * Checks `props` for `scope`: throws one error listing every violation, or records the warnings
+ * on the construct and returns what to emit.
+ */
+export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
+  const target = targetOf(scope);
+  const extra = mode === 'remote-state' ? REMOTE_STATE_KEYS : [];
+  const what = mode === 'backend' ? `${store.title} backend` : `${store.title} remote state`;
+  const result = checkConfig(store.fields, store.rules, props, target, mode, extra);
+  if (result.errors.length > 0) {
+    throw new Error(formatViolations(`${what} (target ${target.tool}@${target.version})`, scope.node.path, result.errors));
+  }
+  for (const warning of result.warnings) {
+    Annotations.of(scope).addWarning(warning);
+  }
+  return { values: result.values, target };
+}
+
+/**
+ * The tool's keys and values, in field-table order. A nested block is an object in a backend
+ * block and a one-element list in a remote-state `config` (the only form the tool accepts there).
+ */
+export function toolAttributes(checked: Checked, mode: Mode): Record<string, unknown> {
+  return emitFields(checked.values, checked.target, mode);
+}
+
+function emitFields(values: FieldValues, target: ParsedTarget, mode: Mode): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const fv of values.values()) {
+    const key = keyFor(fv.spec, target.tool);
+    if (key === undefined || !isAvailable(fv.spec, target)) continue;
+    out[key] = emitValue(fv, target, mode);
+  }
+  return out;
+}
+
+function emitValue(fv: FieldValue, target: ParsedTarget, mode: Mode): unknown {
+  if (fv.expression) return fv.value;
+  switch (fv.spec.type) {
+    case 'policy':
+      return typeof fv.value === 'string' ? fv.value : JSON.stringify(fv.value);
+    case 'block': {
+      const block = emitFields(fv.members ?? new Map(), target, mode);
+      return mode === 'backend' ? block : [block];
+    }
+    case 'stringList':
+      return [...(fv.value as string[])];
+    default:
+      return fv.value;
+  }
+}
+
+/** Backend attributes typed for cdktf's HCL renderer: literals quoted and escaped, blocks as blocks. */
+export function backendHclAttributes(checked: Checked): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(toolAttributes(checked, 'backend'))) {
+    const isBlock = value !== null && typeof value === 'object' && !Array.isArray(value);
+    out[key] = isBlock ? hclBlock(toHclValue(value, 'literal') as Record<string, unknown>) : toHclValue(value, 'literal');
+  }
+  return out;
+}
+
+/** Remote-state `config` typed for cdktf's HCL renderer (an object attribute, blocks as lists). */
+export function remoteStateHclConfig(checked: Checked): unknown {
+  return toHclValue(toolAttributes(checked, 'remote-state'), 'template');
+}
+
+/** The `data.terraform_remote_state.<id>` block, JSON or HCL-typed, with overrides merged in. */
+export function remoteStateBlock(
+  friendlyUniqueId: string,
+  backendName: string,
+  checked: Checked,
+  config: { readonly workspace?: string; readonly defaults?: { [key: string]: any } },
+  rawOverrides: any,
+  hcl: boolean,
+): any {
+  const typed = (v: unknown) => (hcl && v !== undefined ? toHclValue(v, 'template') : v);
+  return {
+    data: {
+      terraform_remote_state: {
+        [friendlyUniqueId]: deepMerge(
+          {
+            backend: backendName,
+            workspace: typed(config.workspace),
+            defaults: typed(config.defaults),
+            config: hcl ? remoteStateHclConfig(checked) : toolAttributes(checked, 'remote-state'),
+          },
+          rawOverrides,
+        ),
+      },
+    },
+  };
+}

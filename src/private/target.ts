@@ -1,0 +1,74 @@
+/**
+ * The tool (and its version) that will read the synthesized configuration.
+ *
+ * Output and checks follow the target: a field the target lacks is refused, and a field spelled
+ * differently per tool is emitted in the target's spelling.
+ */
+export type ToolName = 'terraform' | 'opentofu';
+
+export const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];
+
+/** Context key that selects the target, e.g. `terraform@1.11.4` or `opentofu@1.12.6`. */
+export const TARGET_CONTEXT_KEY = 'cdktf-state-backends:target';
+
+/**
+ * Newest release of each tool whose backend schemas this library was written against
+ * (Terraform v1.15.9, OpenTofu v1.12.6). Later versions are accepted and checked as these.
+ */
+export const NEWEST_KNOWN: Readonly<Record<ToolName, string>> = {
+  terraform: '1.15.9',
+  opentofu: '1.12.6',
+};
+
+/** OpenTofu forked from Terraform 1.6; there is no older OpenTofu release. */
+const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
+  terraform: '0.11.0',
+  opentofu: '1.6.0',
+};
+
+export interface ParsedTarget {
+  readonly tool: ToolName;
+  readonly version: string;
+}
+
+export const DEFAULT_TARGET: ParsedTarget = { tool: 'terraform', version: NEWEST_KNOWN.terraform };
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Parses `tool@x.y.z`. Returns an error message (lower-case, no trailing period) on bad input.
+ */
+export function parseTarget(text: unknown): ParsedTarget | string {
+  const allowed = `expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@${NEWEST_KNOWN.terraform}"`;
+  if (typeof text !== 'string') {
+    return `${TARGET_CONTEXT_KEY}: got a ${text === null ? 'null' : typeof text}, ${allowed}`;
+  }
+  const at = text.indexOf('@');
+  const tool = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
+  const version = at < 0 ? '' : text.slice(at + 1).trim();
+  if (tool !== 'terraform' && tool !== 'opentofu') {
+    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, ${allowed}`;
+  }
+  if (!VERSION.test(version)) {
+    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, ${allowed}`;
+  }
+  if (compareVersions(version, FIRST_RELEASE[tool]) < 0) {
+    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, the oldest ${tool} release this library knows is ${FIRST_RELEASE[tool]}`;
+  }
+  return { tool, version };
+}
+
+/** Numeric comparison of the `x.y.z` part; a pre-release suffix counts as the release itself. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('-')[0].split('.').map(Number);
+  const pb = b.split('-')[0].split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export function formatTarget(t: ParsedTarget): string {
+  return `${t.tool}@${t.version}`;
+}
