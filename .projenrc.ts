@@ -63,13 +63,52 @@ for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {
   project.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 }
 
+// --- Java -----------------------------------------------------------------------------------
+// Maven Central has no com.hashicorp:cdktf newer than 0.19.2, so the Java binding of the cdktf npm
+// package we build against is generated from its own jsii assembly, into
+// node_modules/cdktf/dist/java (pacmak then finds it as a local Maven repository). `npm ci`
+// wipes it, so it can never go stale; the guard skips the 30 s rebuild otherwise.
+const cdktfJar = 'node_modules/cdktf/dist/java/com/hashicorp/cdktf/0.21.0/cdktf-0.21.0.jar';
+const requireJava = project.addTask('java:require', {
+  description: 'Fails with an install hint when the JDK or Maven is missing',
+  exec: 'node scripts/require-java.js',
+});
+const cdktfJava = project.addTask('cdktf:java', {
+  description: 'Builds the Java binding of the installed cdktf npm package (com.hashicorp:cdktf)',
+  env: silenceJsiiNode20,
+  exec: `test -f ${cdktfJar} || jsii-pacmak node_modules/cdktf --target java --no-npmignore`,
+});
+const packageJava = project.tasks.tryFind('package:java')!;
+packageJava.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+packageJava.prependSpawn(cdktfJava);
+packageJava.prependSpawn(requireJava);
+
+const testJava = project.addTask('test:java', {
+  description: 'Builds the Maven artifact and runs the JUnit suite in test/java against it',
+  env: silenceJsiiNode20,
+});
+testJava.spawn(project.compileTask);
+testJava.spawn(packageJava);
+testJava.exec('mvn -B -f test/java/pom.xml test');
+project.testTask.spawn(testJava);
+
+project.addTask('example:java', {
+  description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',
+  env: silenceJsiiNode20,
+  steps: [
+    { spawn: project.compileTask.name },
+    { spawn: packageJava.name },
+    { exec: 'mvn -B -q -f examples/java/pom.xml compile exec:java' },
+  ],
+});
+
 project.addTask('example', {
   description: 'Synthesizes examples/typescript and prints each stack\'s backend and remote states',
   env: silenceJsiiNode20,
   exec: 'ts-node --project examples/typescript/tsconfig.json -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/scratch/');
-project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md');
+project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/');
+project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 
 project.synth();
