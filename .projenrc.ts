@@ -18,12 +18,16 @@ const project = new cdktf.ConstructLibraryCdktf({
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
   tsconfigDevFile: 'tsconfig.dev.json',
-  tsconfigDev: { include: ['.projenrc.ts'], compilerOptions: {} },
+  tsconfigDev: {
+    include: ['.projenrc.ts'],
+    // The examples import the package by name, as users do; inside the repo that is src/.
+    compilerOptions: { baseUrl: '.', paths: { 'cdktf-state-backends': ['src'] } },
+  },
   // ts-jest only transpiles (isolatedModules), so the tests are type-checked by tsc first.
   typecheckTests: true,
   eslintOptions: {
     dirs: ['src'],
-    devdirs: ['test', 'examples', 'bench'],
+    devdirs: ['test', 'examples', 'bench', 'scripts'],
     tsconfigPath: './tsconfig.dev.json',
     projectService: false,
   },
@@ -91,6 +95,8 @@ testJava.spawn(project.compileTask);
 testJava.spawn(packageJava);
 testJava.exec('mvn -B -f test/java/pom.xml test');
 project.testTask.spawn(testJava);
+// test:java compiled the .jsii, so the generated docs can be held to it.
+project.testTask.exec('node scripts/check-api-md.js');
 
 project.addTask('example:java', {
   description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',
@@ -102,10 +108,16 @@ project.addTask('example:java', {
   ],
 });
 
+project.addTask('docs:fields', {
+  description: 'Regenerates docs/FIELDS.md from the field tables',
+  exec: 'ts-node --project tsconfig.dev.json scripts/fields-doc.ts',
+});
+project.postCompileTask.spawn(project.tasks.tryFind('docs:fields')!);
+
 project.addTask('example', {
   description: 'Synthesizes examples/typescript and prints each stack\'s backend and remote states',
-  env: silenceJsiiNode20,
-  exec: 'ts-node --project examples/typescript/tsconfig.json -r tsconfig-paths/register examples/typescript/main.ts',
+  env: { ...silenceJsiiNode20, TS_NODE_PROJECT: 'tsconfig.dev.json' },
+  exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
 project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/');

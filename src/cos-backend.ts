@@ -146,12 +146,14 @@ export interface CosBackendConfig {
  */
 export interface CosBackendAssumeRole {
   /**
-   * ARN of the role to assume.
+   * ARN of the role to assume. (Without a block, Terraform can take it from
+   * `TENCENTCLOUD_ASSUME_ROLE_ARN`.)
    */
   readonly roleArn: string;
 
   /**
-   * Session name passed to the AssumeRole call.
+   * Session name passed to the AssumeRole call. (Without a block, Terraform can take it from
+   * `TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME`.)
    */
   readonly sessionName: string;
 
@@ -294,7 +296,7 @@ export const COS_STORE: Store = {
     oneOf('acl', ['private', 'public-read'], 'spec part 8'),
     inRange('assumeRole.sessionDuration', 0, 43200, 'seconds', 'both tools'),
     matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
-    matches('key', /^(?!\/)(.*[^/])?$/, 'a key that does not start or end with "/"', 'both tools'),
+    matches('key', /^(?!\/)(.*[^/])?$/s, 'a key that does not start or end with "/"', 'both tools'),
     forTarget(
       (t) => t.tool === 'terraform',
       matches('endpoint', /^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/, 'an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"', 'terraform'),

@@ -219,7 +219,8 @@ export interface OssBackendConfig {
  */
 export interface OssAssumeRole {
   /**
-   * ARN of the role to assume.
+   * ARN of the role to assume. (The tool reads `ALICLOUD_ASSUME_ROLE_ARN`, Terraform 1.12+ also
+   * `ALIBABA_CLOUD_ROLE_ARN`, when the block is absent.)
    */
   readonly roleArn: string;
 
@@ -233,8 +234,8 @@ export interface OssAssumeRole {
   /**
    * Session name passed to the AssumeRole call.
    *
-   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_SESSION_NAME`; without it, `terraform`
-   * (OpenTofu: `tofu`)
+   * @default - the tool reads `ALICLOUD_ASSUME_ROLE_SESSION_NAME` (Terraform 1.12+ also
+   * `ALIBABA_CLOUD_ROLE_SESSION_NAME`); without it, `terraform` (OpenTofu: `tofu`)
    */
   readonly sessionName?: string;
 
@@ -408,7 +409,7 @@ export const OSS_STORE: Store = {
     inRange('assumeRole.sessionExpiration', 900, 3600, 'seconds', 'spec part 8'),
     oneOf('acl', ['', 'private', 'public-read', 'public-read-write'], 'both tools'),
     matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
-    matches('key', /^(?!\/)(.*[^/])?$/, 'a key that does not start or end with "/"', 'both tools'),
+    matches('key', /^(?!\/)(.*[^/])?$/s, 'a key that does not start or end with "/"', 'both tools'),
     mutuallyExclusive(['assumeRole', 'assumeRoleRoleArn'], 'both tools: a non-empty assumeRoleRoleArn makes the tool ignore the block'),
   ],
 };

@@ -1,0 +1,82 @@
+/**
+ * Renders docs/FIELDS.md from the field tables: for every store, each field's spellings, the key
+ * each tool reads, its type, the first release of each tool that has it, the env vars, and whether
+ * it is a secret. `npx projen docs:fields` writes the file; a test fails when it is stale.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { AZURERM_STORE } from '../src/azurerm-backend';
+import { COS_STORE } from '../src/cos-backend';
+import { GCS_STORE } from '../src/gcs-backend';
+import { OSS_STORE } from '../src/oss-backend';
+import { ALWAYS, FieldSpec, envVarsOf, keyFor } from '../src/private/schema';
+import { Store } from '../src/private/store';
+import { NEWEST_KNOWN, ToolName } from '../src/private/target';
+
+const STORES: Array<[string, Store]> = [
+  ['GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)', GCS_STORE],
+  ['CosBackend / DataTerraformRemoteStateCos (`CosBackendConfig`, `CosBackendAssumeRole`)', COS_STORE],
+  ['OssBackend / DataTerraformRemoteStateOss (`OssBackendConfig`, `OssAssumeRole`)', OSS_STORE],
+  ['AzurermBackend / DataTerraformRemoteStateAzurerm (`AzurermBackendConfig`)', AZURERM_STORE],
+];
+
+function since(field: FieldSpec, tool: ToolName): string {
+  const v = field.since[tool];
+  if (v === undefined) return '—';
+  const removed = field.removedIn?.[tool];
+  const from = v === ALWAYS ? 'all' : v;
+  return removed ? `${from} – ${removed} (removed)` : from;
+}
+
+function key(field: FieldSpec): string {
+  const tf = keyFor(field, 'terraform');
+  const tofu = keyFor(field, 'opentofu');
+  if (tf === tofu || tofu === undefined || field.since.opentofu === undefined) return `\`${tf}\``;
+  if (tf === undefined || field.since.terraform === undefined) return `\`${tofu}\``;
+  return `\`${tf}\` (Terraform), \`${tofu}\` (OpenTofu)`;
+}
+
+function env(field: FieldSpec): string {
+  const tf = envVarsOf(field, 'terraform');
+  const tofu = envVarsOf(field, 'opentofu');
+  const fmt = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+  if (tf.join() === tofu.join() || tofu.length === 0 || field.since.opentofu === undefined) return fmt(tf);
+  if (tf.length === 0 || field.since.terraform === undefined) return fmt(tofu);
+  return `Terraform: ${fmt(tf)}; OpenTofu: ${fmt(tofu)}`;
+}
+
+function rows(fields: readonly FieldSpec[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const names = [`\`${prefix}${f.name}\``, ...(f.aliases ?? []).map((a) => `\`${prefix}${a}\``)].join(', ');
+    const flags = [f.required ? 'required' : '', f.secret ? 'secret' : '', f.deprecated ? 'deprecated' : ''].filter(Boolean).join(', ');
+    const type = f.type === 'stringList' ? 'list of strings' : f.type;
+    const row = `| ${names} | ${key(f)} | ${type} | ${since(f, 'terraform')} | ${since(f, 'opentofu')} | ${env(f)} | ${flags} |`;
+    return [row, ...(f.fields ? rows(f.fields, `${f.name}.`) : [])];
+  });
+}
+
+export function renderFieldsDoc(): string {
+  const out = [
+    '<!-- Generated from the field tables in src/*-backend.ts by `npx projen docs:fields`. Do not edit. -->',
+    '# Fields and the keys they emit',
+    '',
+    'Each field is emitted under the key the target tool reads, never by generic snake-casing.',
+    '"Terraform" and "OpenTofu" give the first release of each tool that accepts the key ("all": every',
+    `release this library targets; "—": the tool has no such setting). Schemas as of Terraform ${NEWEST_KNOWN.terraform}`,
+    `and OpenTofu ${NEWEST_KNOWN.opentofu}. Env vars are the ones the tool reads when the field is unset, in`,
+    'priority order. A secret field set to a literal value lands in `cdk.tf.json` in clear text.',
+  ];
+  for (const [title, store] of STORES) {
+    out.push('', `## ${store.backend}: ${title}`, '');
+    out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
+    out.push(...rows(store.fields));
+  }
+  return out.join('\n') + '\n';
+}
+
+export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');
+
+if (require.main === module) {
+  fs.writeFileSync(FIELDS_DOC, renderFieldsDoc());
+  console.log(`wrote ${path.relative(process.cwd(), FIELDS_DOC)}`);
+}

@@ -1,0 +1,123 @@
+/**
+ * HCL output (src/private/hcl.ts): strings reach the tool unchanged, nested blocks are blocks.
+ * Checked with a real HCL parser (@cdktf/hcl2json) and with terraform reading the .tf file.
+ */
+import { parse } from '@cdktf/hcl2json';
+import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { DataTerraformRemoteStateCos, GcsBackend, OssBackend } from '../../src';
+import { hclString } from '../../src/private/hcl';
+import { requireTerraform, validate } from '../support/terraform';
+
+/** The same string as a JSON template: how hcl2json (and the tool's JSON syntax) spell a literal. */
+const asJsonTemplate = (s: string) => s.replace(/\$\{/g, () => '$${').replace(/%\{/g, () => '%%{');
+
+const TRICKY = [
+  'plain',
+  'quote " inside',
+  'C:\\Users\\ci\\key.json',
+  'two\nlines\r\nand\ttab',
+  'control \u0001 \u001f \u007f',
+  'unicode ü ☃ 𝄞',
+  '{"Statement":[{"Action":"oss:*","Effect":"Allow","Resource":"*"}],"Version":"1"}',
+  '["a","b"]',
+  '"quoted"',
+  '123',
+  'true',
+  'null',
+  '',
+  'percent %{ if x }',
+  'dollar ${ not.an.expression }',
+  'escaped $${ already }',
+  'trailing backslash \\',
+  'EOF',
+];
+
+async function parseValue(encoded: string): Promise<unknown> {
+  const text = encoded.startsWith('"') ? encoded : `"${encoded}"`;
+  return ((await parse('x.tf', `x = ${text}\n`)) as any).x;
+}
+
+describe('hclString', () => {
+  test.each(TRICKY.map((s) => [JSON.stringify(s), s]))('literal mode keeps %s', async (_name, s) => {
+    expect(await parseValue(hclString(s, 'literal'))).toBe(asJsonTemplate(s));
+  });
+
+  test('template mode keeps ${...} expressions as expressions', async () => {
+    expect(hclString('${terraform.workspace}', 'template')).toBe('${terraform.workspace}');
+    expect(await parseValue(hclString('env-${terraform.workspace}-"x"', 'template'))).toBe('env-${terraform.workspace}-"x"');
+    expect(await parseValue(hclString('${lookup(var.m, "k")}', 'template'))).toBe('${lookup(var.m, "k")}');
+  });
+
+  test('template mode escapes the literal text around expressions', async () => {
+    const s = 'C:\\dir\\${terraform.workspace}\\"q"\n';
+    expect(await parseValue(hclString(s, 'template'))).toBe(s);
+  });
+});
+
+describe('HCL output of the constructs', () => {
+  const binary = requireTerraform();
+
+  test('tricky strings in a backend block parse back to the same values', async () => {
+    // GIVEN backend fields holding every tricky string the backend accepts (no `${`)
+    const literal = TRICKY.filter((s) => !s.includes('${'));
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    new GcsBackend(stack, { bucket: 'acme', prefix: 'p', impersonateServiceAccountDelegates: literal });
+
+    // WHEN the HCL is parsed
+    const parsed: any = await parse('main.tf', Testing.synthHcl(stack));
+
+    // THEN each string comes back as the tool will read it
+    expect(parsed.terraform[0].backend.gcs[0].impersonate_service_account_delegates).toEqual(literal.map(asJsonTemplate));
+  });
+
+  test('a JSON policy is a quoted string and assume_role is a block', async () => {
+    const policy = '{"Statement":[{"Action":["oss:GetObject"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}';
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    new OssBackend(stack, { bucket: 'acme', assumeRolePolicy: policy, assumeRole: undefined });
+    const hcl = Testing.synthHcl(stack);
+    expect(hcl).toContain(`assume_role_policy = ${JSON.stringify(policy)}`);
+
+    const cos = new TerraformStack(Testing.app(), 'cos');
+    new DataTerraformRemoteStateCos(cos, 'rs', {
+      bucket: 'b-1250000000',
+      region: 'ap-guangzhou',
+      assumeRole: { roleArn: 'qcs::cam::uin/1:roleName/x', sessionName: 's', policy: { version: '2.0', statement: [] } },
+    });
+    const parsed: any = await parse('main.tf', Testing.synthHcl(cos));
+    expect(parsed.data.terraform_remote_state.rs[0].config.assume_role).toEqual([
+      { role_arn: 'qcs::cam::uin/1:roleName/x', session_name: 's', policy: '{"version":"2.0","statement":[]}' },
+    ]);
+  });
+
+  test('remote-state references stay expressions in HCL', async () => {
+    const stack = new TerraformStack(Testing.app(), 'consumer');
+    const bucket = new TerraformVariable(stack, 'bucket', { type: 'string' });
+    new DataTerraformRemoteStateCos(stack, 'rs', { bucket: bucket.stringValue, region: 'ap-guangzhou', prefix: 'env-${terraform.workspace}' });
+    const parsed: any = await parse('main.tf', Testing.synthHcl(stack));
+    expect(parsed.data.terraform_remote_state.rs[0].config).toEqual({
+      bucket: '${var.bucket}', region: 'ap-guangzhou', prefix: 'env-${terraform.workspace}',
+    });
+  });
+
+  (binary ? test : test.skip)('terraform reads the HCL files themselves', () => {
+    // GIVEN a backend and remote states holding tricky strings, rendered as HCL
+    const literal = TRICKY.filter((s) => !s.includes('${') && !s.includes('%{'));
+    const producer = new TerraformStack(Testing.app(), 'producer');
+    new OssBackend(producer, { bucket: 'acme', assumeRolePolicy: literal.join('|'), prefix: 'env:' });
+    const consumer = new TerraformStack(Testing.app(), 'consumer');
+    new DataTerraformRemoteStateCos(consumer, 'rs', {
+      bucket: 'b-1250000000',
+      region: 'ap-guangzhou',
+      key: literal.filter((s) => s && !s.includes('/')).join('-') || 'k',
+      assumeRole: { roleArn: 'qcs::cam::uin/1:roleName/x', sessionName: 's', policy: literal.join('|') },
+    });
+
+    // WHEN terraform validates them (backend blocks are parsed; remote-state config is checked)
+    const backendResult = validate({ 'main.tf': Testing.synthHcl(producer) });
+    const remoteResult = validate({ 'main.tf': Testing.synthHcl(consumer) });
+
+    // THEN both are accepted
+    expect(backendResult.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(remoteResult.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
