@@ -59,7 +59,7 @@ const project = new cdktf.ConstructLibraryCdktf({
   github: false,
   release: false,
 
-  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4'],
+  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4'],
 });
 
 const silenceJsiiNode20 = { JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };

@@ -359,8 +359,11 @@ const environmentRule: Rule = {
     const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
     const candidate = tool === 'terraform' ? v.toLowerCase() : v;
     if (names.includes(candidate)) return;
-    const dropped = current && LEGACY_ENVIRONMENTS.includes(v.toLowerCase()) ? `; ${tool} ${version} no longer accepts it` : '';
-    c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${dropped}`);
+    const lower = v.toLowerCase();
+    const hint = names.includes(lower)
+      ? `; ${tool} matches names exactly, use ${JSON.stringify(lower)}`
+      : current && LEGACY_ENVIRONMENTS.includes(lower) ? `; ${tool} ${version} no longer accepts it` : '';
+    c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${hint}`);
   },
 };
 
@@ -372,7 +375,7 @@ const graphApiRule: Rule = {
     const { tool, version } = c.target;
     if (isAvailable(field, c.target)) return;
     if (tool === 'terraform' && compareVersions(version, '1.1.0') < 0) {
-      c.error('useGraphApi', `not accepted by terraform ${version}, first available in terraform 1.1.0 (and removed in 1.3.0)`);
+      c.error('useGraphApi', `${c.got('useGraphApi')}, but terraform ${version} does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0)`);
       return;
     }
     const why = tool === 'terraform'

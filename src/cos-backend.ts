@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { ALWAYS } from './private/schema';
 import { Store } from './private/store';
-import { forTarget, inRange, matches, oneOf } from './private/validation';
+import { forTarget, inRange, matches, neededFromEnv, oneOf } from './private/validation';
 
 /**
  * Tencent Cloud Object Storage (COS) backend settings.
@@ -293,6 +293,7 @@ export const COS_STORE: Store = {
     { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
   ],
   rules: [
+    neededFromEnv('region', 'TENCENTCLOUD_REGION', 'init fails: the tool requires a region'),
     oneOf('acl', ['private', 'public-read'], 'spec part 8'),
     inRange('assumeRole.sessionDuration', 0, 43200, 'seconds', 'both tools'),
     matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),

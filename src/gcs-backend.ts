@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { ALWAYS } from './private/schema';
 import { Store } from './private/store';
-import { base64Key, matches, mutuallyExclusive } from './private/validation';
+import { base64Key, matches, mutuallyExclusive, neededFromEnv } from './private/validation';
 
 /**
  * Google Cloud Storage (GCS) backend settings.
@@ -215,6 +215,13 @@ export const GCS_STORE: Store = {
       'spec part 8',
     ),
     mutuallyExclusive(['encryptionKey', 'kmsEncryptionKey'], 'both tools'),
+    neededFromEnv(
+      'impersonateServiceAccount',
+      'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT',
+      'the delegation chain has no effect',
+      [],
+      ['impersonateServiceAccountDelegates'],
+    ),
     {
       description: 'accessToken together with credentials is allowed, but accessToken wins (spec part 5)',
       check: (c) => {

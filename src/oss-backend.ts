@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { ALWAYS, PerTool } from './private/schema';
 import { Store } from './private/store';
-import { inRange, matches, mutuallyExclusive, oneOf } from './private/validation';
+import { inRange, matches, mutuallyExclusive, neededFromEnv, oneOf } from './private/validation';
 
 /**
  * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
@@ -410,6 +410,7 @@ export const OSS_STORE: Store = {
     oneOf('acl', ['', 'private', 'public-read', 'public-read-write'], 'both tools'),
     matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
     matches('key', /^(?!\/)(.*[^/])?$/s, 'a key that does not start or end with "/"', 'both tools'),
+    neededFromEnv('lockStoreEndpoint', 'ALICLOUD_TABLESTORE_ENDPOINT', 'state locking fails: the lock table needs its endpoint', [], ['lockStoreTable']),
     mutuallyExclusive(['assumeRole', 'assumeRoleRoleArn'], 'both tools: a non-empty assumeRoleRoleArn makes the tool ignore the block'),
   ],
 };

@@ -1,6 +1,169 @@
 import { describeFieldOutput } from './support/field-output';
+import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
 
 const sut = STORES.find((s) => s.store.backend === 'azurerm')!;
 
 describeFieldOutput(sut);
+
+const BASE = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.tfstate', resourceGroupName: 'rg-tfstate' };
+const TOFU = 'opentofu@1.12.6';
+
+describe('azurerm rules', () => {
+  const h = header('azurerm');
+
+  test('fails if a required field is missing, naming each', () => {
+    expect(refusal(sut, { storageAccountName: 'acct' }, { as: 'remote-state' })).toBe(
+      [
+        header('azurerm', undefined, 'remote-state'),
+        '- containerName: got nothing, expected a non-empty string (the field is required)',
+        '- key: got nothing, expected a non-empty string (the field is required)',
+      ].join('\n'),
+    );
+  });
+
+  test('fails if the environment is not one the target accepts', () => {
+    expect(refusal(sut, { ...BASE, environment: 'mars' })).toBe(
+      `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.15.9`,
+    );
+  });
+
+  test('fails if the environment is one the target no longer accepts', () => {
+    expect(refusal(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.11.4' })).toBe(
+      `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it`,
+    );
+    expect(warningsFor(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.10.5' })).toEqual([]);
+  });
+
+  test('terraform matches environment names case-insensitively, opentofu exactly', () => {
+    expect(warningsFor(sut, { ...BASE, environment: 'USGovernment' })).toEqual([]);
+    expect(refusal(sut, { ...BASE, environment: 'USGovernment' }, { target: TOFU })).toBe(
+      `${header('azurerm', TOFU)}\n- environment: got "USGovernment", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for opentofu 1.12.6; opentofu matches names exactly, use "usgovernment"`,
+    );
+  });
+
+  test('fails if useGraphApi is false where the tool always uses microsoft graph', () => {
+    expect(refusal(sut, { ...BASE, useGraphApi: false })).toBe(
+      `${h}\n- useGraphApi: got false, but terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since; ` +
+        'terraform 1.15.9 cannot use the old azure ad graph, so remove the field or set it to true',
+    );
+    expect(refusal(sut, { ...BASE, useMicrosoftGraph: false }, { target: TOFU })).toBe(
+      `${header('azurerm', TOFU)}\n- useMicrosoftGraph: got false, but opentofu never had use_microsoft_graph and always uses microsoft graph; ` +
+        'opentofu 1.12.6 cannot use the old azure ad graph, so remove the field or set it to true',
+    );
+  });
+
+  test('fails if useGraphApi is set before terraform 1.1', () => {
+    expect(refusal(sut, { ...BASE, useGraphApi: true }, { target: 'terraform@1.0.11' })).toBe(
+      `${header('azurerm', 'terraform@1.0.11')}\n- useGraphApi: got true, but terraform 1.0.11 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0)`,
+    );
+  });
+
+  test('fails if useOidc is set with useGraphApi false (terraform 1.2)', () => {
+    expect(refusal(sut, { ...BASE, useOidc: true, useGraphApi: false }, { target: 'terraform@1.2.9' })).toBe(
+      `${header('azurerm', 'terraform@1.2.9')}\n- useOidc: set to true with useGraphApi false, expected useGraphApi true (or unset): oidc needs microsoft graph`,
+    );
+  });
+
+  test('fails if clientCertificatePassword comes without a certificate', () => {
+    expect(refusal(sut, { ...BASE, clientCertificatePassword: '<PASSWORD>' })).toBe(
+      `${h}\n- clientCertificatePassword: set without clientCertificatePath or clientCertificate, expected one of them to be set as well`,
+    );
+  });
+
+  test('fails if only one of oidcRequestToken and oidcRequestUrl is set', () => {
+    expect(refusal(sut, { ...BASE, oidcRequestToken: '<TOKEN>' })).toBe(`${h}\n- oidcRequestToken: set without oidcRequestUrl, expected both or neither`);
+    expect(refusal(sut, { ...BASE, oidcRequestUrl: 'https://token.example' })).toBe(`${h}\n- oidcRequestUrl: set without oidcRequestToken, expected both or neither`);
+  });
+
+  test.each([
+    ['clientId', 'clientIdFilePath'],
+    ['clientSecret', 'clientSecretFilePath'],
+    ['oidcToken', 'oidcTokenFilePath'],
+  ])('fails if %s and %s are both set', (value, file) => {
+    expect(refusal(sut, { ...BASE, [value]: 'v', [file]: '/f' })).toBe(`${h}\n- ${value}: set together with ${file}, expected only one of ${value}, ${file}`);
+  });
+
+  test('fails if lookupBlobEndpoint is true without resourceGroupName', () => {
+    const { resourceGroupName: _, ...noGroup } = BASE;
+    expect(refusal(sut, { ...noGroup, accessKey: '<ACCESS_KEY>', lookupBlobEndpoint: true })).toBe(
+      `${h}\n- lookupBlobEndpoint: set without resourceGroupName, expected it to be set as well`,
+    );
+    expect(() => refusal(sut, { ...noGroup, accessKey: '<ACCESS_KEY>', lookupBlobEndpoint: false })).toThrow('to be refused');
+  });
+
+  test('opentofu: fails if environment and metadataHost are both set', () => {
+    expect(refusal(sut, { ...BASE, environment: 'public', metadataHost: 'management.example' }, { target: TOFU })).toBe(
+      `${header('azurerm', TOFU)}\n- environment: set together with metadataHost, expected only one of environment, metadataHost`,
+    );
+    expect(warningsFor(sut, { ...BASE, environment: 'public', metadataHost: 'management.example' })).toEqual([]);
+  });
+
+  test('opentofu: fails if customerProvidedKey is not a 32-byte key or comes with encryptionScope', () => {
+    expect(refusal(sut, { ...BASE, customerProvidedKey: 'c2hvcnQ=', encryptionScope: 's' }, { target: TOFU })).toBe(
+      [
+        header('azurerm', TOFU),
+        '- customerProvidedKey: set together with encryptionScope, expected only one of customerProvidedKey, encryptionScope',
+        '- customerProvidedKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes',
+      ].join('\n'),
+    );
+  });
+
+  test('opentofu: fails if timeoutSeconds is negative', () => {
+    expect(refusal(sut, { ...BASE, timeoutSeconds: -5 }, { target: TOFU })).toBe(`${header('azurerm', TOFU)}\n- timeoutSeconds: got -5, expected 0 seconds or more`);
+  });
+
+  test('opentofu 1.11+: fails if account or container names break its patterns', () => {
+    expect(refusal(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' }, { target: TOFU })).toBe(
+      [
+        header('azurerm', TOFU),
+        '- storageAccountName: got "Acme-State", expected 3 to 24 lower-case letters and digits',
+        '- containerName: got "tf--state", expected 3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+      ].join('\n'),
+    );
+    expect(warningsFor(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' })).toEqual([]);
+  });
+
+  test('fails if opentofu-only fields are used for terraform', () => {
+    expect(refusal(sut, { ...BASE, timeoutSeconds: 60, encryptionScope: 's' })).toBe(
+      [
+        h,
+        '- timeoutSeconds: got 60, but terraform has no such setting; only opentofu 1.9.0 and later has it',
+        '- encryptionScope: got "s", but terraform has no such setting; only opentofu 1.12.0 and later has it',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('azurerm warnings', () => {
+  test('warns that useGraphApi true is left out where the tool always uses microsoft graph', () => {
+    expect(warningsFor(sut, { ...BASE, useMicrosoftGraph: true })).toEqual([
+      'useMicrosoftGraph is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, ' +
+        'so true is already the behaviour of terraform 1.15.9',
+    ]);
+  });
+
+  test('warns that endpoint is deprecated, naming the replacement for each tool', () => {
+    expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local' })).toEqual([
+      'endpoint is deprecated: terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud',
+    ]);
+    expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local', msiEndpoint: 'http://169.254.169.254/x' }, { target: TOFU })).toEqual([
+      'endpoint is deprecated: opentofu ignores it since 1.11.0; use environment or metadataHost instead',
+      'msiEndpoint is deprecated: opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var',
+    ]);
+  });
+
+  test('warns that without a resource group the run needs a data-plane credential', () => {
+    const { resourceGroupName: _, ...noGroup } = BASE;
+    expect(warningsFor(sut, noGroup)).toEqual([
+      'resourceGroupName is unset and neither accessKey, sasToken nor useDirectoryAuth is given; the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob',
+    ]);
+    expect(warningsFor(sut, { ...noGroup, useAzureadAuth: true })).toEqual([]);
+  });
+
+  test('warns about literal secrets', () => {
+    expect(warningsFor(sut, { ...BASE, clientSecret: '<CLIENT_SECRET>' })).toEqual([
+      'clientSecret is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ARM_CLIENT_SECRET in the environment of the terraform run instead',
+    ]);
+  });
+});

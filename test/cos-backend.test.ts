@@ -1,6 +1,87 @@
 import { describeFieldOutput } from './support/field-output';
+import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
 
 const sut = STORES.find((s) => s.store.backend === 'cos')!;
 
 describeFieldOutput(sut);
+
+const BASE = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
+const ROLE = { roleArn: 'qcs::cam::uin/100000000001:roleName/terraform', sessionName: 'cdktf' };
+
+describe('cos rules', () => {
+  const h = header('cos');
+
+  test('fails if acl is not private or public-read', () => {
+    expect(refusal(sut, { ...BASE, acl: 'public-read-write' })).toBe(`${h}\n- acl: got "public-read-write", expected one of "private", "public-read"`);
+  });
+
+  test('fails if the assumed session lasts more than 43200 seconds or less than 0', () => {
+    expect(refusal(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration: 43201 } })).toBe(
+      `${h}\n- assumeRole.sessionDuration: got 43201, expected 0 to 43200 seconds`,
+    );
+    expect(refusal(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration: -1 } }, { as: 'remote-state' })).toBe(
+      `${header('cos', undefined, 'remote-state')}\n- assumeRole.sessionDuration: got -1, expected 0 to 43200 seconds`,
+    );
+  });
+
+  test('fails if the assume-role block lacks its required members', () => {
+    expect(refusal(sut, { ...BASE, assumeRole: { roleArn: '' } })).toBe(
+      [
+        h,
+        '- assumeRole.roleArn: got "", expected a non-empty string (the field is required)',
+        '- assumeRole.sessionName: got nothing, expected a non-empty string (the field is required)',
+      ].join('\n'),
+    );
+  });
+
+  test('fails if prefix starts with / or ./', () => {
+    const expected = 'expected a prefix that does not start with "/" or "./"';
+    expect(refusal(sut, { ...BASE, prefix: '/env' })).toBe(`${h}\n- prefix: got "/env", ${expected}`);
+    expect(refusal(sut, { ...BASE, prefix: './env' })).toBe(`${h}\n- prefix: got "./env", ${expected}`);
+  });
+
+  test('fails if key starts or ends with /', () => {
+    const expected = 'expected a key that does not start or end with "/"';
+    expect(refusal(sut, { ...BASE, key: '/state.tfstate' })).toBe(`${h}\n- key: got "/state.tfstate", ${expected}`);
+    expect(refusal(sut, { ...BASE, key: 'states/' })).toBe(`${h}\n- key: got "states/", ${expected}`);
+  });
+
+  test('fails if a terraform endpoint is not cos-internal.<region>.tencentcos.cn', () => {
+    expect(refusal(sut, { ...BASE, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' })).toBe(
+      `${h}\n- endpoint: got "https://cos.ap-guangzhou.myqcloud.com", expected an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"`,
+    );
+  });
+
+  test('fails if terraform-only fields are used for opentofu', () => {
+    expect(refusal(sut, { ...BASE, endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn', profile: 'ci', assumeRole: { ...ROLE, externalId: 'x' } }, { target: 'opentofu@1.12.6' })).toBe(
+      [
+        header('cos', 'opentofu@1.12.6'),
+        '- endpoint: got "https://cos-internal.ap-guangzhou.tencentcos.cn", but opentofu has no such setting; only terraform 1.6.0 and later has it',
+        '- assumeRole.externalId: got "x", but opentofu has no such setting; only terraform 1.10.0 and later has it',
+        '- profile: got "ci", but opentofu has no such setting; only terraform 1.10.0 and later has it',
+      ].join('\n'),
+    );
+  });
+
+  test('fails if a field is older than the target', () => {
+    expect(refusal(sut, { ...BASE, securityToken: '<SECURITY_TOKEN>', accelerate: true }, { target: 'terraform@1.3.0' })).toBe(
+      `${header('cos', 'terraform@1.3.0')}\n- securityToken: got <redacted>, but terraform 1.3.0 does not have it yet; it is first available in terraform 1.4.0`,
+    );
+  });
+});
+
+describe('cos warnings', () => {
+  test('warns that the region must then come from TENCENTCLOUD_REGION', () => {
+    expect(warningsFor(sut, { bucket: 'tfstate-1250000000' })).toEqual([
+      'region is unset; the terraform run must provide TENCENTCLOUD_REGION in its environment, or init fails: the tool requires a region',
+    ]);
+  });
+
+  test('warns about literal secrets, one per field, naming the env var', () => {
+    expect(warningsFor(sut, { ...BASE, secretId: '<SECRET_ID>', secretKey: '<SECRET_KEY>' })).toEqual([
+      'secretId is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_ID in the environment of the terraform run instead',
+      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_KEY in the environment of the terraform run instead',
+    ]);
+  });
+});

@@ -1,6 +1,104 @@
 import { describeFieldOutput } from './support/field-output';
+import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
 
 const sut = STORES.find((s) => s.store.backend === 'gcs')!;
 
 describeFieldOutput(sut);
+
+const KEY32 = sut.samples.encryptionKey as string;
+
+describe('gcs rules', () => {
+  const h = header('gcs');
+
+  test('fails if bucket is missing or empty', () => {
+    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string (the field is required)`);
+    expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
+      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (the field is required)`,
+    );
+  });
+
+  test('fails if encryptionKey does not decode to 32 bytes, without echoing the key', () => {
+    expect(refusal(sut, { bucket: 'b', encryptionKey: 'c2hvcnQ=' })).toBe(
+      `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes`,
+    );
+    expect(refusal(sut, { bucket: 'b', encryptionKey: 'not base64!' })).toBe(
+      `${h}\n- encryptionKey: got <redacted>, expected base64 text that decodes to 32 bytes`,
+    );
+  });
+
+  test('fails if kmsEncryptionKey is not a key resource name', () => {
+    expect(refusal(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toBe(
+      `${h}\n- kmsEncryptionKey: got "projects/acme/keyRings/tf", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}`,
+    );
+  });
+
+  test('fails if the custom endpoint is not protocol + host + /storage/v1/b, in the spelling used', () => {
+    const expected = 'expected a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"';
+    expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'storage-acme.p.googleapis.com' })).toBe(
+      `${h}\n- storeageCustomEndpoint: got "storage-acme.p.googleapis.com", ${expected}`,
+    );
+    expect(refusal(sut, { bucket: 'b', storageCustomEndpoint: 'https://storage-acme.p.googleapis.com/storage/v1' })).toBe(
+      `${h}\n- storageCustomEndpoint: got "https://storage-acme.p.googleapis.com/storage/v1", ${expected}`,
+    );
+  });
+
+  test('fails if both spellings of the endpoint differ', () => {
+    expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://b.example/storage/v1/b' })).toBe(
+      `${h}\n- storeageCustomEndpoint: storeageCustomEndpoint and storageCustomEndpoint are spellings of one field and were set to different values ` +
+        '("https://a.example/storage/v1/b" and "https://b.example/storage/v1/b"), expected one of them',
+    );
+  });
+
+  test('both spellings with the same value are fine', () => {
+    expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://a.example/storage/v1/b' })).toEqual([]);
+  });
+
+  test('fails if encryptionKey and kmsEncryptionKey are both set', () => {
+    expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32, kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toBe(
+      `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey`,
+    );
+  });
+
+  test('fails if universeDomain is used for terraform, which lacks it', () => {
+    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' })).toBe(
+      `${h}\n- universeDomain: got "u.example", but terraform has no such setting; only opentofu 1.11.5 and later has it`,
+    );
+    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' }, { target: 'opentofu@1.11.4' })).toBe(
+      `${header('gcs', 'opentofu@1.11.4')}\n- universeDomain: got "u.example", but opentofu 1.11.4 does not have it yet; it is first available in opentofu 1.11.5`,
+    );
+  });
+
+  test('lists every violation in one error', () => {
+    expect(refusal(sut, { bucket: '', kmsEncryptionKey: 'x', storeageCustomEndpoint: 'y' })).toBe(
+      [
+        h,
+        '- bucket: got "", expected a non-empty string (the field is required)',
+        '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
+        '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('gcs warnings', () => {
+  test('warns that accessToken wins over credentials', () => {
+    expect(warningsFor(sut, { bucket: 'b', accessToken: '<ACCESS_TOKEN>', credentials: '/k.json' }, { as: 'remote-state' })).toContain(
+      'accessToken and credentials are both set; the tool uses accessToken and ignores credentials',
+    );
+  });
+
+  test('warns that delegates need an impersonated account', () => {
+    expect(warningsFor(sut, { bucket: 'b', impersonateServiceAccountDelegates: ['a@x.iam.gserviceaccount.com'] })).toEqual([
+      'impersonateServiceAccountDelegates is set but impersonateServiceAccount is not; the terraform run must provide ' +
+        'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT in its environment, or the delegation chain has no effect',
+    ]);
+  });
+
+  test('warns about a literal secret, naming the env vars', () => {
+    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([
+      'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
+        'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead',
+    ]);
+  });
+});

@@ -1,6 +1,93 @@
 import { describeFieldOutput } from './support/field-output';
+import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
 
 const sut = STORES.find((s) => s.store.backend === 'oss')!;
 
 describeFieldOutput(sut);
+
+const BASE = { bucket: 'acme-tfstate' };
+
+describe('oss rules', () => {
+  const h = header('oss');
+
+  test('fails if assumeRoleSessionExpiration is outside 900-3600', () => {
+    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 899 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 899, expected 900 to 3600 seconds`);
+    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 3601 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 3601, expected 900 to 3600 seconds`);
+  });
+
+  test('fails if the block sessionExpiration is outside 900-3600', () => {
+    expect(refusal(sut, { ...BASE, assumeRole: { roleArn: 'acs:ram::1:role/x', sessionExpiration: 60 } })).toBe(
+      `${h}\n- assumeRole.sessionExpiration: got 60, expected 900 to 3600 seconds`,
+    );
+  });
+
+  test('fails if acl is not one the tool knows', () => {
+    expect(refusal(sut, { ...BASE, acl: 'authenticated-read' })).toBe(
+      `${h}\n- acl: got "authenticated-read", expected one of "", "private", "public-read", "public-read-write"`,
+    );
+  });
+
+  test('fails if prefix starts with / or key ends with /', () => {
+    expect(refusal(sut, { ...BASE, prefix: '/env:', key: 'x/' })).toBe(
+      [h, '- prefix: got "/env:", expected a prefix that does not start with "/" or "./"', '- key: got "x/", expected a key that does not start or end with "/"'].join('\n'),
+    );
+  });
+
+  test('fails if the assume-role block and the flat fields are mixed', () => {
+    expect(refusal(sut, { ...BASE, assumeRole: { roleArn: 'acs:ram::1:role/x' }, assumeRoleRoleArn: 'acs:ram::1:role/y' })).toBe(
+      `${h}\n- assumeRole: set together with assumeRoleRoleArn, expected only one of assumeRole, assumeRoleRoleArn`,
+    );
+  });
+
+  test('fails if both spellings of the lock table differ', () => {
+    expect(refusal(sut, { ...BASE, lockStoreTable: 'a', tablestoreTable: 'b', lockStoreEndpoint: 'https://l.cn-hangzhou.ots.aliyuncs.com' })).toBe(
+      `${h}\n- lockStoreTable: lockStoreTable and tablestoreTable are spellings of one field and were set to different values ("a" and "b"), expected one of them`,
+    );
+  });
+
+  test('spec part 9: fields are refused before the terraform release that added them', () => {
+    const props = { ...BASE, ecsRoleName: 'r', profile: 'p', sharedCredentialsFile: '/f', stsEndpoint: 'sts.aliyuncs.com', assumeRoleRoleArn: 'acs:ram::1:role/x' };
+    expect(refusal(sut, props, { target: 'terraform@0.12.7' })).toBe(
+      [
+        header('oss', 'terraform@0.12.7'),
+        '- ecsRoleName: got "r", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.14',
+        '- stsEndpoint: got "sts.aliyuncs.com", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.0.11',
+        '- sharedCredentialsFile: got "/f", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8',
+        '- profile: got "p", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8',
+        '- assumeRoleRoleArn: got "acs:ram::1:role/x", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.1.0',
+      ].join('\n'),
+    );
+    expect(() => refusal(sut, props, { target: 'terraform@1.1.0' })).toThrow('to be refused');
+  });
+
+  test('fails if the lock instance name is used before terraform 1.12 or with opentofu', () => {
+    expect(refusal(sut, { ...BASE, lockStoreInstanceName: 'lock' }, { target: 'terraform@1.11.4' })).toBe(
+      `${header('oss', 'terraform@1.11.4')}\n- lockStoreInstanceName: got "lock", but terraform 1.11.4 does not have it yet; it is first available in terraform 1.12.0`,
+    );
+    expect(refusal(sut, { ...BASE, tablestoreInstanceName: 'lock' }, { target: 'opentofu@1.12.6' })).toBe(
+      `${header('oss', 'opentofu@1.12.6')}\n- tablestoreInstanceName: got "lock", but opentofu has no such setting; only terraform 1.12.0 and later has it`,
+    );
+  });
+});
+
+describe('oss warnings', () => {
+  test('warns that the assume-role block is deprecated, naming the replacement', () => {
+    expect(warningsFor(sut, { ...BASE, assumeRole: { roleArn: 'acs:ram::1:role/x' } })).toEqual([
+      'assumeRole is deprecated: use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead',
+    ]);
+  });
+
+  test('warns that a lock table needs its endpoint', () => {
+    expect(warningsFor(sut, { ...BASE, tablestoreTable: 'lock' })).toEqual([
+      'tablestoreTable is set but lockStoreEndpoint is not; the terraform run must provide ALICLOUD_TABLESTORE_ENDPOINT in its environment, ' +
+        'or state locking fails: the lock table needs its endpoint',
+    ]);
+  });
+
+  test('warns about literal secrets with the env vars of the target tool', () => {
+    expect(warningsFor(sut, { ...BASE, accessKey: '<ACCESS_KEY>' }, { target: 'opentofu@1.12.6' })).toEqual([
+      'accessKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ALICLOUD_ACCESS_KEY or ALICLOUD_ACCESS_KEY_ID in the environment of the opentofu run instead',
+    ]);
+  });
+});

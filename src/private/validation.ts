@@ -1,7 +1,7 @@
 import { Token, Tokenization } from 'cdktf';
 import { Violation, describe, got, quoteList } from './errors';
 import { ALWAYS, FieldSpec, envVarsOf, keyFor, spellingsOf } from './schema';
-import { ParsedTarget, compareVersions } from './target';
+import { ParsedTarget, ToolName, compareVersions } from './target';
 
 /** Backend blocks accept literals only; remote-state configs may hold references. */
 export type Mode = 'backend' | 'remote-state';
@@ -103,7 +103,7 @@ function readFields(
     if (!known.has(key) && props[key] !== undefined) {
       errors.push({
         field: prefix + key,
-        message: `unknown field, expected one of ${[...known].filter((k) => !extraKeys.includes(k)).join(', ')}`,
+        message: `${got(props[key], true)} for an unknown field, expected one of ${[...known].filter((k) => !extraKeys.includes(k)).join(', ')}`,
       });
     }
   }
@@ -113,7 +113,7 @@ function readFields(
     const path = (s: string) => prefix + s;
     if (set.length === 0) {
       if (field.required) {
-        errors.push({ field: path(field.name), message: 'required, expected a non-empty value' });
+        errors.push({ field: path(field.name), message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
       }
       continue;
     }
@@ -152,7 +152,7 @@ function readValue(
 
   if (!field.customAvailability) {
     const missing = availabilityProblem(field, target);
-    if (missing) return fail(`${missing}`);
+    if (missing) return fail(`${got(value, secret)}, ${missing}`);
   }
 
   const expression = isExpression(value);
@@ -167,7 +167,7 @@ function readValue(
   const typeProblem = checkType(field, value);
   if (typeProblem) return fail(`${got(value, secret)}, expected ${typeProblem}`);
 
-  if (field.required && value === '') return fail('got an empty string, expected a non-empty value');
+  if (field.required && value === '') return fail(`got "", expected ${expectedOf(field)} (the field is required)`);
 
   if (field.type === 'stringList' && mode === 'backend' && (value as unknown[]).some(isExpression)) {
     return fail('got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
@@ -193,23 +193,25 @@ function readValue(
   return { spec: field, spelling, value, expression: false, members };
 }
 
-/** What the target lacks about a field, or undefined when the target accepts it. */
+/**
+ * Why the target does not accept a field (`but ...`), or undefined when it does. Names the tool and
+ * the first version that has the field.
+ */
 export function availabilityProblem(field: FieldSpec, target: ParsedTarget): string | undefined {
   const { tool, version } = target;
   const since = field.since[tool];
   const removed = field.removedIn?.[tool];
-  const key = keyFor(field, tool);
   const here = `${tool} ${version}`;
-  if (since === undefined || key === undefined) {
-    const others = (Object.keys(field.since) as Array<keyof typeof field.since>).filter((t) => t !== tool);
-    const where = others.map((t) => `${t} (since ${field.since[t] === ALWAYS ? 'its first release' : field.since[t]})`).join(', ');
-    return `not accepted by ${here}: ${tool} has no such setting${where ? `; only ${where} has it` : ''}`;
+  if (since === undefined || keyFor(field, tool) === undefined) {
+    const others = (Object.keys(field.since) as ToolName[]).filter((t) => t !== tool);
+    const where = others.map((t) => `${t} ${field.since[t] === ALWAYS ? '(every release)' : `${field.since[t]} and later`}`).join(', ');
+    return `but ${tool} has no such setting${where ? `; only ${where} has it` : ''}`;
   }
   if (compareVersions(version, since) < 0) {
-    return `not accepted by ${here}, first available in ${tool} ${since}`;
+    return `but ${here} does not have it yet; it is first available in ${tool} ${since}`;
   }
   if (removed !== undefined && compareVersions(version, removed) >= 0) {
-    return `not accepted by ${here}, removed in ${tool} ${removed}`;
+    return `but ${here} no longer has it; ${tool} removed it in ${removed}`;
   }
   return undefined;
 }
@@ -224,6 +226,11 @@ export function isExpression(value: unknown): boolean {
   if (Token.isUnresolved(value)) return true;
   if (typeof value === 'string') return value.includes('${');
   return Tokenization.isResolvable(value);
+}
+
+/** What a required field must hold. */
+function expectedOf(field: FieldSpec): string {
+  return field.type === 'string' ? 'a non-empty string' : `a value (${checkType(field, undefined)})`;
 }
 
 function checkType(field: FieldSpec, value: unknown): string | undefined {
@@ -403,6 +410,22 @@ export function together(a: string, b: string, source: string): Rule {
     check: (c) => {
       if (c.has(a) && !c.has(b)) c.error(a, `set without ${c.spelling(b)}, expected both or neither`);
       if (c.has(b) && !c.has(a)) c.error(b, `set without ${c.spelling(a)}, expected both or neither`);
+    },
+  };
+}
+
+/**
+ * Warns when `name` is unset and none of `unless` is set: the run must then supply it from the
+ * environment, or the tool fails at init.
+ */
+export function neededFromEnv(name: string, env: string, why: string, unless: readonly string[] = [], when: readonly string[] = []): Rule {
+  return {
+    description: `without ${name} the run needs ${env} (${why})`,
+    check: (c) => {
+      if (c.has(name) || unless.some((n) => c.has(n))) return;
+      if (when.length > 0 && !when.some((n) => c.has(n))) return;
+      const cause = when.length > 0 ? `${when.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
+      c.warn(`${cause}; the ${c.target.tool} run must provide ${env} in its environment, or ${why}`);
     },
   };
 }

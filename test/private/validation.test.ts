@@ -1,0 +1,173 @@
+/**
+ * The checks every field table gets (src/private/validation.ts): unknown fields, spellings, types,
+ * required fields, tokens, secrets; and the rule builders on their own.
+ */
+import { Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { OssBackend } from '../../src';
+import { REDACTED, describe as describeValue } from '../../src/private/errors';
+import { decodeBase64 } from '../../src/private/validation';
+import { header, refusal, warningsFor } from '../support/refusals';
+import { STORES } from '../support/stores';
+
+const oss = STORES.find((s) => s.store.backend === 'oss')!;
+const azurerm = STORES.find((s) => s.store.backend === 'azurerm')!;
+const h = header('oss');
+
+describe('checks every field gets', () => {
+  test('fails if the config is not an object', () => {
+    expect(refusal(oss, null)).toBe(`${h}\n- config: got null, expected an object with the backend's fields`);
+    expect(refusal(oss, 'acme')).toBe(`${h}\n- config: got "acme", expected an object with the backend's fields`);
+  });
+
+  test('fails on an unknown field, without echoing its value', () => {
+    const message = refusal(oss, { bucket: 'b', secretKye: '<SECRET_KEY>' });
+    expect(message).toBe(
+      `${h}\n- secretKye: got <redacted> for an unknown field, expected one of accessKey, secretKey, securityToken, ecsRoleName, region, ` +
+        'stsEndpoint, lockStoreEndpoint, tablestoreEndpoint, endpoint, bucket, prefix, key, lockStoreInstanceName, tablestoreInstanceName, ' +
+        'lockStoreTable, tablestoreTable, encrypt, acl, sharedCredentialsFile, profile, assumeRole, assumeRoleRoleArn, assumeRoleSessionName, ' +
+        'assumeRolePolicy, assumeRoleSessionExpiration',
+    );
+    expect(message).not.toContain('<SECRET_KEY>');
+  });
+
+  test.each([
+    ['prefix', 42, '- prefix: got 42, expected a string'],
+    ['encrypt', 'yes', '- encrypt: got "yes", expected true or false'],
+    ['assumeRoleSessionExpiration', 1200.5, '- assumeRoleSessionExpiration: got 1200.5, expected a whole number'],
+    ['assumeRoleSessionExpiration', '1200', '- assumeRoleSessionExpiration: got "1200", expected a whole number'],
+    ['assumeRoleSessionExpiration', Number.NaN, '- assumeRoleSessionExpiration: got NaN, expected a whole number'],
+    ['assumeRole', 'acs:ram::1:role/x', '- assumeRole: got "acs:ram::1:role/x", expected an object with roleArn, sessionName, policy, sessionExpiration'],
+  ])('fails if %s has the wrong type (%p)', (field, value, line) => {
+    expect(refusal(oss, { bucket: 'b', [field]: value })).toBe(`${h}\n${line}`);
+  });
+
+  test('fails if a list field holds something else than strings', () => {
+    const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
+    expect(refusal(gcs, { bucket: 'b', impersonateServiceAccountDelegates: ['a', 1] })).toBe(
+      `${header('gcs')}\n- impersonateServiceAccountDelegates: got ["a",1], expected a list of strings`,
+    );
+  });
+
+  test('fails if a policy cannot be encoded', () => {
+    const cos = STORES.find((s) => s.store.backend === 'cos')!;
+    const circular: any = {};
+    circular.self = circular;
+    expect(refusal(cos, { bucket: 'b-1', region: 'r', assumeRole: { roleArn: 'a', sessionName: 's', policy: circular } })).toBe(
+      `${header('cos')}\n- assumeRole.policy: got an object, expected a policy string or a JSON object`,
+    );
+  });
+
+  test('a wrongly typed secret is not echoed', () => {
+    expect(refusal(oss, { bucket: 'b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string`);
+  });
+
+  test('spellings of a secret that differ are not echoed', () => {
+    const message = refusal(azurerm, { storageAccountName: 'a', containerName: 'c', key: 'k', useMsi: true, useManagedIdentity: false });
+    expect(message).toContain('- useManagedIdentity: useManagedIdentity and useMsi are spellings of one field and were set to different values (false and true), expected one of them');
+  });
+
+  test('errors are plain Error objects', () => {
+    const stack = new TerraformStack(Testing.app(), 's');
+    let thrown: unknown;
+    try {
+      new OssBackend(stack, { bucket: '' });
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as Error).constructor).toBe(Error);
+  });
+});
+
+describe('tokens', () => {
+  function withVariables() {
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    return {
+      stack,
+      str: new TerraformVariable(stack, 'str', { type: 'string' }).stringValue,
+      num: new TerraformVariable(stack, 'num', { type: 'number' }).numberValue,
+      list: new TerraformVariable(stack, 'list', { type: 'list(string)' }).listValue,
+    };
+  }
+
+  test('fails if a backend field holds a token or an expression, naming each field', () => {
+    const { stack, str, num } = withVariables();
+    expect(() => new OssBackend(stack, { bucket: str, assumeRoleSessionExpiration: num, prefix: 'env-${terraform.workspace}', key: Fn.lower('X') })).toThrow(
+      [
+        h,
+        '- bucket: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
+        '- prefix: got the expression "env-${terraform.workspace}", expected a literal value (backend blocks cannot use references, variables or functions)',
+        '- key: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
+        '- assumeRoleSessionExpiration: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
+      ].join('\n'),
+    );
+  });
+
+  test('fails if a backend list holds a token, or is one', () => {
+    const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
+    const { stack, str, list } = withVariables();
+    expect(() => gcs.backend(stack, { bucket: 'b', impersonateServiceAccountDelegates: ['a', str] })).toThrow(
+      '- impersonateServiceAccountDelegates: got a list holding a token, expected literal values (terraform backend blocks cannot use references)',
+    );
+    expect(() => gcs.backend(stack, { bucket: 'b', impersonateServiceAccountDelegates: list })).toThrow(
+      '- impersonateServiceAccountDelegates: got a token, expected a literal value',
+    );
+  });
+
+  test('a remote state accepts tokens, skips their value checks and keeps them in the output', () => {
+    // GIVEN references where value rules would otherwise apply
+    const { stack, str, num, list } = withVariables();
+    const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
+    oss.remoteState(stack, 'oss', { bucket: str, assumeRoleSessionExpiration: num, acl: str, workspace: str });
+    gcs.remoteState(stack, 'gcs', { bucket: 'b', impersonateServiceAccountDelegates: list, kmsEncryptionKey: str });
+
+    // THEN the output keeps the references
+    const json = JSON.parse(Testing.synth(stack)).data.terraform_remote_state;
+    expect(json.oss).toEqual({
+      backend: 'oss',
+      workspace: '${var.str}',
+      config: { bucket: '${var.str}', acl: '${var.str}', assume_role_session_expiration: '${var.num}' },
+    });
+    expect(json.gcs.config).toEqual({ bucket: 'b', impersonate_service_account_delegates: '${var.list}', kms_encryption_key: '${var.str}' });
+  });
+
+  test('a remote state still checks availability and types of literal fields next to tokens', () => {
+    const { stack, str } = withVariables();
+    expect(() => oss.remoteState(stack, 'oss', { bucket: str, acl: 'nope' })).toThrow('- acl: got "nope", expected one of');
+  });
+});
+
+describe('describe (how values appear in messages)', () => {
+  test.each([
+    ['a secret string', '<SECRET_KEY>', true, REDACTED],
+    ['a secret number', 42, true, REDACTED],
+    ['an empty secret', '', true, '""'],
+    ['a long value', 'x'.repeat(100), false, `"${'x'.repeat(79)}...`],
+    ['undefined', undefined, false, 'nothing'],
+    ['a function', () => 1, false, 'a function'],
+  ])('%s', (_name, value, secret, shown) => {
+    expect(describeValue(value, secret)).toBe(shown);
+  });
+});
+
+describe('decodeBase64', () => {
+  test.each([
+    ['AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', 32],
+    ['AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8', 32],
+    ['c2hvcnQ=', 5],
+    ['-_-_', 3],
+  ])('%s decodes to %d bytes', (text, bytes) => {
+    expect(decodeBase64(text)).toBe(bytes);
+  });
+
+  test.each(['', 'abc=d', 'a', 'not base64!', 'abc==='])('%p is not base64', (text) => {
+    expect(decodeBase64(text)).toBeUndefined();
+  });
+});
+
+describe('warnings never carry secrets', () => {
+  test('a literal secret is named, not shown', () => {
+    const warnings = warningsFor(oss, { bucket: 'b', accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>', securityToken: '<SECURITY_TOKEN>' });
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).not.toMatch(/<(ACCESS_KEY|SECRET_KEY|SECURITY_TOKEN)>/);
+  });
+});
