@@ -70,14 +70,15 @@ function withCliConfig(): NodeJS.ProcessEnv {
 }
 
 /**
- * Writes `files` to a fresh directory and runs init (no backend) and validate there.
+ * Writes `files` to a fresh directory and runs init (no backend) and validate there, with
+ * `extraEnv` added to the environment.
  */
-export function validate(files: Record<string, string>): ValidateResult {
+export function validate(files: Record<string, string>, extraEnv: Record<string, string> = {}): ValidateResult {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tfvalidate-'));
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), content);
   }
-  const env = withCliConfig();
+  const env = { ...withCliConfig(), ...extraEnv };
   try {
     execFileSync('terraform', ['init', '-backend=false', '-input=false'], { cwd: dir, env, stdio: 'pipe' });
   } catch (e: any) {

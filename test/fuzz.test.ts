@@ -1,0 +1,287 @@
+/**
+ * Property-based tests (fast-check). Configs are generated from the field tables, valid and
+ * invalid mixed, for every store, as backends and as remote states, for several targets:
+ * - each one either synthesizes or throws this library's error; nothing else escapes;
+ * - no secret value ever appears in an error or a warning;
+ * - a sample of the accepted configs per store, synthesized for the installed terraform's own
+ *   version, goes through `terraform validate` in batches, and all pass.
+ */
+import { parse } from '@cdktf/hcl2json';
+import { App, TerraformStack, Testing } from 'cdktf';
+import * as fc from 'fast-check';
+import { warningsOf } from './support/annotations';
+import { STORES, StoreUnderTest } from './support/stores';
+import { backendToRemoteConfig, remoteStatesDocument, requireTerraform, validate } from './support/terraform';
+import { FieldSpec, spellingsOf } from '../src/private/schema';
+import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../src/private/target';
+import { isAvailable } from '../src/private/validation';
+
+const RUNS_PER_STORE = Number(process.env.FUZZ_RUNS_PER_STORE ?? 25_000);
+const VALIDATE_PER_STORE = 320;
+const BATCH = 160;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+/** Nothing is written there: the tests only call toTerraform / toHclTerraform and Testing.synth. */
+const OUTDIR = Testing.app().outdir;
+
+const binary = requireTerraform();
+const BINARY_TARGET = `terraform@${binary ?? '1.11.4'}`;
+const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6'];
+
+/** Secret values carry this marker so a leak is easy to find. */
+const SECRET_MARK = 'SeCrEt';
+
+/**
+ * Random text without `${` or `%{`: in a remote state those start template sequences by design
+ * (tokens are `${...}`), so generated literals stay out of that syntax. Expressions are generated
+ * on purpose below.
+ */
+const text = fc.string({ unit: 'binary', maxLength: 24 }).filter((s) => !s.includes('${') && !s.includes('%{'));
+
+const secretValue = fc.stringMatching(/^[A-Za-z0-9]{8,16}$/).map((s) => `${SECRET_MARK}-${s}`);
+const secretOfWrongType = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9]{8,16}$/).map((s) => [`${SECRET_MARK}-${s}`]),
+  fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => Number(`7${n}`)),
+);
+
+function wrongType(field: FieldSpec): fc.Arbitrary<unknown> {
+  const all: fc.Arbitrary<unknown>[] = [fc.integer(), fc.boolean(), text, fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.double()];
+  return fc.oneof(...all).filter((v) => {
+    switch (field.type) {
+      case 'string':
+      case 'policy':
+        return typeof v !== 'string' && v !== null;
+      case 'boolean':
+        return typeof v !== 'boolean' && v !== null;
+      case 'number':
+        return !Number.isSafeInteger(v) && v !== null;
+      case 'stringList':
+        return !Array.isArray(v) && v !== null;
+      default:
+        return typeof v !== 'object';
+    }
+  });
+}
+
+function valueFor(sut: StoreUnderTest, field: FieldSpec, path: string): fc.Arbitrary<unknown> {
+  if (field.type === 'block') {
+    return fc.oneof(
+      { weight: 30, arbitrary: blockValue(sut, field) },
+      { weight: 1, arbitrary: wrongType(field) },
+    );
+  }
+  if (field.secret) return fc.oneof({ weight: 30, arbitrary: secretValue }, { weight: 1, arbitrary: secretOfWrongType });
+  const sample = sut.samples[path];
+  const typed: fc.Arbitrary<unknown> = {
+    string: fc.oneof(text, fc.constant('env:'), fc.constant('a/b')),
+    policy: fc.oneof(text, fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 })),
+    boolean: fc.boolean(),
+    number: fc.oneof(fc.integer({ min: -10, max: 50_000 }), fc.integer({ min: 800, max: 3700 })),
+    stringList: fc.array(text, { maxLength: 3 }),
+    block: fc.constant({}),
+  }[field.type];
+  return fc.oneof(
+    { weight: 40, arbitrary: fc.constant(sample) },
+    { weight: 3, arbitrary: typed },
+    { weight: 1, arbitrary: wrongType(field) },
+    { weight: 1, arbitrary: fc.constant('') },
+    // An expression: refused in a backend, kept unchecked in a remote state. Only where any string
+    // goes: elsewhere `terraform.workspace` ("default") would be a value the tool refuses.
+    { weight: FREE_TEXT.includes(path) ? 1 : 0, arbitrary: fc.constant('${terraform.workspace}') },
+  );
+}
+
+/** Fields whose values have no format rule in either tool. */
+const FREE_TEXT = ['bucket', 'prefix', 'key', 'containerName'];
+
+function blockValue(sut: StoreUnderTest, block: FieldSpec): fc.Arbitrary<Record<string, unknown>> {
+  const members: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const m of block.fields ?? []) members[m.name] = valueFor(sut, m, `${block.name}.${m.name}`);
+  return fc.record(members, { requiredKeys: (block.fields ?? []).filter((m) => m.required).map((m) => m.name) })
+    .chain((v) => fc.boolean().map((drop) => (drop ? dropOne(v) : v)));
+}
+
+function dropOne(v: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(v);
+  if (keys.length === 0) return v;
+  const { [keys[0]]: _, ...rest } = v;
+  return rest;
+}
+
+interface Generated {
+  readonly props: Record<string, unknown>;
+  readonly asRemoteState: boolean;
+  readonly target: string;
+  /** Secret values set in this config (secret fields and unknown fields, which may be misspelt secrets). */
+  readonly secrets: readonly string[];
+}
+
+/** Mostly absent: `x` one time in `n`. */
+const sometimes = <T>(x: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: x });
+
+/**
+ * Configs from the store's table: each field present or not, in one of its spellings. The
+ * arbitraries are built once per target (building them per run would dominate the run time).
+ */
+function configFor(sut: StoreUnderTest): fc.Arbitrary<Generated> {
+  const targets = [BINARY_TARGET, ...OTHER_TARGETS];
+  const perTarget = new Map(targets.map((t) => [t, configForTarget(sut, t)]));
+  const target = fc.oneof({ weight: 7, arbitrary: fc.constant(BINARY_TARGET) }, { weight: 3, arbitrary: fc.constantFrom(...OTHER_TARGETS) });
+  return target.chain((t) => perTarget.get(t)!);
+}
+
+function configForTarget(sut: StoreUnderTest, t: string): fc.Arbitrary<Generated> {
+  const parsed = parseTarget(t) as ParsedTarget;
+  const entries = sut.store.fields.map((field) => {
+    // Fields the target lacks are rarer, so that a good share of the configs is accepted.
+    const weight = field.required ? 19 : isAvailable(field, parsed) ? 4 : 1;
+    const value = valueFor(sut, field, field.name);
+    return fc.record({
+      present: fc.oneof({ weight, arbitrary: fc.constant(true) }, { weight: field.required ? 1 : 12, arbitrary: fc.constant(false) }),
+      spelling: fc.constantFrom(...spellingsOf(field)),
+      value,
+      // Now and then both spellings, with the same or a different value.
+      twin: sometimes(fc.oneof(fc.constant('same'), value), 20),
+    });
+  });
+  return fc.record({
+    fields: fc.tuple(...entries),
+    unknown: sometimes(fc.constantFrom('bucketName', 'tablestore_table', 'secretKeyy'), 40),
+    unknownValue: secretValue,
+    asRemoteState: fc.boolean(),
+    workspace: sometimes(fc.oneof(text, fc.constant('${terraform.workspace}')), 4),
+    defaults: sometimes(fc.dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.oneof(text, fc.integer(), fc.boolean()), { maxKeys: 3 }), 4),
+  }).map((g) => {
+    const props: Record<string, unknown> = {};
+    const secrets: string[] = [];
+    sut.store.fields.forEach((field, i) => {
+      const f = g.fields[i];
+      if (!f.present) return;
+      props[f.spelling] = f.value;
+      const other = spellingsOf(field).find((x) => x !== f.spelling);
+      if (f.twin !== null && other) props[other] = f.twin === 'same' ? f.value : f.twin;
+      if (field.secret) secrets.push(...shown(props[f.spelling]), ...(other ? shown(props[other]) : []));
+    });
+    if (g.unknown !== null) {
+      props[g.unknown] = g.unknownValue;
+      secrets.push(g.unknownValue);
+    }
+    if (g.asRemoteState && g.workspace !== null) props.workspace = g.workspace;
+    if (g.asRemoteState && g.defaults !== null) props.defaults = g.defaults;
+    return { props, asRemoteState: g.asRemoteState, target: t, secrets };
+  });
+}
+
+/** How a secret value could show up in a message. */
+function shown(v: unknown): string[] {
+  if (v === undefined || v === null || v === '') return [];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return v.flatMap(shown);
+  return [String(v)];
+}
+
+describe('fuzz: generated configs', () => {
+  const counts = { generated: 0, accepted: 0, refused: 0, validated: 0 };
+  const toValidate = new Map<string, Generated[]>();
+  let serial = 0;
+  const apps = new Map<string, { app: App; stacks: number }>();
+
+  function freshStack(target: string): TerraformStack {
+    // One app per target, renewed every few hundred stacks to keep memory flat.
+    let entry = apps.get(target);
+    if (!entry || entry.stacks > 300) {
+      entry = { app: new App({ outdir: OUTDIR, context: { [TARGET_CONTEXT_KEY]: target } }), stacks: 0 };
+      apps.set(target, entry);
+    }
+    entry.stacks++;
+    return new TerraformStack(entry.app, `s${serial++}`);
+  }
+
+  const reasons = new Map<string, number>();
+  afterAll(() => {
+    if (process.env.FUZZ_DEBUG) {
+      // eslint-disable-next-line no-console
+      console.log([...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, n]) => `${n} ${k}`).join('\n'));
+    }
+    // eslint-disable-next-line no-console
+    console.log(
+      `fuzz (seed ${SEED}): generated ${counts.generated}, accepted ${counts.accepted}, refused ${counts.refused}, ` +
+        `terraform-validated ${counts.validated} (terraform ${binary ?? 'missing'})`,
+    );
+  });
+
+  test.each(STORES.map((s) => [s.store.backend, s] as const))('%s: every config synthesizes or gets our error, and no secret leaks', (_name, sut) => {
+    const sample: Generated[] = [];
+    toValidate.set(sut.store.backend, sample);
+    fc.assert(
+      fc.property(configFor(sut), (g) => {
+        counts.generated++;
+        const stack = freshStack(g.target);
+        const secrets = g.secrets;
+        let element;
+        try {
+          element = g.asRemoteState ? sut.remoteState(stack, 'rs', g.props) : sut.backend(stack, g.props);
+        } catch (e) {
+          counts.refused++;
+          // THEN it is this library's error: a plain Error, with our header and one line per violation
+          expect(e).toBeInstanceOf(Error);
+          expect((e as Error).constructor).toBe(Error);
+          const message = (e as Error).message;
+          expect(message).toMatch(/^invalid [a-z]+ (backend|remote state) \(target [a-z]+@[0-9.]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
+          for (const secret of secrets) expect(message).not.toContain(secret);
+          if (process.env.FUZZ_DEBUG) {
+            for (const line of message.split('\n').slice(1)) {
+              const k = line.replace(/got .*/, '').slice(0, 60) + line.replace(/.*(expected|but) /, '$1 ').slice(0, 40);
+              reasons.set(k, (reasons.get(k) ?? 0) + 1);
+            }
+          }
+          return;
+        }
+        counts.accepted++;
+        // THEN it synthesizes, in JSON and HCL, and no warning carries a secret
+        const json = JSON.stringify(element.toTerraform());
+        element.toHclTerraform();
+        expect(json.length).toBeGreaterThan(0);
+        for (const warning of warningsOf(stack)) {
+          for (const secret of secrets) expect(warning).not.toContain(secret);
+        }
+        if (g.target === BINARY_TARGET && sample.length < VALIDATE_PER_STORE) sample.push(g);
+      }),
+      { numRuns: RUNS_PER_STORE, seed: SEED },
+    );
+  });
+
+  (binary ? test : test.skip).each(STORES.map((s) => [s.store.backend, s] as const))(
+    '%s: terraform validate accepts a sample of the accepted configs, in JSON and HCL',
+    async (_name, sut) => {
+      const sample = toValidate.get(sut.store.backend) ?? [];
+      expect(sample.length).toBeGreaterThanOrEqual(300);
+      const backendName = sut.store.backend;
+      for (let start = 0; start < sample.length; start += BATCH) {
+        const entries: Record<string, { backend: string; config: unknown }> = {};
+        for (const [i, g] of sample.slice(start, start + BATCH).entries()) {
+          const stack = new TerraformStack(new App({ outdir: OUTDIR, context: { [TARGET_CONTEXT_KEY]: g.target } }), 'p');
+          const address = `c${start + i}`;
+          if (g.asRemoteState) {
+            sut.remoteState(stack, 'rs', g.props);
+            entries[`${address}_json`] = { backend: backendName, config: JSON.parse(Testing.synth(stack)).data.terraform_remote_state.rs.config };
+            const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+            entries[`${address}_hcl`] = { backend: backendName, config: hcl.data.terraform_remote_state.rs[0].config };
+          } else {
+            sut.backend(stack, g.props);
+            entries[`${address}_json`] = { backend: backendName, config: backendToRemoteConfig(JSON.parse(Testing.synth(stack)).terraform.backend[backendName]) };
+            const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+            entries[`${address}_hcl`] = { backend: backendName, config: hcl.terraform[0].backend[backendName][0] };
+          }
+        }
+        // COS needs a region: a config without one relies on TENCENTCLOUD_REGION, as its warning says.
+        const result = validate({ 'main.tf.json': remoteStatesDocument(entries) }, { TENCENTCLOUD_REGION: 'ap-guangzhou' });
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        if (errors.length > 0) {
+          const failed = errors.map((d) => `${d.address}: ${d.detail || d.summary}`).slice(0, 5);
+          throw new Error(`terraform refused accepted configs (kept in ${result.dir}):\n${failed.join('\n')}`);
+        }
+        counts.validated += Object.keys(entries).length / 2;
+      }
+    },
+  );
+});
