@@ -52,6 +52,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     jestConfig: {
       // terraform validate runs inside the suites; give them room on a 2-core machine.
       testTimeout: 120_000,
+      // The README snippets import the package by name; in the repo that is src/, never a stale lib/.
+      moduleNameMapper: { '^cdktf-state-backends$': '<rootDir>/src' },
     },
   },
 
@@ -61,6 +63,9 @@ const project = new cdktf.ConstructLibraryCdktf({
 
   devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4'],
 });
+
+// Releases are not automated here (release: false), so the version is set by hand.
+project.package.addVersion('0.1.0');
 
 const silenceJsiiNode20 = { JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };
 for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {
@@ -120,7 +125,7 @@ project.addTask('example', {
   exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/');
+project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 
 project.synth();
