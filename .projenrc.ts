@@ -113,6 +113,9 @@ project.addTask('example:java', {
   ],
 });
 
+// Java users get the same reference with Java names and builder syntax.
+project.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
+
 project.addTask('docs:fields', {
   description: 'Regenerates docs/FIELDS.md from the field tables',
   exec: 'ts-node --project tsconfig.dev.json scripts/fields-doc.ts',
