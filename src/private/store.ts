@@ -15,9 +15,6 @@ export interface Store extends StoreSpec {
   readonly rules: readonly Rule[];
 }
 
-/** Keys of `DataTerraformRemoteStateConfig` that are not backend fields. */
-export const REMOTE_STATE_KEYS = ['workspace', 'defaults'] as const;
-
 /** A configuration that passed every check, ready to emit. */
 export interface Checked {
   readonly values: FieldValues;
@@ -39,9 +36,8 @@ export function targetOf(scope: IConstruct): ParsedTarget {
  */
 export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
   const target = targetOf(scope);
-  const extra = mode === 'remote-state' ? REMOTE_STATE_KEYS : [];
   const what = mode === 'backend' ? `${store.title} backend` : `${store.title} remote state`;
-  const result = checkConfig(store.fields, store.rules, props, target, mode, extra);
+  const result = checkConfig(store.fields, store.rules, props, target, mode);
   if (result.errors.length > 0) {
     throw new Error(formatViolations(`${what} (target ${target.tool}@${target.version})`, scope.node.path, result.errors));
   }

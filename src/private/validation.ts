@@ -53,11 +53,13 @@ export interface CheckResult {
   readonly warnings: string[];
 }
 
+/** Keys of a remote state's config that are not backend fields. */
+const REMOTE_STATE_KEYS = ['workspace', 'defaults'];
+
 /**
  * Reads a config object against a field table: merges spellings, checks types, required fields,
  * availability for the target, tokens, deprecations and literal secrets, then runs the store rules.
- *
- * @param extraKeys keys that belong to the caller (`workspace`, `defaults`) and are not fields
+ * A remote state's config may also hold `workspace` (a string) and `defaults` (an object).
  */
 export function checkConfig(
   fields: readonly FieldSpec[],
@@ -65,16 +67,25 @@ export function checkConfig(
   props: unknown,
   target: ParsedTarget,
   mode: Mode,
-  extraKeys: readonly string[] = [],
 ): CheckResult {
   const errors: Violation[] = [];
   const warnings: string[] = [];
   const isObject = props !== null && typeof props === 'object' && !Array.isArray(props);
+  const extraKeys = mode === 'remote-state' ? REMOTE_STATE_KEYS : [];
   const values = isObject
     ? readFields(fields, props as Record<string, unknown>, '', target, mode, extraKeys, errors, warnings)
     : new Map<string, FieldValue>();
   if (!isObject) {
     errors.push({ field: 'config', message: `${got(props, false)}, expected an object with the backend's fields` });
+  } else if (mode === 'remote-state') {
+    const { workspace, defaults } = props as Record<string, unknown>;
+    if (workspace !== undefined && typeof workspace !== 'string') {
+      errors.push({ field: 'workspace', message: `${got(workspace, false)}, expected a workspace name` });
+    }
+    const isMap = defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults);
+    if (defaults !== undefined && !isMap && !Tokenization.isResolvable(defaults)) {
+      errors.push({ field: 'defaults', message: `${got(defaults, false)}, expected an object of default output values` });
+    }
   }
 
   const ctx = contextFor(values, fields, target, mode, errors, warnings);

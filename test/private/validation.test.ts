@@ -19,6 +19,20 @@ describe('checks every field gets', () => {
     expect(refusal(oss, 'acme')).toBe(`${h}\n- config: got "acme", expected an object with the backend's fields`);
   });
 
+  test('fails if a remote state has a workspace or defaults of the wrong shape', () => {
+    expect(refusal(oss, { bucket: 'b', workspace: 7, defaults: ['x'] }, { as: 'remote-state' })).toBe(
+      [
+        header('oss', undefined, 'remote-state'),
+        '- workspace: got 7, expected a workspace name',
+        '- defaults: got ["x"], expected an object of default output values',
+      ].join('\n'),
+    );
+  });
+
+  test('workspace and defaults are not fields of a backend', () => {
+    expect(refusal(oss, { bucket: 'b', workspace: 'prod' })).toMatch(/^invalid oss backend .*\n- workspace: got <redacted> for an unknown field, expected one of accessKey, /);
+  });
+
   test('fails on an unknown field, without echoing its value', () => {
     const message = refusal(oss, { bucket: 'b', secretKye: '<SECRET_KEY>' });
     expect(message).toBe(
