@@ -64,6 +64,11 @@ const project = new cdktf.ConstructLibraryCdktf({
   devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4'],
 });
 
+// The npm registry reachable from CI serves unrs-resolver 1.13.0 (used by jest and the eslint
+// resolver) without most of its per-platform bindings, so npm cannot write a complete lock file
+// and `npm ci` refuses it. 1.12.2 is complete there.
+project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
+
 // Releases are not automated here (release: false), so the version is set by hand.
 project.package.addVersion('0.1.0');
 
