@@ -1,0 +1,425 @@
+package io.github.statebackends.tests;
+
+import static io.github.statebackends.tests.Samples.AZ_ACCESS_KEY;
+import static io.github.statebackends.tests.Samples.AZ_ACCOUNT;
+import static io.github.statebackends.tests.Samples.AZ_ADO_CONNECTION_ID;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE_PASSWORD;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE_PATH;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_ID;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_ID_FILE;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_SECRET;
+import static io.github.statebackends.tests.Samples.AZ_CLIENT_SECRET_FILE;
+import static io.github.statebackends.tests.Samples.AZ_CONTAINER;
+import static io.github.statebackends.tests.Samples.AZ_ENCRYPTION_SCOPE;
+import static io.github.statebackends.tests.Samples.AZ_ENDPOINT;
+import static io.github.statebackends.tests.Samples.AZ_ENVIRONMENT;
+import static io.github.statebackends.tests.Samples.AZ_KEY;
+import static io.github.statebackends.tests.Samples.AZ_METADATA_HOST;
+import static io.github.statebackends.tests.Samples.AZ_MSI_ENDPOINT;
+import static io.github.statebackends.tests.Samples.AZ_OIDC_REQUEST_TOKEN;
+import static io.github.statebackends.tests.Samples.AZ_OIDC_REQUEST_URL;
+import static io.github.statebackends.tests.Samples.AZ_OIDC_TOKEN;
+import static io.github.statebackends.tests.Samples.AZ_OIDC_TOKEN_FILE;
+import static io.github.statebackends.tests.Samples.AZ_RESOURCE_GROUP;
+import static io.github.statebackends.tests.Samples.AZ_SAS_TOKEN;
+import static io.github.statebackends.tests.Samples.AZ_SUBSCRIPTION_ID;
+import static io.github.statebackends.tests.Samples.AZ_TENANT_ID;
+import static io.github.statebackends.tests.Samples.AZ_TIMEOUT_SECONDS;
+import static io.github.statebackends.tests.Samples.DEFAULTS;
+import static io.github.statebackends.tests.Samples.ENCRYPTION_KEY;
+import static io.github.statebackends.tests.Samples.WORKSPACE;
+import static io.github.statebackends.tests.Support.assertNoSecrets;
+import static io.github.statebackends.tests.Support.assertRefusal;
+import static io.github.statebackends.tests.Support.keyTests;
+import static io.github.statebackends.tests.Support.lazySynth;
+import static io.github.statebackends.tests.Support.map;
+import static io.github.statebackends.tests.Support.path;
+import static io.github.statebackends.tests.Support.refused;
+import static io.github.statebackends.tests.Support.warnings;
+import static io.github.statebackends.tests.Support.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.hashicorp.cdktf.TerraformStack;
+import io.github.statebackends.AzurermBackend;
+import io.github.statebackends.DataTerraformRemoteStateAzurerm;
+import io.github.statebackends.StateBackendTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.constructs.Construct;
+
+/**
+ * RemoteStateD ({@code DataTerraformRemoteStateAzurerm}), built as spec 4.1 documents:
+ * {@code DataTerraformRemoteStateAzurerm.Builder.create(scope, id)...build()} with every field of
+ * spec 2.1 and 2.5, in the spec's spellings ({@code managedIdentityEndpoint},
+ * {@code useDirectoryAuth}, {@code useGraphApi}, {@code useManagedIdentity}) and in cdktf's
+ * ({@code msiEndpoint}, {@code useAzureadAuth}, {@code useMicrosoftGraph}, {@code useMsi}).
+ *
+ * <p>Targets matter here: {@code useGraphApi} is emitted only for Terraform 1.1-1.2 (from 1.3 a
+ * {@code true} is left out with a warning and {@code false} is refused);
+ * {@code timeoutSeconds}, {@code customerProvidedKey} and {@code encryptionScope} exist only in
+ * OpenTofu. Each file-path field excludes its value field, so those get their own stack.
+ * {@link AzurermBackend} is covered briefly.
+ */
+class AzurermTest {
+
+    /** Keys every full config below emits (default target), without the auth-method pairs. */
+    private static final Map<String, Object> BASE_KEYS = map(
+        "subscription_id", AZ_SUBSCRIPTION_ID,
+        "resource_group_name", AZ_RESOURCE_GROUP,
+        "storage_account_name", AZ_ACCOUNT,
+        "container_name", AZ_CONTAINER,
+        "key", AZ_KEY,
+        "lookup_blob_endpoint", true,
+        "snapshot", true,
+        "environment", AZ_ENVIRONMENT,
+        "metadata_host", AZ_METADATA_HOST,
+        "access_key", AZ_ACCESS_KEY,
+        "sas_token", AZ_SAS_TOKEN,
+        "tenant_id", AZ_TENANT_ID,
+        "client_id", AZ_CLIENT_ID,
+        "endpoint", AZ_ENDPOINT,
+        "client_certificate", AZ_CLIENT_CERTIFICATE,
+        "client_certificate_path", AZ_CLIENT_CERTIFICATE_PATH,
+        "client_certificate_password", AZ_CLIENT_CERTIFICATE_PASSWORD,
+        "client_secret", AZ_CLIENT_SECRET,
+        "use_oidc", true,
+        "ado_pipeline_service_connection_id", AZ_ADO_CONNECTION_ID,
+        "oidc_request_token", AZ_OIDC_REQUEST_TOKEN,
+        "oidc_request_url", AZ_OIDC_REQUEST_URL,
+        "oidc_token", AZ_OIDC_TOKEN,
+        "use_msi", true,
+        "msi_endpoint", AZ_MSI_ENDPOINT,
+        "use_cli", false,
+        "use_aks_workload_identity", true,
+        "use_azuread_auth", true);
+
+    /** RemoteStateD with every spec 2.1/2.5 field in spec spelling, plus the fields beyond the spec. */
+    @SuppressWarnings("deprecation") // endpoint is a spec 2.5 field the library marks deprecated
+    private static DataTerraformRemoteStateAzurerm.Builder specSpellings(final Construct scope, final String id) {
+        return DataTerraformRemoteStateAzurerm.Builder.create(scope, id)
+            .defaults(DEFAULTS)
+            .workspace(WORKSPACE)
+            .containerName(AZ_CONTAINER)
+            .key(AZ_KEY)
+            .storageAccountName(AZ_ACCOUNT)
+            .resourceGroupName(AZ_RESOURCE_GROUP)
+            .accessKey(AZ_ACCESS_KEY)
+            .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
+            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
+            .clientId(AZ_CLIENT_ID)
+            .clientSecret(AZ_CLIENT_SECRET)
+            .endpoint(AZ_ENDPOINT)
+            .environment(AZ_ENVIRONMENT)
+            .metadataHost(AZ_METADATA_HOST)
+            .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
+            .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
+            .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
+            .oidcToken(AZ_OIDC_TOKEN)
+            .sasToken(AZ_SAS_TOKEN)
+            .snapshot(true)
+            .subscriptionId(AZ_SUBSCRIPTION_ID)
+            .tenantId(AZ_TENANT_ID)
+            .useDirectoryAuth(true)
+            .useGraphApi(true)
+            .useManagedIdentity(true)
+            .useOidc(true)
+            // beyond spec 2.5: newer Terraform settings
+            .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+            .clientCertificate(AZ_CLIENT_CERTIFICATE)
+            .lookupBlobEndpoint(true)
+            .useCli(false)
+            .useAksWorkloadIdentity(true);
+    }
+
+    @TestFactory
+    @DisplayName("DataTerraformRemoteStateAzurerm.Builder.create(scope, id) with every spec field in spec spelling")
+    List<DynamicTest> remoteStateWithSpecSpellings() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+            specSpellings(stack, "shared").build();
+            return stack;
+        });
+        // useGraphApi(true) is left out for Terraform 1.15.9: the exact key set proves it
+        return keyTests("data.terraform_remote_state.shared", path(json, "data.terraform_remote_state.shared"),
+            map("backend", "azurerm", "workspace", WORKSPACE, "defaults", DEFAULTS, "config", BASE_KEYS));
+    }
+
+    @SuppressWarnings("deprecation") // endpoint
+    @TestFactory
+    @DisplayName("the same with cdktf's spellings msiEndpoint, useAzureadAuth, useMsi, useMicrosoftGraph")
+    List<DynamicTest> remoteStateWithCdktfSpellings() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+                .defaults(DEFAULTS)
+                .workspace(WORKSPACE)
+                .containerName(AZ_CONTAINER)
+                .key(AZ_KEY)
+                .storageAccountName(AZ_ACCOUNT)
+                .resourceGroupName(AZ_RESOURCE_GROUP)
+                .accessKey(AZ_ACCESS_KEY)
+                .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
+                .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
+                .clientId(AZ_CLIENT_ID)
+                .clientSecret(AZ_CLIENT_SECRET)
+                .endpoint(AZ_ENDPOINT)
+                .environment(AZ_ENVIRONMENT)
+                .metadataHost(AZ_METADATA_HOST)
+                .msiEndpoint(AZ_MSI_ENDPOINT)
+                .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
+                .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
+                .oidcToken(AZ_OIDC_TOKEN)
+                .sasToken(AZ_SAS_TOKEN)
+                .snapshot(true)
+                .subscriptionId(AZ_SUBSCRIPTION_ID)
+                .tenantId(AZ_TENANT_ID)
+                .useAzureadAuth(true)
+                .useMicrosoftGraph(true)
+                .useMsi(true)
+                .useOidc(true)
+                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+                .clientCertificate(AZ_CLIENT_CERTIFICATE)
+                .lookupBlobEndpoint(true)
+                .useCli(false)
+                .useAksWorkloadIdentity(true)
+                .build();
+            return stack;
+        });
+        return keyTests("data.terraform_remote_state.shared", path(json, "data.terraform_remote_state.shared"),
+            map("backend", "azurerm", "workspace", WORKSPACE, "defaults", DEFAULTS, "config", BASE_KEYS));
+    }
+
+    @TestFactory
+    @DisplayName("file-path variants: clientIdFilePath, clientSecretFilePath, oidcTokenFilePath")
+    List<DynamicTest> remoteStateWithFilePaths() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+                .containerName(AZ_CONTAINER)
+                .key(AZ_KEY)
+                .storageAccountName(AZ_ACCOUNT)
+                .resourceGroupName(AZ_RESOURCE_GROUP)
+                .tenantId(AZ_TENANT_ID)
+                .clientIdFilePath(AZ_CLIENT_ID_FILE)
+                .clientSecretFilePath(AZ_CLIENT_SECRET_FILE)
+                .useOidc(true)
+                .oidcTokenFilePath(AZ_OIDC_TOKEN_FILE)
+                .build();
+            return stack;
+        });
+        return keyTests("data.terraform_remote_state.shared.config", path(json, "data.terraform_remote_state.shared.config"), map(
+            "resource_group_name", AZ_RESOURCE_GROUP,
+            "storage_account_name", AZ_ACCOUNT,
+            "container_name", AZ_CONTAINER,
+            "key", AZ_KEY,
+            "tenant_id", AZ_TENANT_ID,
+            "client_id_file_path", AZ_CLIENT_ID_FILE,
+            "client_secret_file_path", AZ_CLIENT_SECRET_FILE,
+            "use_oidc", true,
+            "oidc_token_file_path", AZ_OIDC_TOKEN_FILE));
+    }
+
+    @TestFactory
+    @DisplayName("useGraphApi and useMicrosoftGraph are emitted as use_microsoft_graph for Terraform 1.2.9")
+    List<DynamicTest> graphApiForTerraform12() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.terraform("1.2.9")), "consumer");
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "spec")
+                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .useGraphApi(true).useOidc(true)
+                .build();
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "cdktf")
+                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .useMicrosoftGraph(false)
+                .build();
+            return stack;
+        });
+        final Map<String, Object> base = map(
+            "resource_group_name", AZ_RESOURCE_GROUP, "storage_account_name", AZ_ACCOUNT, "container_name", AZ_CONTAINER, "key", AZ_KEY);
+        final List<DynamicTest> tests = new ArrayList<>();
+        tests.addAll(keyTests("data.terraform_remote_state.spec.config", path(json, "data.terraform_remote_state.spec.config"),
+            with(base, "use_oidc", true, "use_microsoft_graph", true)));
+        tests.addAll(keyTests("data.terraform_remote_state.cdktf.config", path(json, "data.terraform_remote_state.cdktf.config"),
+            with(base, "use_microsoft_graph", false)));
+        return tests;
+    }
+
+    @Test
+    @DisplayName("useGraphApi(true) is left out with a warning for Terraform 1.3+")
+    void graphApiTrueIsLeftOutWithAWarning() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final DataTerraformRemoteStateAzurerm rs = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .useGraphApi(true)
+            .build();
+        final JsonNode config = Support.at(Support.synth(stack), "data.terraform_remote_state.shared.config");
+        assertEquals(Set.of("resource_group_name", "storage_account_name", "container_name", "key"), Support.keysOf(config));
+        assertTrue(warnings(rs).stream().anyMatch(w -> w.startsWith("useGraphApi is left out of the output: terraform removed use_microsoft_graph in 1.3.0")),
+            warnings(rs).toString());
+    }
+
+    @Test
+    @DisplayName("fails if useGraphApi is false for Terraform 1.3+, without echoing secrets")
+    void failsIfGraphApiIsFalse() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final RuntimeException e = assertThrows(RuntimeException.class, () -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .clientId(AZ_CLIENT_ID).clientSecret(AZ_CLIENT_SECRET).tenantId(AZ_TENANT_ID).sasToken(AZ_SAS_TOKEN)
+            .useGraphApi(false)
+            .build());
+        final String message = refused(() -> {
+            throw e;
+        });
+        assertRefusal(message, "invalid azurerm remote state (target terraform@1.15.9) at consumer/shared:", "useGraphApi");
+        assertTrue(message.contains("got false"), message);
+        assertNoSecrets(e.getMessage(), AZ_CLIENT_SECRET, AZ_SAS_TOKEN);
+    }
+
+    @TestFactory
+    @DisplayName("OpenTofu-only fields: timeoutSeconds, customerProvidedKey, encryptionScope; adoServiceConnectionId in OpenTofu's spelling")
+    List<DynamicTest> openTofuOnlyFields() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.opentofu("1.12.6")), "consumer");
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "cpk")
+                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .timeoutSeconds(AZ_TIMEOUT_SECONDS)
+                .customerProvidedKey(ENCRYPTION_KEY)
+                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+                .build();
+            DataTerraformRemoteStateAzurerm.Builder.create(stack, "scope")
+                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .encryptionScope(AZ_ENCRYPTION_SCOPE)
+                .build();
+            return stack;
+        });
+        final Map<String, Object> base = map(
+            "resource_group_name", AZ_RESOURCE_GROUP, "storage_account_name", AZ_ACCOUNT, "container_name", AZ_CONTAINER, "key", AZ_KEY);
+        final List<DynamicTest> tests = new ArrayList<>();
+        tests.addAll(keyTests("data.terraform_remote_state.cpk.config", path(json, "data.terraform_remote_state.cpk.config"),
+            with(base, "timeout_seconds", AZ_TIMEOUT_SECONDS, "customer_provided_key", ENCRYPTION_KEY,
+                "ado_service_connection_id", AZ_ADO_CONNECTION_ID)));
+        tests.addAll(keyTests("data.terraform_remote_state.scope.config", path(json, "data.terraform_remote_state.scope.config"),
+            with(base, "encryption_scope", AZ_ENCRYPTION_SCOPE)));
+        return tests;
+    }
+
+    @Test
+    @DisplayName("fails if OpenTofu-only fields are set for Terraform, without echoing the key")
+    void failsIfOpenTofuOnlyFieldsAreSetForTerraform() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final RuntimeException e = assertThrows(RuntimeException.class, () -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .timeoutSeconds(AZ_TIMEOUT_SECONDS)
+            .customerProvidedKey(ENCRYPTION_KEY)
+            .build());
+        final String message = refused(() -> {
+            throw e;
+        });
+        for (final String field : List.of("timeoutSeconds", "customerProvidedKey")) {
+            assertRefusal(message, "invalid azurerm remote state (target terraform@1.15.9) at consumer/shared:", field);
+        }
+        assertNoSecrets(e.getMessage(), ENCRYPTION_KEY);
+
+        final String scope = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "scope")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).encryptionScope(AZ_ENCRYPTION_SCOPE).build());
+        assertRefusal(scope, "invalid azurerm remote state (target terraform@1.15.9) at consumer/scope:", "encryptionScope");
+    }
+
+    @Test
+    @DisplayName("fails if environment is a name Terraform 1.15.9 no longer accepts (german)")
+    void failsIfEnvironmentIsLegacy() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final String message = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .environment("german")
+            .build());
+        assertRefusal(message, "invalid azurerm remote state (target terraform@1.15.9) at consumer/shared:", "environment");
+    }
+
+    @SuppressWarnings("deprecation") // endpoint
+    @TestFactory
+    @DisplayName("AzurermBackend with every field emits the same keys in the backend block")
+    List<DynamicTest> backendWithEveryField() {
+        final Supplier<JsonNode> json = lazySynth(() -> {
+            final TerraformStack stack = new TerraformStack(Support.app(), "producer");
+            AzurermBackend.Builder.create(stack)
+                .containerName(AZ_CONTAINER)
+                .key(AZ_KEY)
+                .storageAccountName(AZ_ACCOUNT)
+                .resourceGroupName(AZ_RESOURCE_GROUP)
+                .accessKey(AZ_ACCESS_KEY)
+                .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
+                .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
+                .clientId(AZ_CLIENT_ID)
+                .clientSecret(AZ_CLIENT_SECRET)
+                .endpoint(AZ_ENDPOINT)
+                .environment(AZ_ENVIRONMENT)
+                .metadataHost(AZ_METADATA_HOST)
+                .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
+                .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
+                .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
+                .oidcToken(AZ_OIDC_TOKEN)
+                .sasToken(AZ_SAS_TOKEN)
+                .snapshot(true)
+                .subscriptionId(AZ_SUBSCRIPTION_ID)
+                .tenantId(AZ_TENANT_ID)
+                .useDirectoryAuth(true)
+                .useManagedIdentity(true)
+                .useOidc(true)
+                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+                .clientCertificate(AZ_CLIENT_CERTIFICATE)
+                .lookupBlobEndpoint(true)
+                .useCli(false)
+                .useAksWorkloadIdentity(true)
+                .build();
+            return stack;
+        });
+        return keyTests("terraform.backend.azurerm", path(json, "terraform.backend.azurerm"), BASE_KEYS);
+    }
+
+    @ParameterizedTest(name = "build() fails without {0}, naming it")
+    @ValueSource(strings = {"containerName", "key", "storageAccountName"})
+    void buildFailsWithoutARequiredField(final String missing) {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final DataTerraformRemoteStateAzurerm.Builder builder = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .resourceGroupName(AZ_RESOURCE_GROUP);
+        if (!missing.equals("containerName")) {
+            builder.containerName(AZ_CONTAINER);
+        }
+        if (!missing.equals("key")) {
+            builder.key(AZ_KEY);
+        }
+        if (!missing.equals("storageAccountName")) {
+            builder.storageAccountName(AZ_ACCOUNT);
+        }
+        final Executable build = builder::build;
+        final NullPointerException e = assertThrows(NullPointerException.class, build);
+        assertEquals(missing + " is required", e.getMessage());
+    }
+
+    @Test
+    @DisplayName("the remaining spec field, resourceGroupName, is optional: without it a warning names the env vars the run needs")
+    void resourceGroupNameIsOptional() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final DataTerraformRemoteStateAzurerm rs = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT)
+            .build();
+        final JsonNode config = Support.at(Support.synth(stack), "data.terraform_remote_state.shared.config");
+        assertEquals(Set.of("storage_account_name", "container_name", "key"), Support.keysOf(config));
+        assertTrue(warnings(rs).stream().anyMatch(w -> w.startsWith("resourceGroupName is unset")), warnings(rs).toString());
+    }
+}
