@@ -103,7 +103,9 @@ const testJava = project.addTask('test:java', {
 });
 testJava.spawn(project.compileTask);
 testJava.spawn(packageJava);
-testJava.exec('mvn -B -f test/java/pom.xml test');
+// The poms default to the current version; passing package.json's keeps them right after a bump.
+const mavenVersion = '-Dstatebackends.version=$(node -p "require(\'./package.json\').version")';
+testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
 // test:java compiled the .jsii, so the generated docs can be held to it.
 project.testTask.exec('node scripts/check-api-md.js');
@@ -114,7 +116,7 @@ project.addTask('example:java', {
   steps: [
     { spawn: project.compileTask.name },
     { spawn: packageJava.name },
-    { exec: 'mvn -B -q -f examples/java/pom.xml compile exec:java' },
+    { exec: `mvn -B -q -f examples/java/pom.xml compile exec:java ${mavenVersion}` },
   ],
 });
 

@@ -22,6 +22,16 @@ export abstract class StoreBackend extends TerraformBackend {
     this.node.addValidation({ validate: () => this.validateSingleBackend() });
   }
 
+  /**
+   * Names the block this backend emits, `terraform.backend.<name>`.
+   *
+   * A backend cannot be referenced in Terraform expressions, so unlike a resource's fqn this is
+   * not a token. (cdktf's own backends throw "Element type not set" here.)
+   */
+  public get fqn(): string {
+    return `terraform.backend.${this.name}`;
+  }
+
   protected synthesizeAttributes(): { [name: string]: any } {
     return toolAttributes(this.checked, 'backend');
   }

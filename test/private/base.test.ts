@@ -176,6 +176,7 @@ describe('spec part 4.3 statics and part 2.6 properties', () => {
     expect(rs.cdktfStack).toBe(consumer);
     expect(rs.friendlyUniqueId).toBe('az');
     expect(backend.friendlyUniqueId).toBe('backend');
+    expect(backend.fqn).toBe('terraform.backend.oss');
     new TerraformOutput(consumer, 'fqn', { value: rs.fqn });
     expect(JSON.parse(Testing.synth(consumer)).output.fqn.value).toBe('${data.terraform_remote_state.az}');
     expect(DataTerraformRemoteStateCos.tfResourceType).toBe('terraform_remote_state');

@@ -205,7 +205,7 @@ class GcsTest {
         final String message = refused(() -> new GcsBackend(stack,
             GcsBackendConfig.builder().bucket(GCS_BUCKET).universeDomain(GCS_UNIVERSE_DOMAIN).build()));
         assertRefusal(message, "invalid gcs backend (target terraform@1.15.9) at gcs/backend:", "universeDomain");
-        assertTrue(message.contains("only opentofu (since 1.11.5) has it"), message);
+        assertTrue(message.contains("but terraform has no such setting; only opentofu 1.11.5 and later has it"), message);
     }
 
     @Test
