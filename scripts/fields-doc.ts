@@ -70,6 +70,8 @@ export function renderFieldsDoc(): string {
     out.push('', `## ${store.backend}: ${title}`, '');
     out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
     out.push(...rows(store.fields));
+    out.push('', 'Checked at synth besides types, required fields, spellings and target availability:', '');
+    out.push(...store.rules.map((r) => `- ${r.description}`));
   }
   return out.join('\n') + '\n';
 }

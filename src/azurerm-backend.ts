@@ -565,7 +565,7 @@ export const AZURERM_STORE: Store = {
       'opentofu 1.11+',
     ),
     {
-      description: 'without resourceGroupName the tool needs accessKey, sasToken or useDirectoryAuth (terraform)',
+      description: 'warning: without resourceGroupName the tool needs accessKey, sasToken or useDirectoryAuth, or their env vars (terraform)',
       check: (c) => {
         if (c.has('resourceGroupName') || c.has('accessKey') || c.has('sasToken') || c.literal('useDirectoryAuth') === true) return;
         c.warn(

@@ -223,7 +223,7 @@ export const GCS_STORE: Store = {
       ['impersonateServiceAccountDelegates'],
     ),
     {
-      description: 'accessToken together with credentials is allowed, but accessToken wins (spec part 5)',
+      description: 'warning: accessToken together with credentials is allowed, but accessToken wins (spec part 5)',
       check: (c) => {
         if (c.has('accessToken') && c.has('credentials')) {
           c.warn(`${c.spelling('accessToken')} and ${c.spelling('credentials')} are both set; the tool uses ${c.spelling('accessToken')} and ignores ${c.spelling('credentials')}`);

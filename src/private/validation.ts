@@ -431,7 +431,7 @@ export function together(a: string, b: string, source: string): Rule {
  */
 export function neededFromEnv(name: string, env: string, why: string, unless: readonly string[] = [], when: readonly string[] = []): Rule {
   return {
-    description: `without ${name} the run needs ${env} (${why})`,
+    description: `warning: ${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs ${env} (or ${why})`,
     check: (c) => {
       if (c.has(name) || unless.some((n) => c.has(n))) return;
       if (when.length > 0 && !when.some((n) => c.has(n))) return;
@@ -441,10 +441,10 @@ export function neededFromEnv(name: string, env: string, why: string, unless: re
   };
 }
 
-/** Only applies when the target matches. */
+/** Only applies when the target matches; `label` names those targets in the description. */
 export function forTarget(applies: (t: ParsedTarget) => boolean, rule: Rule, label: string): Rule {
   return {
-    description: `${rule.description} [${label}]`,
+    description: rule.description.includes(`(${label})`) ? rule.description : `${rule.description} [${label} only]`,
     check: (c) => {
       if (applies(c.target)) rule.check(c);
     },
