@@ -1,11 +1,9 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
-import { quoteList } from './private/errors';
+import { AZURERM_RULES } from './private/rules';
 import { ALWAYS, PerTool } from './private/schema';
 import { Store } from './private/store';
-import { compareVersions } from './private/target';
-import { Rule, atLeast, base64Key, forTarget, isAvailable, matches, mutuallyExclusive, requires, together } from './private/validation';
 
 /**
  * Azure Blob Storage backend settings (`azurerm`).
@@ -345,57 +343,7 @@ function env(...names: string[]): PerTool<readonly string[]> {
   return { terraform: names, opentofu: names };
 }
 
-/** Environment names per tool release; from 1.11 both tools moved to new Azure SDKs. */
-const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgovernmentl4', 'dod', 'usgovernmentl5', 'canary'];
-const LEGACY_ENVIRONMENTS = ['public', 'china', 'german', 'stack', 'usgovernment'];
-
-const environmentRule: Rule = {
-  description: 'environment must be a name the target accepts (spec part 8; Terraform matches case-insensitively, OpenTofu exactly)',
-  check: (c) => {
-    const v = c.literal('environment');
-    if (typeof v !== 'string') return;
-    const { tool, version } = c.target;
-    const current = compareVersions(version, '1.11.0') >= 0;
-    const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
-    const candidate = tool === 'terraform' ? v.toLowerCase() : v;
-    if (names.includes(candidate)) return;
-    const lower = v.toLowerCase();
-    const hint = names.includes(lower)
-      ? `; ${tool} matches names exactly, use ${JSON.stringify(lower)}`
-      : current && LEGACY_ENVIRONMENTS.includes(lower) ? `; ${tool} ${version} no longer accepts it` : '';
-    c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${hint}`);
-  },
-};
-
-const graphApiRule: Rule = {
-  description: 'useGraphApi is emitted for Terraform 1.1-1.2, left out with a warning when true on later releases and OpenTofu, refused when false there',
-  check: (c) => {
-    if (!c.has('useGraphApi')) return;
-    const field = AZURERM_STORE.fields.find((f) => f.name === 'useGraphApi')!;
-    const { tool, version } = c.target;
-    if (isAvailable(field, c.target)) return;
-    if (tool === 'terraform' && compareVersions(version, '1.1.0') < 0) {
-      c.error('useGraphApi', `${c.got('useGraphApi')}, but terraform ${version} does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0)`);
-      return;
-    }
-    const why = tool === 'terraform'
-      ? 'terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since'
-      : 'opentofu never had use_microsoft_graph and always uses microsoft graph';
-    const v = c.literal('useGraphApi');
-    if (v === false) {
-      c.error('useGraphApi', `got false, but ${why}; ${tool} ${version} cannot use the old azure ad graph, so remove the field or set it to true`);
-    } else if (v === true) {
-      c.warn(`${c.spelling('useGraphApi')} is left out of the output: ${why}, so true is already the behaviour of ${tool} ${version}`);
-    } else {
-      c.error('useGraphApi', `got a token, but ${tool} ${version} has no use_microsoft_graph; remove the field`);
-    }
-  },
-};
-
-const filePair = (value: string, file: string): Rule =>
-  mutuallyExclusive([value, file], 'both tools accept both only when the file holds the same value, which cannot be checked at synth');
-
-/** AzureRM field table and rules (private to the package). */
+/** AzureRM field table (private to the package); its rules are in private/rules.ts. */
 export const AZURERM_STORE: Store = {
   backend: 'azurerm',
   title: 'azurerm',
@@ -528,53 +476,7 @@ export const AZURERM_STORE: Store = {
     },
     { name: 'encryptionScope', key: 'encryption_scope', type: 'string', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
   ],
-  rules: [
-    environmentRule,
-    graphApiRule,
-    {
-      description: 'useOidc needs useGraphApi to be true (spec part 5)',
-      check: (c) => {
-        if (c.literal('useOidc') === true && c.literal('useGraphApi') === false) {
-          c.error('useOidc', `set to true with ${c.spelling('useGraphApi')} false, expected ${c.spelling('useGraphApi')} true (or unset): oidc needs microsoft graph`);
-        }
-      },
-    },
-    requires('clientCertificatePassword', ['clientCertificatePath', 'clientCertificate'], 'spec part 5'),
-    together('oidcRequestToken', 'oidcRequestUrl', 'spec part 5'),
-    filePair('clientId', 'clientIdFilePath'),
-    filePair('clientSecret', 'clientSecretFilePath'),
-    filePair('oidcToken', 'oidcTokenFilePath'),
-    requires('lookupBlobEndpoint', ['resourceGroupName'], 'terraform', (v) => v === true),
-    forTarget((t) => t.tool === 'opentofu', mutuallyExclusive(['environment', 'metadataHost'], 'opentofu'), 'opentofu'),
-    mutuallyExclusive(['customerProvidedKey', 'encryptionScope'], 'opentofu'),
-    base64Key('customerProvidedKey', 32, 'opentofu'),
-    atLeast('timeoutSeconds', 0, 'seconds', 'opentofu'),
-    forTarget(
-      (t) => t.tool === 'opentofu' && compareVersions(t.version, '1.11.0') >= 0,
-      matches('storageAccountName', /^[0-9a-z]{3,24}$/, '3 to 24 lower-case letters and digits', 'opentofu 1.11+'),
-      'opentofu 1.11+',
-    ),
-    forTarget(
-      (t) => t.tool === 'opentofu' && compareVersions(t.version, '1.11.0') >= 0,
-      matches(
-        'containerName',
-        /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
-        '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
-        'opentofu 1.11+',
-      ),
-      'opentofu 1.11+',
-    ),
-    {
-      description: 'warning: without resourceGroupName the tool needs accessKey, sasToken or useDirectoryAuth, or their env vars (terraform)',
-      check: (c) => {
-        if (c.has('resourceGroupName') || c.has('accessKey') || c.has('sasToken') || c.literal('useDirectoryAuth') === true) return;
-        c.warn(
-          `${c.spelling('resourceGroupName')} is unset and neither accessKey, sasToken nor useDirectoryAuth is given; ` +
-            'the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob',
-        );
-      },
-    },
-  ],
+  rules: AZURERM_RULES,
 };
 
 /**

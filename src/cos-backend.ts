@@ -1,9 +1,9 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
+import { COS_RULES } from './private/rules';
 import { ALWAYS } from './private/schema';
 import { Store } from './private/store';
-import { forTarget, inRange, matches, neededFromEnv, oneOf } from './private/validation';
 
 /**
  * Tencent Cloud Object Storage (COS) backend settings.
@@ -187,7 +187,7 @@ export interface DataTerraformRemoteStateCosConfig extends DataTerraformRemoteSt
 
 const TF_ONLY_1_10 = { terraform: '1.10.0' };
 
-/** COS field table and rules (private to the package). */
+/** COS field table (private to the package); its rules are in private/rules.ts. */
 export const COS_STORE: Store = {
   backend: 'cos',
   title: 'cos',
@@ -292,18 +292,7 @@ export const COS_STORE: Store = {
     { name: 'profile', key: 'profile', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_PROFILE'] } },
     { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
   ],
-  rules: [
-    neededFromEnv('region', 'TENCENTCLOUD_REGION', 'init fails: the tool requires a region'),
-    oneOf('acl', ['private', 'public-read'], 'spec part 8'),
-    inRange('assumeRole.sessionDuration', 0, 43200, 'seconds', 'both tools'),
-    matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
-    matches('key', /^(?!\/)(.*[^/])?$/s, 'a key that does not start or end with "/"', 'both tools'),
-    forTarget(
-      (t) => t.tool === 'terraform',
-      matches('endpoint', /^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/, 'an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"', 'terraform'),
-      'terraform',
-    ),
-  ],
+  rules: COS_RULES,
 };
 
 /**

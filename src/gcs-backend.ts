@@ -1,9 +1,9 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
+import { GCS_RULES } from './private/rules';
 import { ALWAYS } from './private/schema';
 import { Store } from './private/store';
-import { base64Key, matches, mutuallyExclusive, neededFromEnv } from './private/validation';
 
 /**
  * Google Cloud Storage (GCS) backend settings.
@@ -125,7 +125,7 @@ export interface GcsBackendConfig {
  */
 export interface DataTerraformRemoteStateGcsConfig extends DataTerraformRemoteStateConfig, GcsBackendConfig {}
 
-/** GCS field table and rules (private to the package). */
+/** GCS field table (private to the package); its rules are in private/rules.ts. */
 export const GCS_STORE: Store = {
   backend: 'gcs',
   title: 'gcs',
@@ -200,37 +200,7 @@ export const GCS_STORE: Store = {
       env: { opentofu: ['GOOGLE_BACKEND_UNIVERSE_DOMAIN'] },
     },
   ],
-  rules: [
-    base64Key('encryptionKey', 32, 'spec part 8'),
-    matches(
-      'kmsEncryptionKey',
-      /^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/,
-      'projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-      'spec part 8',
-    ),
-    matches(
-      'storeageCustomEndpoint',
-      /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b\/?$/,
-      'a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
-      'spec part 8',
-    ),
-    mutuallyExclusive(['encryptionKey', 'kmsEncryptionKey'], 'both tools'),
-    neededFromEnv(
-      'impersonateServiceAccount',
-      'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT',
-      'the delegation chain has no effect',
-      [],
-      ['impersonateServiceAccountDelegates'],
-    ),
-    {
-      description: 'warning: accessToken together with credentials is allowed, but accessToken wins (spec part 5)',
-      check: (c) => {
-        if (c.has('accessToken') && c.has('credentials')) {
-          c.warn(`${c.spelling('accessToken')} and ${c.spelling('credentials')} are both set; the tool uses ${c.spelling('accessToken')} and ignores ${c.spelling('credentials')}`);
-        }
-      },
-    },
-  ],
+  rules: GCS_RULES,
 };
 
 /**

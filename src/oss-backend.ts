@@ -1,9 +1,9 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
+import { OSS_RULES } from './private/rules';
 import { ALWAYS, PerTool } from './private/schema';
 import { Store } from './private/store';
-import { inRange, matches, mutuallyExclusive, neededFromEnv, oneOf } from './private/validation';
 
 /**
  * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
@@ -260,7 +260,7 @@ const BOTH = { terraform: '0.12.2', opentofu: ALWAYS };
 const FLAT_ASSUME_ROLE = { terraform: '1.1.0', opentofu: ALWAYS };
 const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead';
 
-/** OSS field table and rules (private to the package). */
+/** OSS field table (private to the package); its rules are in private/rules.ts. */
 export const OSS_STORE: Store = {
   backend: 'oss',
   title: 'oss',
@@ -404,15 +404,7 @@ export const OSS_STORE: Store = {
       env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
     },
   ],
-  rules: [
-    inRange('assumeRoleSessionExpiration', 900, 3600, 'seconds', 'spec part 8'),
-    inRange('assumeRole.sessionExpiration', 900, 3600, 'seconds', 'spec part 8'),
-    oneOf('acl', ['', 'private', 'public-read', 'public-read-write'], 'both tools'),
-    matches('prefix', /^(?!\/|\.\/)/, 'a prefix that does not start with "/" or "./"', 'both tools'),
-    matches('key', /^(?!\/)(.*[^/])?$/s, 'a key that does not start or end with "/"', 'both tools'),
-    neededFromEnv('lockStoreEndpoint', 'ALICLOUD_TABLESTORE_ENDPOINT', 'state locking fails: the lock table needs its endpoint', [], ['lockStoreTable']),
-    mutuallyExclusive(['assumeRole', 'assumeRoleRoleArn'], 'both tools: a non-empty assumeRoleRoleArn makes the tool ignore the block'),
-  ],
+  rules: OSS_RULES,
 };
 
 /**

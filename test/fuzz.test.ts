@@ -27,6 +27,9 @@ const binary = requireTerraform();
 const BINARY_TARGET = `terraform@${binary ?? '1.11.4'}`;
 const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6'];
 
+/** Messages start lower-case (after a list bullet) and carry no trailing period. */
+const STYLE = /^(- )?[a-z][^]*[^.]$/;
+
 /** Secret values carry this marker so a leak is easy to find. */
 const SECRET_MARK = 'SeCrEt';
 
@@ -228,6 +231,7 @@ describe('fuzz: generated configs', () => {
           const message = (e as Error).message;
           expect(message).toMatch(/^invalid [a-z]+ (backend|remote state) \(target [a-z]+@[0-9.]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
           for (const secret of secrets) expect(message).not.toContain(secret);
+          for (const line of message.split('\n')) expect(line).toMatch(STYLE);
           if (process.env.FUZZ_DEBUG) {
             for (const line of message.split('\n').slice(1)) {
               const k = line.replace(/got .*/, '').slice(0, 60) + line.replace(/.*(expected|but) /, '$1 ').slice(0, 40);
@@ -243,6 +247,7 @@ describe('fuzz: generated configs', () => {
         expect(json.length).toBeGreaterThan(0);
         for (const warning of warningsOf(stack)) {
           for (const secret of secrets) expect(warning).not.toContain(secret);
+          expect(warning).toMatch(STYLE);
         }
         if (g.target === BINARY_TARGET && sample.length < VALIDATE_PER_STORE) sample.push(g);
       }),

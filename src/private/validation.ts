@@ -30,6 +30,8 @@ export interface CheckContext {
   literal(name: string): unknown;
   /** How the user spelled the field (the spec name when unset). */
   spelling(name: string): string;
+  /** The target accepts the field. */
+  available(name: string): boolean;
   /** `got <value>`, redacted when the field is secret. */
   got(name: string): string;
   error(name: string, message: string): void;
@@ -302,6 +304,10 @@ function contextFor(
       return fv && !fv.expression ? fv.value : undefined;
     },
     spelling: (name) => lookup(name)?.spelling ?? name,
+    available: (name) => {
+      const spec = specOf(name);
+      return spec !== undefined && isAvailable(spec, target);
+    },
     got: (name) => got(lookup(name)?.value, !!specOf(name)?.secret),
     error: (name, message) => errors.push({ field: lookup(name)?.spelling ?? name, message }),
     warn: (message) => warnings.push(message),
