@@ -58,15 +58,25 @@ export function parseTarget(text: unknown): ParsedTarget | string {
   return { tool, version };
 }
 
-/** Numeric comparison of the `x.y.z` part; a pre-release suffix counts as the release itself. */
+/**
+ * Numeric comparison of the `x.y.z` part; a pre-release suffix counts as the release itself.
+ * Every field check compares versions, so each distinct version string is parsed once.
+ */
 export function compareVersions(a: string, b: string): number {
-  const pa = a.split('-')[0].split('.').map(Number);
-  const pb = b.split('-')[0].split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
+  return versionKey(a) - versionKey(b);
+}
+
+const VERSION_KEYS = new Map<string, number>();
+
+/** `x.y.z` as one number that sorts like the version (each part below 10,000). */
+function versionKey(v: string): number {
+  let key = VERSION_KEYS.get(v);
+  if (key === undefined) {
+    const [major = 0, minor = 0, patch = 0] = v.split('-')[0].split('.').map(Number);
+    key = (major * 10_000 + minor) * 10_000 + patch;
+    VERSION_KEYS.set(v, key);
   }
-  return 0;
+  return key;
 }
 
 export function formatTarget(t: ParsedTarget): string {
