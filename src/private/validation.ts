@@ -107,45 +107,73 @@ function readFields(
   errors: Violation[],
   warnings: string[],
 ): Map<string, FieldValue> {
-  const values = new Map<string, FieldValue>();
-  const known = new Set<string>(extraKeys);
-  for (const field of fields) {
-    for (const s of spellingsOf(field)) known.add(s);
-  }
+  // Walks the keys the user set, not the whole table: this runs for every construct.
+  const { fieldOf, required, known } = indexOf(fields);
+  const chosen = new Map<number, string>();
+  let conflicts: Map<number, string[]> | undefined;
   for (const key of Object.keys(props)) {
-    if (!known.has(key) && props[key] !== undefined) {
-      errors.push({
-        field: prefix + key,
-        message: `${got(props[key], true)} for an unknown field, expected one of ${[...known].filter((k) => !extraKeys.includes(k)).join(', ')}`,
-      });
-    }
-  }
-
-  for (const field of fields) {
-    const set = spellingsOf(field).filter((s) => props[s] !== undefined && props[s] !== null);
-    const path = (s: string) => prefix + s;
-    if (set.length === 0) {
-      if (field.required) {
-        errors.push({ field: path(field.name), message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+    const value = props[key];
+    if (value === undefined || value === null) continue;
+    const i = fieldOf.get(key);
+    if (i === undefined) {
+      if (!extraKeys.includes(key)) {
+        errors.push({ field: prefix + key, message: `${got(value, true)} for an unknown field, expected one of ${[...known].join(', ')}` });
       }
       continue;
     }
-    const spelling = set[0];
-    const value = props[spelling];
-    const others = set.slice(1).filter((s) => !sameValue(props[s], value));
-    if (others.length > 0) {
-      const names = [spelling, ...others].map(path).join(' and ');
-      const shown = [spelling, ...others].map((s) => describe(props[s], !!field.secret)).join(' and ');
+    const first = chosen.get(i);
+    if (first === undefined) chosen.set(i, key);
+    else if (!sameValue(value, props[first])) (conflicts ??= new Map()).set(i, [...(conflicts.get(i) ?? []), key]);
+  }
+
+  const values = new Map<string, FieldValue>();
+  const order = [...chosen.keys(), ...required.filter((i) => !chosen.has(i))].sort((x, y) => x - y);
+  for (const i of order) {
+    const field = fields[i];
+    const spelling = chosen.get(i);
+    if (spelling === undefined) {
+      errors.push({ field: prefix + field.name, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+      continue;
+    }
+    const others = conflicts?.get(i);
+    if (others) {
+      // Reported in table order of the spellings, whatever order the user wrote them in.
+      const all = spellingsOf(field).filter((s) => s === spelling || others.includes(s));
+      const names = all.map((s) => prefix + s).join(' and ');
+      const shown = all.map((s) => describe(props[s], !!field.secret)).join(' and ');
       errors.push({
-        field: path(field.name),
+        field: prefix + field.name,
         message: `${names} are spellings of one field and were set to different values (${shown}), expected one of them`,
       });
       continue;
     }
-    const fv = readValue(field, path(spelling), value, target, mode, errors, warnings);
+    const fv = readValue(field, prefix + spelling, props[spelling], target, mode, errors, warnings);
     if (fv) values.set(field.name, fv);
   }
   return values;
+}
+
+/** Per field table (the tables are module constants): which field each spelling names. */
+interface TableIndex {
+  readonly fieldOf: ReadonlyMap<string, number>;
+  /** Indexes of the required fields. */
+  readonly required: readonly number[];
+  /** Every spelling, in table order. */
+  readonly known: ReadonlySet<string>;
+}
+
+const TABLE_INDEX = new WeakMap<readonly FieldSpec[], TableIndex>();
+
+function indexOf(fields: readonly FieldSpec[]): TableIndex {
+  let index = TABLE_INDEX.get(fields);
+  if (index === undefined) {
+    const fieldOf = new Map<string, number>();
+    fields.forEach((f, i) => spellingsOf(f).forEach((s) => fieldOf.set(s, i)));
+    const required = fields.flatMap((f, i) => (f.required ? [i] : []));
+    index = { fieldOf, required, known: new Set(fieldOf.keys()) };
+    TABLE_INDEX.set(fields, index);
+  }
+  return index;
 }
 
 function readValue(
@@ -285,33 +313,63 @@ function contextFor(
   errors: Violation[],
   warnings: string[],
 ): CheckContext {
-  const lookup = (name: string): FieldValue | undefined => {
-    const [head, member] = name.split('.', 2);
-    const fv = values.get(head);
-    return member === undefined ? fv : fv?.members?.get(member);
-  };
-  const specOf = (name: string): FieldSpec | undefined => {
-    const [head, member] = name.split('.', 2);
-    const spec = fields.find((f) => f.name === head);
-    return member === undefined ? spec : spec?.fields?.find((f) => f.name === member);
-  };
-  return {
-    target,
-    mode,
-    has: (name) => lookup(name) !== undefined,
-    literal: (name) => {
-      const fv = lookup(name);
-      return fv && !fv.expression ? fv.value : undefined;
-    },
-    spelling: (name) => lookup(name)?.spelling ?? name,
-    available: (name) => {
-      const spec = specOf(name);
-      return spec !== undefined && isAvailable(spec, target);
-    },
-    got: (name) => got(lookup(name)?.value, !!specOf(name)?.secret),
-    error: (name, message) => errors.push({ field: lookup(name)?.spelling ?? name, message }),
-    warn: (message) => warnings.push(message),
-  };
+  return new Context(values, fields, target, mode, errors, warnings);
+}
+
+/** The rules' view of one config (a class, so a check allocates no closures). */
+class Context implements CheckContext {
+  constructor(
+    private readonly values: FieldValues,
+    private readonly fields: readonly FieldSpec[],
+    public readonly target: ParsedTarget,
+    public readonly mode: Mode,
+    private readonly errors: Violation[],
+    private readonly warnings: string[],
+  ) {}
+
+  public has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  public literal(name: string): unknown {
+    const fv = this.lookup(name);
+    return fv && !fv.expression ? fv.value : undefined;
+  }
+
+  public spelling(name: string): string {
+    return this.lookup(name)?.spelling ?? name;
+  }
+
+  public available(name: string): boolean {
+    const spec = this.specOf(name);
+    return spec !== undefined && isAvailable(spec, this.target);
+  }
+
+  public got(name: string): string {
+    return got(this.lookup(name)?.value, !!this.specOf(name)?.secret);
+  }
+
+  public error(name: string, message: string): void {
+    this.errors.push({ field: this.spelling(name), message });
+  }
+
+  public warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  /** `name` is a spec name, or `block.member`. */
+  private lookup(name: string): FieldValue | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0) return this.values.get(name);
+    return this.values.get(name.slice(0, dot))?.members?.get(name.slice(dot + 1));
+  }
+
+  private specOf(name: string): FieldSpec | undefined {
+    const dot = name.indexOf('.');
+    const head = dot < 0 ? name : name.slice(0, dot);
+    const spec = this.fields.find((f) => f.name === head);
+    return dot < 0 ? spec : spec?.fields?.find((f) => f.name === name.slice(dot + 1));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
