@@ -1,7 +1,7 @@
 import { Annotations, DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { FieldSpec, envVarsOf, spellingsOf } from './schema';
-import { Checked, Store, backendHclAttributes, checkFor, remoteStateBlock, targetOf, toolAttributes } from './store';
+import { Store, ToolAttributes, backendHclAttributes, checkFor, copyAttributes, remoteStateBlock, targetOf } from './store';
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
@@ -12,13 +12,13 @@ import { Checked, Store, backendHclAttributes, checkFor, remoteStateBlock, targe
  * @internal
  */
 export abstract class StoreBackend extends TerraformBackend {
-  private readonly checked: Checked;
+  private readonly attributes: ToolAttributes;
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
 
   constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
     super(scope, 'backend', store.backend);
-    this.checked = checkOrDetach(this, () => checkFor(this, store, props, 'backend'));
+    this.attributes = checkOrDetach(this, () => checkFor(this, store, props, 'backend'));
     this.node.addValidation({ validate: () => this.validateSingleBackend() });
   }
 
@@ -33,11 +33,11 @@ export abstract class StoreBackend extends TerraformBackend {
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
-    return toolAttributes(this.checked, 'backend');
+    return copyAttributes(this.attributes);
   }
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
-    return backendHclAttributes(this.checked);
+    return backendHclAttributes(this.attributes);
   }
 
   /**
@@ -84,25 +84,30 @@ export abstract class StoreBackend extends TerraformBackend {
  * @internal
  */
 export abstract class StoreRemoteState extends TerraformRemoteState {
-  private readonly checked: Checked;
+  private readonly attributes: ToolAttributes;
+  /** What the data source holds besides `config`. */
+  private readonly settings: Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
 
-  constructor(scope: Construct, id: string, private readonly store: Store, private readonly remoteConfig: DataTerraformRemoteStateConfig) {
-    super(scope, id, store.backend, remoteConfig);
-    this.checked = checkOrDetach(this, () => checkFor(this, store, remoteConfig, 'remote-state'));
+  constructor(scope: Construct, id: string, private readonly store: Store, config: DataTerraformRemoteStateConfig) {
+    const settings = config === null || typeof config !== 'object' ? {} : { workspace: config.workspace, defaults: config.defaults };
+    // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
+    super(scope, id, store.backend, settings);
+    this.settings = settings;
+    this.attributes = checkOrDetach(this, () => checkFor(this, store, config, 'remote-state'));
   }
 
   /**
    * Adds this data source to the tool's JSON output.
    */
   public toTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.checked, this.remoteConfig, this.rawOverrides, false);
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, false);
   }
 
   /**
    * Adds this data source to the HCL output.
    */
   public toHclTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.checked, this.remoteConfig, this.rawOverrides, true);
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
   }
 }
 

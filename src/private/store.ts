@@ -1,4 +1,4 @@
-import { Annotations } from 'cdktf';
+import { Annotations, Token, Tokenization } from 'cdktf';
 // cdktf does not export its override merge; using it keeps addOverride semantics identical.
 import { deepMerge } from 'cdktf/lib/util';
 import { Construct, IConstruct } from 'constructs';
@@ -15,11 +15,13 @@ export interface Store extends StoreSpec {
   readonly rules: readonly Rule[];
 }
 
-/** A configuration that passed every check, ready to emit. */
-export interface Checked {
-  readonly values: FieldValues;
-  readonly target: ParsedTarget;
-}
+/**
+ * The tool's keys and values for one construct, in field-table order. A nested block is an object
+ * in a backend block and a one-element list in a remote-state `config` (the only form the tool
+ * accepts there). Computed once, when the construct is created: the target and the values are
+ * fixed by then, and cdktf renders each element several times per synth.
+ */
+export type ToolAttributes = Readonly<Record<string, unknown>>;
 
 /** The target chosen by the `cdktf-state-backends:target` context key, or the default. */
 export function targetOf(scope: IConstruct): ParsedTarget {
@@ -32,9 +34,9 @@ export function targetOf(scope: IConstruct): ParsedTarget {
 
 /**
  * Checks `props` for `scope`: throws one error listing every violation, or records the warnings
- * on the construct and returns what to emit.
+ * on the construct and returns the tool's attributes.
  */
-export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
+export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): ToolAttributes {
   const target = targetOf(scope);
   const what = mode === 'backend' ? `${store.title} backend` : `${store.title} remote state`;
   const result = checkConfig(store.fields, store.rules, props, target, mode);
@@ -44,15 +46,7 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
   for (const warning of result.warnings) {
     Annotations.of(scope).addWarning(warning);
   }
-  return { values: result.values, target };
-}
-
-/**
- * The tool's keys and values, in field-table order. A nested block is an object in a backend
- * block and a one-element list in a remote-state `config` (the only form the tool accepts there).
- */
-export function toolAttributes(checked: Checked, mode: Mode): Record<string, unknown> {
-  return emitFields(checked.values, checked.target, mode);
+  return emitFields(result.values, target, mode);
 }
 
 function emitFields(values: FieldValues, target: ParsedTarget, mode: Mode): Record<string, unknown> {
@@ -81,26 +75,37 @@ function emitValue(fv: FieldValue, target: ParsedTarget, mode: Mode): unknown {
   }
 }
 
+/**
+ * A copy with fresh containers: cdktf merges overrides into what an element returns (and
+ * concatenates lists), so the stored attributes are never handed out themselves. Values are
+ * literals or tokens and are shared.
+ */
+export function copyAttributes(attributes: ToolAttributes): Record<string, unknown> {
+  const copy = (v: unknown): unknown => {
+    if (Array.isArray(v)) return Token.isUnresolved(v) ? v : v.map(copy);
+    if (v !== null && typeof v === 'object' && !Tokenization.isResolvable(v)) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
+    }
+    return v;
+  };
+  return copy(attributes) as Record<string, unknown>;
+}
+
 /** Backend attributes typed for cdktf's HCL renderer: literals quoted and escaped, blocks as blocks. */
-export function backendHclAttributes(checked: Checked): Record<string, unknown> {
+export function backendHclAttributes(attributes: ToolAttributes): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(toolAttributes(checked, 'backend'))) {
+  for (const [key, value] of Object.entries(attributes)) {
     const isBlock = value !== null && typeof value === 'object' && !Array.isArray(value);
     out[key] = isBlock ? hclBlock(toHclValue(value, 'literal') as Record<string, unknown>) : toHclValue(value, 'literal');
   }
   return out;
 }
 
-/** Remote-state `config` typed for cdktf's HCL renderer (an object attribute, blocks as lists). */
-export function remoteStateHclConfig(checked: Checked): unknown {
-  return toHclValue(toolAttributes(checked, 'remote-state'), 'template');
-}
-
 /** The `data.terraform_remote_state.<id>` block, JSON or HCL-typed, with overrides merged in. */
 export function remoteStateBlock(
   friendlyUniqueId: string,
   backendName: string,
-  checked: Checked,
+  attributes: ToolAttributes,
   config: { readonly workspace?: string; readonly defaults?: { [key: string]: any } },
   rawOverrides: any,
   hcl: boolean,
@@ -114,7 +119,8 @@ export function remoteStateBlock(
             backend: backendName,
             workspace: typed(config.workspace),
             defaults: typed(config.defaults),
-            config: hcl ? remoteStateHclConfig(checked) : toolAttributes(checked, 'remote-state'),
+            // toHclValue builds new containers, so only the JSON form needs a copy.
+            config: hcl ? toHclValue(attributes, 'template') : copyAttributes(attributes),
           },
           rawOverrides,
         ),
