@@ -123,6 +123,28 @@ project.addTask('example:java', {
 // Java users get the same reference with Java names and builder syntax.
 project.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
 
+// --- Benchmarks (outside the test suite; see BENCHMARKS.md) ------------------------------------
+const bench = project.addTask('bench', {
+  description: 'Synth cost against cdktf built-ins, S = 10/100/1000 stacks, plus module load (writes bench/results/typescript.md)',
+  env: silenceJsiiNode20,
+});
+bench.spawn(project.compileTask);
+bench.exec('ts-node -T --project tsconfig.dev.json bench/synth.ts', { receiveArgs: true });
+const benchJava = project.addTask('bench:java', {
+  description: 'The same comparison from Java through jsii (writes bench/results/java.md)',
+  env: silenceJsiiNode20,
+});
+benchJava.spawn(project.compileTask);
+benchJava.spawn(packageJava);
+// `compile` first: the pom installs the freshly packaged jar in the validate phase.
+benchJava.exec(`mvn -B -q -f bench/java/pom.xml compile exec:exec ${mavenVersion}`, { receiveArgs: true });
+const benchProfile = project.addTask('bench:profile', {
+  description: 'CPU profile of the benchmark app, summarized by owner and function',
+  env: silenceJsiiNode20,
+});
+benchProfile.spawn(project.compileTask);
+benchProfile.exec('ts-node -T --project tsconfig.dev.json bench/profile.ts', { receiveArgs: true });
+
 project.addTask('docs:fields', {
   description: 'Regenerates docs/FIELDS.md from the field tables',
   exec: 'ts-node --project tsconfig.dev.json scripts/fields-doc.ts',
@@ -135,7 +157,7 @@ project.addTask('example', {
   exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/');
+project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 
 project.synth();
