@@ -108,8 +108,9 @@ function readFields(
   warnings: string[],
 ): Map<string, FieldValue> {
   // Walks the keys the user set, not the whole table: this runs for every construct.
-  const { fieldOf, required, known } = indexOf(fields);
-  const chosen = new Map<number, string>();
+  const { fieldOf, known } = indexOf(fields);
+  /** The spelling chosen for each field, by table position. */
+  const chosen: Array<string | undefined> = new Array(fields.length);
   let conflicts: Map<number, string[]> | undefined;
   for (const key of Object.keys(props)) {
     const value = props[key];
@@ -121,18 +122,20 @@ function readFields(
       }
       continue;
     }
-    const first = chosen.get(i);
-    if (first === undefined) chosen.set(i, key);
+    const first = chosen[i];
+    if (first === undefined) chosen[i] = key;
     else if (!sameValue(value, props[first])) (conflicts ??= new Map()).set(i, [...(conflicts.get(i) ?? []), key]);
   }
 
+  // In table order, so output and messages do not depend on the order the user wrote.
   const values = new Map<string, FieldValue>();
-  const order = [...chosen.keys(), ...required.filter((i) => !chosen.has(i))].sort((x, y) => x - y);
-  for (const i of order) {
+  for (let i = 0; i < fields.length; i++) {
     const field = fields[i];
-    const spelling = chosen.get(i);
+    const spelling = chosen[i];
     if (spelling === undefined) {
-      errors.push({ field: prefix + field.name, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+      if (field.required) {
+        errors.push({ field: prefix + field.name, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+      }
       continue;
     }
     const others = conflicts?.get(i);
@@ -156,8 +159,6 @@ function readFields(
 /** Per field table (the tables are module constants): which field each spelling names. */
 interface TableIndex {
   readonly fieldOf: ReadonlyMap<string, number>;
-  /** Indexes of the required fields. */
-  readonly required: readonly number[];
   /** Every spelling, in table order. */
   readonly known: ReadonlySet<string>;
 }
@@ -169,8 +170,7 @@ function indexOf(fields: readonly FieldSpec[]): TableIndex {
   if (index === undefined) {
     const fieldOf = new Map<string, number>();
     fields.forEach((f, i) => spellingsOf(f).forEach((s) => fieldOf.set(s, i)));
-    const required = fields.flatMap((f, i) => (f.required ? [i] : []));
-    index = { fieldOf, required, known: new Set(fieldOf.keys()) };
+    index = { fieldOf, known: new Set(fieldOf.keys()) };
     TABLE_INDEX.set(fields, index);
   }
   return index;
@@ -264,9 +264,10 @@ export function isAvailable(field: FieldSpec, target: ParsedTarget): boolean {
 
 /** An unresolved cdktf token, or a string holding a `${...}` expression. */
 export function isExpression(value: unknown): boolean {
-  if (Token.isUnresolved(value)) return true;
+  // Every cdktf string token is a `${TfToken[...]}` marker, so for strings (the common case) the
+  // substring test decides alone; Token.isUnresolved scans with several patterns.
   if (typeof value === 'string') return value.includes('${');
-  return Tokenization.isResolvable(value);
+  return Token.isUnresolved(value) || Tokenization.isResolvable(value);
 }
 
 /** What a required field must hold. */
