@@ -16,7 +16,7 @@
  * Usage: ts-node -T --project tsconfig.dev.json bench/synth.ts [options]
  *   --sizes=10,100,1000      stacks per app
  *   --remote-states=20       remote states per stack
- *   --pairs=10:60,100:30,1000:12   measured pairs per size
+ *   --pairs=10:200,100:30,1000:12  measured pairs per size (S=10 runs are short and noisy, so many)
  *   --warmup=20              warm-up pairs at the smallest size (plus one pair per size)
  *   --from=lib|src           where variant (a) comes from (default lib: run `npx projen compile`)
  *   --load-runs=30           fresh processes per target for the module-load table (0 skips it)
@@ -288,7 +288,7 @@ function parseOptions(args: readonly string[]): Options {
   if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(' ')} (see the header of bench/synth.ts)`);
   const sizes = (get('sizes') ?? (quick ? '10,100' : '10,100,1000')).split(',').map(Number);
   const pairs = new Map<number, number>(
-    (get('pairs') ?? (quick ? '10:10,100:4' : '10:60,100:30,1000:12')).split(',').map((p) => p.split(':').map(Number) as [number, number]),
+    (get('pairs') ?? (quick ? '10:10,100:4' : '10:200,100:30,1000:12')).split(',').map((p) => p.split(':').map(Number) as [number, number]),
   );
   const from = get('from') ?? 'lib';
   if (from !== 'lib' && from !== 'src') throw new Error(`--from must be lib or src, got ${from}`);

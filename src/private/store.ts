@@ -1,4 +1,4 @@
-import { Annotations, Token, Tokenization } from 'cdktf';
+import { Annotations } from 'cdktf';
 // cdktf does not export its override merge; using it keeps addOverride semantics identical.
 import { deepMerge } from 'cdktf/lib/util';
 import { Construct, IConstruct } from 'constructs';
@@ -77,18 +77,25 @@ function emitValue(fv: FieldValue, target: ParsedTarget, mode: Mode): unknown {
 
 /**
  * A copy with fresh containers: cdktf merges overrides into what an element returns (and
- * concatenates lists), so the stored attributes are never handed out themselves. Values are
- * literals or tokens and are shared.
+ * concatenates lists), so the stored attributes are never handed out themselves. Only plain
+ * objects and arrays are copied; values (literals, tokens) are shared. Runs on every render.
  */
 export function copyAttributes(attributes: ToolAttributes): Record<string, unknown> {
-  const copy = (v: unknown): unknown => {
-    if (Array.isArray(v)) return Token.isUnresolved(v) ? v : v.map(copy);
-    if (v !== null && typeof v === 'object' && !Tokenization.isResolvable(v)) {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
-    }
-    return v;
-  };
-  return copy(attributes) as Record<string, unknown>;
+  return copyPlain(attributes) as Record<string, unknown>;
+}
+
+function copyPlain(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyPlain(v[i]);
+    return out;
+  }
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const k in v) out[k] = copyPlain((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
 }
 
 /** Backend attributes typed for cdktf's HCL renderer: literals quoted and escaped, blocks as blocks. */
