@@ -346,7 +346,6 @@ function env(...names: string[]): PerTool<readonly string[]> {
 /** AzureRM field table (private to the package); its rules are in private/rules.ts. */
 export const AZURERM_STORE: Store = {
   backend: 'azurerm',
-  title: 'azurerm',
   fields: [
     { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: env('ARM_SUBSCRIPTION_ID') },
     { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: BOTH },

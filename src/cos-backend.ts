@@ -190,7 +190,6 @@ const TF_ONLY_1_10 = { terraform: '1.10.0' };
 /** COS field table (private to the package); its rules are in private/rules.ts. */
 export const COS_STORE: Store = {
   backend: 'cos',
-  title: 'cos',
   fields: [
     {
       name: 'secretId',

@@ -128,7 +128,6 @@ export interface DataTerraformRemoteStateGcsConfig extends DataTerraformRemoteSt
 /** GCS field table (private to the package); its rules are in private/rules.ts. */
 export const GCS_STORE: Store = {
   backend: 'gcs',
-  title: 'gcs',
   fields: [
     { name: 'bucket', key: 'bucket', type: 'string', required: true, since: { terraform: ALWAYS, opentofu: ALWAYS } },
     { name: 'prefix', key: 'prefix', type: 'string', since: { terraform: ALWAYS, opentofu: ALWAYS } },

@@ -263,7 +263,6 @@ const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSes
 /** OSS field table (private to the package); its rules are in private/rules.ts. */
 export const OSS_STORE: Store = {
   backend: 'oss',
-  title: 'oss',
   fields: [
     {
       name: 'accessKey',

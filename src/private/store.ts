@@ -5,13 +5,11 @@ import { Construct, IConstruct } from 'constructs';
 import { formatViolations } from './errors';
 import { hclBlock, toHclValue } from './hcl';
 import { StoreSpec, keyFor } from './schema';
-import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from './target';
+import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget, parseTarget } from './target';
 import { FieldValue, FieldValues, Mode, Rule, checkConfig, isAvailable } from './validation';
 
 /** A store: its field table and its rule table. */
 export interface Store extends StoreSpec {
-  /** Human name used in messages, e.g. `oss backend`. */
-  readonly title: string;
   readonly rules: readonly Rule[];
 }
 
@@ -38,10 +36,10 @@ export function targetOf(scope: IConstruct): ParsedTarget {
  */
 export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): ToolAttributes {
   const target = targetOf(scope);
-  const what = mode === 'backend' ? `${store.title} backend` : `${store.title} remote state`;
   const result = checkConfig(store.fields, store.rules, props, target, mode);
   if (result.errors.length > 0) {
-    throw new Error(formatViolations(`${what} (target ${target.tool}@${target.version})`, scope.node.path, result.errors));
+    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (target ${formatTarget(target)})`;
+    throw new Error(formatViolations(what, scope.node.path, result.errors));
   }
   for (const warning of result.warnings) {
     Annotations.of(scope).addWarning(warning);
