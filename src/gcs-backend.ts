@@ -135,9 +135,10 @@ export const GCS_STORE: Store = {
       name: 'credentials',
       key: 'credentials',
       type: 'string',
-      // A path is not a secret, but the tool also takes the key's JSON text here; treat every
-      // value as one so it is never echoed.
+      // A path is not a secret, but the tool also takes the key's JSON text here: never echoed,
+      // and warned about (and kept out of other stacks) only when it is the key itself.
       secret: true,
+      secretIf: (v) => typeof v === 'string' && v.trim().startsWith('{'),
       since: { terraform: ALWAYS, opentofu: ALWAYS },
       env: { terraform: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'], opentofu: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'] },
     },

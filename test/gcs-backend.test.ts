@@ -1,3 +1,4 @@
+import { TerraformStack, Testing } from 'cdktf';
 import { describeFieldOutput } from './support/field-output';
 import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
@@ -100,5 +101,34 @@ describe('gcs warnings', () => {
       'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
         'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead',
     ]);
+  });
+});
+
+describe('gcs credentials', () => {
+  test('a key file path is not warned about and reaches other stacks', () => {
+    expect(warningsFor(sut, { bucket: 'b', credentials: '/secrets/key.json' })).toEqual([]);
+    const app = Testing.app();
+    const backend = sut.backend(new TerraformStack(app, 'producer'), { bucket: 'b', credentials: '/secrets/key.json' });
+    const consumer = new TerraformStack(app, 'consumer');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.upstream.config.credentials).toBe('/secrets/key.json');
+  });
+
+  test('the key itself does not reach other stacks', () => {
+    const app = Testing.app();
+    const backend = sut.backend(new TerraformStack(app, 'producer'), { bucket: 'b', credentials: '{"type":"service_account"}' });
+    const consumer = new TerraformStack(app, 'consumer');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.upstream.config).toEqual({ bucket: 'b' });
+  });
+
+  test('the key itself is warned about, never shown, and left out of other stacks', () => {
+    const key = '{"type":"service_account","private_key":"<PRIVATE_KEY>"}';
+    expect(warningsFor(sut, { bucket: 'b', credentials: key })).toEqual([
+      'credentials is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
+        'leave it unset and provide GOOGLE_BACKEND_CREDENTIALS or GOOGLE_CREDENTIALS in the environment of the terraform run instead',
+    ]);
+    expect(refusal(sut, { bucket: 'b', credentials: key, prefix: 7 })).not.toContain('<PRIVATE_KEY>');
+    expect(refusal(sut, { bucket: 'b', credentials: 7 })).toBe(`${header('gcs')}\n- credentials: got <redacted>, expected a string`);
   });
 });

@@ -1,6 +1,6 @@
 import { Annotations, DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { FieldSpec, envVarsOf, spellingsOf } from './schema';
+import { FieldSpec, envVarsOf, holdsSecret, spellingsOf } from './schema';
 import { Store, ToolAttributes, backendHclAttributes, checkFor, copyAttributes, remoteStateBlock, targetOf } from './store';
 
 /**
@@ -49,8 +49,7 @@ export abstract class StoreBackend extends TerraformBackend {
     const copy: Record<string, unknown> = { ...this.props };
     const dropped: FieldSpec[] = [];
     for (const field of this.store.fields) {
-      if (!field.secret) continue;
-      const spellings = spellingsOf(field).filter((s) => copy[s] !== undefined);
+      const spellings = spellingsOf(field).filter((s) => holdsSecret(field, copy[s]));
       spellings.forEach((s) => delete copy[s]);
       if (spellings.length > 0) dropped.push(field);
     }

@@ -34,8 +34,17 @@ export interface FieldSpec {
   readonly removedIn?: PerTool<string>;
   /** Environment variables the tool reads when the field is unset, in priority order. */
   readonly env?: PerTool<readonly string[]>;
-  /** The value is a credential; it lands in the generated file when set literally. */
+  /**
+   * The value is a credential: messages never show it, a literal value gets a warning (it lands in
+   * the generated file), and remote states for other stacks leave it out.
+   */
   readonly secret?: boolean;
+  /**
+   * Narrows `secret` for the warning and the remote-state copy: only values for which this holds
+   * are credentials (GCS `credentials` takes a key file's path or the key's JSON text). Messages
+   * still never show the value.
+   */
+  readonly secretIf?: (value: unknown) => boolean;
   /** Must be present and non-empty. */
   readonly required?: boolean;
   /**
@@ -71,4 +80,9 @@ export function envVarsOf(field: FieldSpec, tool?: ToolName): string[] {
 
 export function spellingsOf(field: FieldSpec): string[] {
   return [field.name, ...(field.aliases ?? [])];
+}
+
+/** The field is secret and this value is a credential (see `secretIf`). */
+export function holdsSecret(field: FieldSpec, value: unknown): boolean {
+  return !!field.secret && value !== undefined && value !== null && value !== '' && (field.secretIf?.(value) ?? true);
 }

@@ -1,6 +1,6 @@
 import { Token, Tokenization } from 'cdktf';
 import { Violation, describe, got, quoteList } from './errors';
-import { ALWAYS, FieldSpec, envVarsOf, keyFor, spellingsOf } from './schema';
+import { ALWAYS, FieldSpec, envVarsOf, holdsSecret, keyFor, spellingsOf } from './schema';
 import { ParsedTarget, ToolName, compareVersions } from './target';
 
 /** Backend blocks accept literals only; remote-state configs may hold references. */
@@ -222,7 +222,7 @@ function readValue(
   const deprecation = field.deprecated?.[target.tool];
   if (deprecation) warnings.push(`${spelling} is deprecated: ${deprecation}`);
 
-  if (secret && typeof value === 'string' && value !== '') {
+  if (typeof value === 'string' && holdsSecret(field, value)) {
     const env = envVarsOf(field, target.tool);
     warnings.push(
       `${spelling} is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ` +
