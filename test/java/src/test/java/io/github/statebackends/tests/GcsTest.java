@@ -57,7 +57,7 @@ import software.constructs.IConstruct;
 class GcsTest {
 
     /** Every ConfigA field of spec 2.2 except the KMS key, which excludes {@code encryptionKey}. */
-    private static GcsBackendConfig.Builder everyFieldButKms() {
+    static GcsBackendConfig.Builder everyFieldButKms() {
         return GcsBackendConfig.builder()
             .bucket(GCS_BUCKET)
             .accessToken(GCS_ACCESS_TOKEN)

@@ -154,16 +154,7 @@ class TerraformValidateTest {
     @SuppressWarnings("deprecation") // azurerm endpoint: deprecated, still accepted (terraform warns)
     private static void buildStacks(final App app) {
         final TerraformStack gcs = new TerraformStack(app, "gcs");
-        final GcsBackendConfig gcsConfig = GcsBackendConfig.builder()
-            .bucket(GCS_BUCKET)
-            .accessToken(GCS_ACCESS_TOKEN)
-            .credentials(GCS_CREDENTIALS)
-            .encryptionKey(ENCRYPTION_KEY)
-            .impersonateServiceAccount(GCS_IMPERSONATE)
-            .impersonateServiceAccountDelegates(GCS_DELEGATES)
-            .prefix(GCS_PREFIX)
-            .storeageCustomEndpoint(GCS_ENDPOINT)
-            .build();
+        final GcsBackendConfig gcsConfig = GcsTest.everyFieldButKms().build();
         new GcsBackend(gcs, gcsConfig);
 
         final TerraformStack gcsKms = new TerraformStack(app, "gcs-kms");
