@@ -107,9 +107,9 @@ class AzurermTest {
         "use_aks_workload_identity", true,
         "use_azuread_auth", true);
 
-    /** RemoteStateD with every spec 2.1/2.5 field in spec spelling, plus the fields beyond the spec. */
+    /** RemoteStateD with every spec 2.1/2.5 field in spec spelling; {@link #newerFields} adds the rest. */
     @SuppressWarnings("deprecation") // endpoint is a spec 2.5 field the library marks deprecated
-    private static DataTerraformRemoteStateAzurerm.Builder specSpellings(final Construct scope, final String id) {
+    static DataTerraformRemoteStateAzurerm.Builder specSpellings(final Construct scope, final String id) {
         return DataTerraformRemoteStateAzurerm.Builder.create(scope, id)
             .defaults(DEFAULTS)
             .workspace(WORKSPACE)
@@ -136,9 +136,50 @@ class AzurermTest {
             .useDirectoryAuth(true)
             .useGraphApi(true)
             .useManagedIdentity(true)
-            .useOidc(true)
-            // beyond spec 2.5: newer Terraform settings
-            .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+            .useOidc(true);
+    }
+
+    /** The backend twin of {@link #specSpellings}: every spec 2.5 field but useGraphApi. */
+    @SuppressWarnings("deprecation") // endpoint
+    static AzurermBackend.Builder backendSpecSpellings(final Construct scope) {
+        return AzurermBackend.Builder.create(scope)
+            .containerName(AZ_CONTAINER)
+            .key(AZ_KEY)
+            .storageAccountName(AZ_ACCOUNT)
+            .resourceGroupName(AZ_RESOURCE_GROUP)
+            .accessKey(AZ_ACCESS_KEY)
+            .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
+            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
+            .clientId(AZ_CLIENT_ID)
+            .clientSecret(AZ_CLIENT_SECRET)
+            .endpoint(AZ_ENDPOINT)
+            .environment(AZ_ENVIRONMENT)
+            .metadataHost(AZ_METADATA_HOST)
+            .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
+            .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
+            .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
+            .oidcToken(AZ_OIDC_TOKEN)
+            .sasToken(AZ_SAS_TOKEN)
+            .snapshot(true)
+            .subscriptionId(AZ_SUBSCRIPTION_ID)
+            .tenantId(AZ_TENANT_ID)
+            .useDirectoryAuth(true)
+            .useManagedIdentity(true)
+            .useOidc(true);
+    }
+
+    /** The settings beyond spec 2.5, all in Terraform 1.11.2 and later. */
+    static DataTerraformRemoteStateAzurerm.Builder newerFields(final DataTerraformRemoteStateAzurerm.Builder b) {
+        return b.adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+            .clientCertificate(AZ_CLIENT_CERTIFICATE)
+            .lookupBlobEndpoint(true)
+            .useCli(false)
+            .useAksWorkloadIdentity(true);
+    }
+
+    /** {@link #newerFields} for the backend builder. */
+    static AzurermBackend.Builder newerFields(final AzurermBackend.Builder b) {
+        return b.adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
             .clientCertificate(AZ_CLIENT_CERTIFICATE)
             .lookupBlobEndpoint(true)
             .useCli(false)
@@ -150,7 +191,7 @@ class AzurermTest {
     List<DynamicTest> remoteStateWithSpecSpellings() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
-            specSpellings(stack, "shared").build();
+            newerFields(specSpellings(stack, "shared")).build();
             return stack;
         });
         // useGraphApi(true) is left out for Terraform 1.15.9: the exact key set proves it
@@ -164,7 +205,7 @@ class AzurermTest {
     List<DynamicTest> remoteStateWithCdktfSpellings() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
-            DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            final DataTerraformRemoteStateAzurerm.Builder cdktfSpellings = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
                 .defaults(DEFAULTS)
                 .workspace(WORKSPACE)
                 .containerName(AZ_CONTAINER)
@@ -190,13 +231,8 @@ class AzurermTest {
                 .useAzureadAuth(true)
                 .useMicrosoftGraph(true)
                 .useMsi(true)
-                .useOidc(true)
-                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
-                .clientCertificate(AZ_CLIENT_CERTIFICATE)
-                .lookupBlobEndpoint(true)
-                .useCli(false)
-                .useAksWorkloadIdentity(true)
-                .build();
+                .useOidc(true);
+            newerFields(cdktfSpellings).build();
             return stack;
         });
         return keyTests("data.terraform_remote_state.shared", path(json, "data.terraform_remote_state.shared"),
@@ -350,42 +386,12 @@ class AzurermTest {
         assertRefusal(message, "invalid azurerm remote state (target terraform@1.15.9) at consumer/shared:", "environment");
     }
 
-    @SuppressWarnings("deprecation") // endpoint
     @TestFactory
     @DisplayName("AzurermBackend with every field emits the same keys in the backend block")
     List<DynamicTest> backendWithEveryField() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "producer");
-            AzurermBackend.Builder.create(stack)
-                .containerName(AZ_CONTAINER)
-                .key(AZ_KEY)
-                .storageAccountName(AZ_ACCOUNT)
-                .resourceGroupName(AZ_RESOURCE_GROUP)
-                .accessKey(AZ_ACCESS_KEY)
-                .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-                .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
-                .clientId(AZ_CLIENT_ID)
-                .clientSecret(AZ_CLIENT_SECRET)
-                .endpoint(AZ_ENDPOINT)
-                .environment(AZ_ENVIRONMENT)
-                .metadataHost(AZ_METADATA_HOST)
-                .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
-                .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-                .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
-                .oidcToken(AZ_OIDC_TOKEN)
-                .sasToken(AZ_SAS_TOKEN)
-                .snapshot(true)
-                .subscriptionId(AZ_SUBSCRIPTION_ID)
-                .tenantId(AZ_TENANT_ID)
-                .useDirectoryAuth(true)
-                .useManagedIdentity(true)
-                .useOidc(true)
-                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
-                .clientCertificate(AZ_CLIENT_CERTIFICATE)
-                .lookupBlobEndpoint(true)
-                .useCli(false)
-                .useAksWorkloadIdentity(true)
-                .build();
+            newerFields(backendSpecSpellings(stack)).build();
             return stack;
         });
         return keyTests("terraform.backend.azurerm", path(json, "terraform.backend.azurerm"), BASE_KEYS);

@@ -59,14 +59,17 @@ import software.constructs.Construct;
  */
 class CosTest {
 
-    private static CosBackendAssumeRole assumeRole() {
+    /** The assume-role fields of spec 2.3, without Terraform 1.10's externalId. */
+    static CosBackendAssumeRole.Builder assumeRoleSpecFields() {
         return CosBackendAssumeRole.builder()
             .roleArn(COS_ROLE_ARN)
             .sessionName(COS_SESSION_NAME)
             .sessionDuration(COS_SESSION_DURATION)
-            .policy(COS_POLICY)
-            .externalId(COS_EXTERNAL_ID)
-            .build();
+            .policy(COS_POLICY);
+    }
+
+    private static CosBackendAssumeRole assumeRole() {
+        return assumeRoleSpecFields().externalId(COS_EXTERNAL_ID).build();
     }
 
     private static final Map<String, Object> ASSUME_ROLE_KEYS = map(
@@ -94,15 +97,15 @@ class CosTest {
         "profile", COS_PROFILE,
         "cam_role_name", COS_CAM_ROLE_NAME);
 
-    /** RemoteStateB with every field of spec 2.1 and 2.3 (scope and id go to create()). */
-    private static DataTerraformRemoteStateCos remoteStateWithEveryField(final Construct scope, final String id) {
+    /** RemoteStateB with every field of spec 2.1 and 2.3 (scope and id go to create()), without the 1.10+ settings. */
+    static DataTerraformRemoteStateCos.Builder remoteStateSpecFields(final Construct scope, final String id, final CosBackendAssumeRole role) {
         return DataTerraformRemoteStateCos.Builder.create(scope, id)
             .defaults(DEFAULTS)
             .workspace(WORKSPACE)
             .bucket(COS_BUCKET)
             .accelerate(true)
             .acl("public-read")
-            .assumeRole(assumeRole())
+            .assumeRole(role)
             .domain(COS_DOMAIN)
             .encrypt(true)
             .endpoint(COS_ENDPOINT)
@@ -111,7 +114,30 @@ class CosTest {
             .region(COS_REGION)
             .secretId(COS_SECRET_ID)
             .secretKey(COS_SECRET_KEY)
-            .securityToken(COS_SECURITY_TOKEN)
+            .securityToken(COS_SECURITY_TOKEN);
+    }
+
+    /** The backend twin of {@link #remoteStateSpecFields}. */
+    static CosBackend.Builder backendSpecFields(final Construct scope, final CosBackendAssumeRole role) {
+        return CosBackend.Builder.create(scope)
+            .bucket(COS_BUCKET)
+            .accelerate(true)
+            .acl("public-read")
+            .assumeRole(role)
+            .domain(COS_DOMAIN)
+            .encrypt(true)
+            .endpoint(COS_ENDPOINT)
+            .key(COS_KEY)
+            .prefix(COS_PREFIX)
+            .region(COS_REGION)
+            .secretId(COS_SECRET_ID)
+            .secretKey(COS_SECRET_KEY)
+            .securityToken(COS_SECURITY_TOKEN);
+    }
+
+    /** RemoteStateB with every field, the 1.10+ settings included. */
+    private static DataTerraformRemoteStateCos remoteStateWithEveryField(final Construct scope, final String id) {
+        return remoteStateSpecFields(scope, id, assumeRole())
             .camRoleName(COS_CAM_ROLE_NAME)
             .profile(COS_PROFILE)
             .sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR)
@@ -138,20 +164,7 @@ class CosTest {
     List<DynamicTest> backendWithEveryField() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "producer");
-            CosBackend.Builder.create(stack)
-                .bucket(COS_BUCKET)
-                .accelerate(true)
-                .acl("public-read")
-                .assumeRole(assumeRole())
-                .domain(COS_DOMAIN)
-                .encrypt(true)
-                .endpoint(COS_ENDPOINT)
-                .key(COS_KEY)
-                .prefix(COS_PREFIX)
-                .region(COS_REGION)
-                .secretId(COS_SECRET_ID)
-                .secretKey(COS_SECRET_KEY)
-                .securityToken(COS_SECURITY_TOKEN)
+            backendSpecFields(stack, assumeRole())
                 .camRoleName(COS_CAM_ROLE_NAME)
                 .profile(COS_PROFILE)
                 .sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR)

@@ -89,9 +89,34 @@ class OssTest {
         "assume_role_policy", OSS_POLICY,
         "assume_role_session_expiration", OSS_SESSION_EXPIRATION);
 
-    /** The builder with every field but the lock store ones, whose spelling the caller picks. */
-    private static OssBackend.Builder commonFields(final Construct scope) {
+    /** BackendC with every field but the lock store ones, whose spelling the caller picks. */
+    static OssBackend.Builder commonFields(final Construct scope) {
         return OssBackend.Builder.create(scope)
+            .bucket(OSS_BUCKET)
+            .accessKey(OSS_ACCESS_KEY)
+            .acl(OSS_ACL)
+            .assumeRolePolicy(OSS_POLICY)
+            .assumeRoleRoleArn(OSS_ROLE_ARN)
+            .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION)
+            .assumeRoleSessionName(OSS_SESSION_NAME)
+            .ecsRoleName(OSS_ECS_ROLE_NAME)
+            .encrypt(true)
+            .endpoint(OSS_ENDPOINT)
+            .key(OSS_KEY)
+            .prefix(OSS_PREFIX)
+            .profile(OSS_PROFILE)
+            .region(OSS_REGION)
+            .secretKey(OSS_SECRET_KEY)
+            .securityToken(OSS_SECURITY_TOKEN)
+            .sharedCredentialsFile(OSS_SHARED_CREDENTIALS_FILE)
+            .stsEndpoint(OSS_STS_ENDPOINT);
+    }
+
+    /** The remote-state twin of {@link #commonFields}, with workspace and defaults. */
+    static DataTerraformRemoteStateOss.Builder remoteCommonFields(final Construct scope, final String id) {
+        return DataTerraformRemoteStateOss.Builder.create(scope, id)
+            .defaults(DEFAULTS)
+            .workspace(WORKSPACE)
             .bucket(OSS_BUCKET)
             .accessKey(OSS_ACCESS_KEY)
             .acl(OSS_ACL)
@@ -193,27 +218,7 @@ class OssTest {
     List<DynamicTest> remoteStateWithEveryField() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
-            DataTerraformRemoteStateOss.Builder.create(stack, "state")
-                .defaults(DEFAULTS)
-                .workspace(WORKSPACE)
-                .bucket(OSS_BUCKET)
-                .accessKey(OSS_ACCESS_KEY)
-                .acl(OSS_ACL)
-                .assumeRolePolicy(OSS_POLICY)
-                .assumeRoleRoleArn(OSS_ROLE_ARN)
-                .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION)
-                .assumeRoleSessionName(OSS_SESSION_NAME)
-                .ecsRoleName(OSS_ECS_ROLE_NAME)
-                .encrypt(true)
-                .endpoint(OSS_ENDPOINT)
-                .key(OSS_KEY)
-                .prefix(OSS_PREFIX)
-                .profile(OSS_PROFILE)
-                .region(OSS_REGION)
-                .secretKey(OSS_SECRET_KEY)
-                .securityToken(OSS_SECURITY_TOKEN)
-                .sharedCredentialsFile(OSS_SHARED_CREDENTIALS_FILE)
-                .stsEndpoint(OSS_STS_ENDPOINT)
+            remoteCommonFields(stack, "state")
                 .tablestoreEndpoint(OSS_LOCK_ENDPOINT)
                 .lockStoreTable(OSS_LOCK_TABLE)
                 .lockStoreInstanceName(OSS_LOCK_INSTANCE)

@@ -163,13 +163,7 @@ class TerraformValidateTest {
             .build();
 
         final TerraformStack oss = new TerraformStack(app, "oss");
-        final OssBackend.Builder ossBackend = OssBackend.Builder.create(oss)
-            .bucket(OSS_BUCKET).accessKey(OSS_ACCESS_KEY).acl(OSS_ACL)
-            .assumeRolePolicy(OSS_POLICY).assumeRoleRoleArn(OSS_ROLE_ARN)
-            .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION).assumeRoleSessionName(OSS_SESSION_NAME)
-            .ecsRoleName(OSS_ECS_ROLE_NAME).encrypt(true).endpoint(OSS_ENDPOINT).key(OSS_KEY).prefix(OSS_PREFIX)
-            .profile(OSS_PROFILE).region(OSS_REGION).secretKey(OSS_SECRET_KEY).securityToken(OSS_SECURITY_TOKEN)
-            .sharedCredentialsFile(OSS_SHARED_CREDENTIALS_FILE).stsEndpoint(OSS_STS_ENDPOINT)
+        final OssBackend.Builder ossBackend = OssTest.commonFields(oss)
             .lockStoreEndpoint(OSS_LOCK_ENDPOINT).lockStoreTable(OSS_LOCK_TABLE);
         if (atLeast("1.12.0")) {
             ossBackend.lockStoreInstanceName(OSS_LOCK_INSTANCE);
@@ -180,55 +174,30 @@ class TerraformValidateTest {
         ossAssumeRoleBlock(OssBackend.Builder.create(ossBlock).bucket(OSS_BUCKET).region(OSS_REGION)).build();
 
         final TerraformStack cos = new TerraformStack(app, "cos");
-        final CosBackend.Builder cosBackend = CosBackend.Builder.create(cos)
-            .bucket(COS_BUCKET).accelerate(true).acl("public-read").assumeRole(cosAssumeRole())
-            .domain(COS_DOMAIN).encrypt(true).endpoint(COS_ENDPOINT).key(COS_KEY).prefix(COS_PREFIX).region(COS_REGION)
-            .secretId(COS_SECRET_ID).secretKey(COS_SECRET_KEY).securityToken(COS_SECURITY_TOKEN);
+        final CosBackend.Builder cosBackend = CosTest.backendSpecFields(cos, cosAssumeRole());
         if (atLeast("1.10.0")) {
             cosBackend.camRoleName(COS_CAM_ROLE_NAME).profile(COS_PROFILE).sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR);
         }
         cosBackend.build();
 
         final TerraformStack azurerm = new TerraformStack(app, "azurerm");
-        final AzurermBackend.Builder azBackend = AzurermBackend.Builder.create(azurerm)
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-            .accessKey(AZ_ACCESS_KEY).clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH).clientId(AZ_CLIENT_ID).clientSecret(AZ_CLIENT_SECRET)
-            .endpoint(AZ_ENDPOINT).environment(AZ_ENVIRONMENT).metadataHost(AZ_METADATA_HOST)
-            .managedIdentityEndpoint(AZ_MSI_ENDPOINT).oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-            .oidcRequestUrl(AZ_OIDC_REQUEST_URL).oidcToken(AZ_OIDC_TOKEN).sasToken(AZ_SAS_TOKEN).snapshot(true)
-            .subscriptionId(AZ_SUBSCRIPTION_ID).tenantId(AZ_TENANT_ID).useDirectoryAuth(true).useManagedIdentity(true).useOidc(true);
+        final AzurermBackend.Builder azBackend = AzurermTest.backendSpecSpellings(azurerm);
         if (atLeast("1.11.2")) {
-            azBackend.adoServiceConnectionId(AZ_ADO_CONNECTION_ID).clientCertificate(AZ_CLIENT_CERTIFICATE)
-                .lookupBlobEndpoint(true).useCli(false).useAksWorkloadIdentity(true);
+            AzurermTest.newerFields(azBackend);
         }
         azBackend.build();
 
         // remote states: RemoteStateB and RemoteStateD fully configured, the others too
         final TerraformStack remote = new TerraformStack(app, "remote");
-        final DataTerraformRemoteStateCos.Builder rsCos = DataTerraformRemoteStateCos.Builder.create(remote, "cos")
-            .defaults(DEFAULTS).workspace(WORKSPACE)
-            .bucket(COS_BUCKET).accelerate(true).acl("public-read").assumeRole(cosAssumeRole()).domain(COS_DOMAIN)
-            .encrypt(true).endpoint(COS_ENDPOINT).key(COS_KEY).prefix(COS_PREFIX).region(COS_REGION)
-            .secretId(COS_SECRET_ID).secretKey(COS_SECRET_KEY).securityToken(COS_SECURITY_TOKEN);
+        final DataTerraformRemoteStateCos.Builder rsCos = CosTest.remoteStateSpecFields(remote, "cos", cosAssumeRole());
         if (atLeast("1.10.0")) {
             rsCos.camRoleName(COS_CAM_ROLE_NAME).profile(COS_PROFILE).sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR);
         }
         rsCos.build();
 
-        final DataTerraformRemoteStateAzurerm.Builder rsAz = DataTerraformRemoteStateAzurerm.Builder.create(remote, "azurerm")
-            .defaults(DEFAULTS).workspace(WORKSPACE)
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-            .accessKey(AZ_ACCESS_KEY).clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH).clientId(AZ_CLIENT_ID).clientSecret(AZ_CLIENT_SECRET)
-            .endpoint(AZ_ENDPOINT).environment(AZ_ENVIRONMENT).metadataHost(AZ_METADATA_HOST)
-            .managedIdentityEndpoint(AZ_MSI_ENDPOINT).oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-            .oidcRequestUrl(AZ_OIDC_REQUEST_URL).oidcToken(AZ_OIDC_TOKEN).sasToken(AZ_SAS_TOKEN).snapshot(true)
-            .subscriptionId(AZ_SUBSCRIPTION_ID).tenantId(AZ_TENANT_ID).useDirectoryAuth(true).useGraphApi(true)
-            .useManagedIdentity(true).useOidc(true);
+        final DataTerraformRemoteStateAzurerm.Builder rsAz = AzurermTest.specSpellings(remote, "azurerm");
         if (atLeast("1.11.2")) {
-            rsAz.adoServiceConnectionId(AZ_ADO_CONNECTION_ID).clientCertificate(AZ_CLIENT_CERTIFICATE)
-                .lookupBlobEndpoint(true).useCli(false).useAksWorkloadIdentity(true);
+            AzurermTest.newerFields(rsAz);
         }
         rsAz.build();
 
@@ -241,14 +210,7 @@ class TerraformValidateTest {
         }
         rsAzFiles.build();
 
-        final DataTerraformRemoteStateOss.Builder rsOss = DataTerraformRemoteStateOss.Builder.create(remote, "oss")
-            .defaults(DEFAULTS).workspace(WORKSPACE)
-            .bucket(OSS_BUCKET).accessKey(OSS_ACCESS_KEY).acl(OSS_ACL)
-            .assumeRolePolicy(OSS_POLICY).assumeRoleRoleArn(OSS_ROLE_ARN)
-            .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION).assumeRoleSessionName(OSS_SESSION_NAME)
-            .ecsRoleName(OSS_ECS_ROLE_NAME).encrypt(true).endpoint(OSS_ENDPOINT).key(OSS_KEY).prefix(OSS_PREFIX)
-            .profile(OSS_PROFILE).region(OSS_REGION).secretKey(OSS_SECRET_KEY).securityToken(OSS_SECURITY_TOKEN)
-            .sharedCredentialsFile(OSS_SHARED_CREDENTIALS_FILE).stsEndpoint(OSS_STS_ENDPOINT)
+        final DataTerraformRemoteStateOss.Builder rsOss = OssTest.remoteCommonFields(remote, "oss")
             .tablestoreEndpoint(OSS_LOCK_ENDPOINT).tablestoreTable(OSS_LOCK_TABLE);
         if (atLeast("1.12.0")) {
             rsOss.tablestoreInstanceName(OSS_LOCK_INSTANCE);
@@ -269,8 +231,7 @@ class TerraformValidateTest {
     }
 
     private static CosBackendAssumeRole cosAssumeRole() {
-        final CosBackendAssumeRole.Builder b = CosBackendAssumeRole.builder()
-            .roleArn(COS_ROLE_ARN).sessionName(COS_SESSION_NAME).sessionDuration(COS_SESSION_DURATION).policy(COS_POLICY);
+        final CosBackendAssumeRole.Builder b = CosTest.assumeRoleSpecFields();
         if (atLeast("1.10.0")) {
             b.externalId(COS_EXTERNAL_ID);
         }
