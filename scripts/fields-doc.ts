@@ -9,6 +9,8 @@ import { AZURERM_STORE } from '../src/azurerm-backend';
 import { COS_STORE } from '../src/cos-backend';
 import { GCS_STORE } from '../src/gcs-backend';
 import { OSS_STORE } from '../src/oss-backend';
+import { FIELD_TYPES } from '../src/private/field-types';
+import { GENERIC_CHECKS } from '../src/private/reader';
 import { ALWAYS, FieldSpec, envVarsOf, keyFor } from '../src/private/schema';
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
@@ -49,7 +51,7 @@ function rows(fields: readonly FieldSpec[], prefix = ''): string[] {
   return fields.flatMap((f) => {
     const names = [`\`${prefix}${f.name}\``, ...(f.aliases ?? []).map((a) => `\`${prefix}${a}\``)].join(', ');
     const flags = [f.required ? 'required' : '', f.secret ? 'secret' : '', f.deprecated ? 'deprecated' : ''].filter(Boolean).join(', ');
-    const type = f.type === 'stringList' ? 'list of strings' : f.type;
+    const type = FIELD_TYPES[f.type].doc;
     const row = `| ${names} | ${key(f)} | ${type} | ${since(f, 'terraform')} | ${since(f, 'opentofu')} | ${env(f)} | ${flags} |`;
     return [row, ...(f.fields ? rows(f.fields, `${f.name}.`) : [])];
   });
@@ -70,10 +72,18 @@ export function renderFieldsDoc(): string {
     out.push('', `## ${store.backend}: ${title}`, '');
     out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
     out.push(...rows(store.fields));
-    out.push('', 'Checked at synth besides types, required fields, spellings and target availability:', '');
-    out.push(...store.rules.map((r) => `- ${r.description}`));
+    out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
+    out.push('| id | severity | rule | evidence |', '|---|---|---|---|');
+    out.push(...store.rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} |`));
   }
+  out.push('', '## Checks every field gets', '');
+  out.push('| id | severity | check |', '|---|---|---|');
+  out.push(...GENERIC_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
 }
 
 export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');

@@ -1,9 +1,9 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { AZURERM_RULES } from './private/rules';
-import { ALWAYS, PerTool } from './private/schema';
-import { Store } from './private/store';
+import { EVERY_RELEASE, envBoth, since } from './private/schema';
+import { Store, defineStore } from './private/store';
 
 /**
  * Azure Blob Storage backend settings (`azurerm`).
@@ -336,22 +336,18 @@ export interface AzurermBackendConfig {
  */
 export interface DataTerraformRemoteStateAzurermConfig extends DataTerraformRemoteStateConfig, AzurermBackendConfig {}
 
-const BOTH = { terraform: ALWAYS, opentofu: ALWAYS };
-const FROM_0_12 = { terraform: '0.12.0', opentofu: ALWAYS };
-const FROM_1_11 = { terraform: '1.11.0', opentofu: '1.11.0' };
-function env(...names: string[]): PerTool<readonly string[]> {
-  return { terraform: names, opentofu: names };
-}
+const FROM_0_12 = since('0.12.0');
+const FROM_1_11 = since('1.11.0', '1.11.0');
 
 /** AzureRM field table (private to the package); its rules are in private/rules.ts. */
-export const AZURERM_STORE: Store = {
-  backend: 'azurerm',
-  fields: [
-    { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: env('ARM_SUBSCRIPTION_ID') },
-    { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: BOTH },
-    { name: 'storageAccountName', key: 'storage_account_name', type: 'string', required: true, since: BOTH },
-    { name: 'containerName', key: 'container_name', type: 'string', required: true, since: BOTH },
-    { name: 'key', key: 'key', type: 'string', required: true, since: BOTH },
+export const AZURERM_STORE: Store = defineStore(
+  'azurerm',
+  [
+    { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_SUBSCRIPTION_ID') },
+    { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: EVERY_RELEASE },
+    { name: 'storageAccountName', key: 'storage_account_name', type: 'string', required: true, since: EVERY_RELEASE },
+    { name: 'containerName', key: 'container_name', type: 'string', required: true, since: EVERY_RELEASE },
+    { name: 'key', key: 'key', type: 'string', required: true, since: EVERY_RELEASE },
     {
       name: 'lookupBlobEndpoint',
       key: 'lookup_blob_endpoint',
@@ -359,20 +355,20 @@ export const AZURERM_STORE: Store = {
       since: { terraform: '1.11.2' },
       env: { terraform: ['ARM_USE_DNS_ZONE_ENDPOINT'] },
     },
-    { name: 'snapshot', key: 'snapshot', type: 'boolean', since: { terraform: '0.13.0', opentofu: ALWAYS }, env: env('ARM_SNAPSHOT') },
-    { name: 'environment', key: 'environment', type: 'string', since: BOTH, env: env('ARM_ENVIRONMENT') },
+    { name: 'snapshot', key: 'snapshot', type: 'boolean', since: since('0.13.0'), env: envBoth('ARM_SNAPSHOT') },
+    { name: 'environment', key: 'environment', type: 'string', since: EVERY_RELEASE, env: envBoth('ARM_ENVIRONMENT') },
     {
       name: 'metadataHost',
       key: 'metadata_host',
       type: 'string',
-      since: { terraform: '0.13.1', opentofu: ALWAYS },
+      since: since('0.13.1'),
       env: { terraform: ['ARM_METADATA_HOSTNAME', 'ARM_METADATA_HOST'], opentofu: ['ARM_METADATA_HOST'] },
     },
-    { name: 'accessKey', key: 'access_key', type: 'string', secret: true, since: BOTH, env: env('ARM_ACCESS_KEY') },
-    { name: 'sasToken', key: 'sas_token', type: 'string', secret: true, since: FROM_0_12, env: env('ARM_SAS_TOKEN') },
-    { name: 'tenantId', key: 'tenant_id', type: 'string', since: FROM_0_12, env: env('ARM_TENANT_ID') },
-    { name: 'clientId', key: 'client_id', type: 'string', since: FROM_0_12, env: env('ARM_CLIENT_ID') },
-    { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', since: FROM_1_11, env: env('ARM_CLIENT_ID_FILE_PATH') },
+    { name: 'accessKey', key: 'access_key', type: 'string', secret: true, since: EVERY_RELEASE, env: envBoth('ARM_ACCESS_KEY') },
+    { name: 'sasToken', key: 'sas_token', type: 'string', secret: true, since: FROM_0_12, env: envBoth('ARM_SAS_TOKEN') },
+    { name: 'tenantId', key: 'tenant_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_TENANT_ID') },
+    { name: 'clientId', key: 'client_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_CLIENT_ID') },
+    { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', since: FROM_1_11, env: envBoth('ARM_CLIENT_ID_FILE_PATH') },
     {
       name: 'endpoint',
       key: 'endpoint',
@@ -383,25 +379,25 @@ export const AZURERM_STORE: Store = {
         opentofu: 'opentofu ignores it since 1.11.0; use environment or metadataHost instead',
       },
     },
-    { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, since: FROM_1_11, env: env('ARM_CLIENT_CERTIFICATE') },
+    { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, since: FROM_1_11, env: envBoth('ARM_CLIENT_CERTIFICATE') },
     {
       name: 'clientCertificatePath',
       key: 'client_certificate_path',
       type: 'string',
-      since: { terraform: '0.13.1', opentofu: ALWAYS },
-      env: env('ARM_CLIENT_CERTIFICATE_PATH'),
+      since: since('0.13.1'),
+      env: envBoth('ARM_CLIENT_CERTIFICATE_PATH'),
     },
     {
       name: 'clientCertificatePassword',
       key: 'client_certificate_password',
       type: 'string',
       secret: true,
-      since: { terraform: '0.13.1', opentofu: ALWAYS },
-      env: env('ARM_CLIENT_CERTIFICATE_PASSWORD'),
+      since: since('0.13.1'),
+      env: envBoth('ARM_CLIENT_CERTIFICATE_PASSWORD'),
     },
-    { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, since: FROM_0_12, env: env('ARM_CLIENT_SECRET') },
-    { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', since: FROM_1_11, env: env('ARM_CLIENT_SECRET_FILE_PATH') },
-    { name: 'useOidc', key: 'use_oidc', type: 'boolean', since: { terraform: '1.2.0', opentofu: ALWAYS }, env: env('ARM_USE_OIDC') },
+    { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, since: FROM_0_12, env: envBoth('ARM_CLIENT_SECRET') },
+    { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', since: FROM_1_11, env: envBoth('ARM_CLIENT_SECRET_FILE_PATH') },
+    { name: 'useOidc', key: 'use_oidc', type: 'boolean', since: since('1.2.0'), env: envBoth('ARM_USE_OIDC') },
     {
       name: 'adoServiceConnectionId',
       key: { terraform: 'ado_pipeline_service_connection_id', opentofu: 'ado_service_connection_id' },
@@ -417,43 +413,43 @@ export const AZURERM_STORE: Store = {
       key: 'oidc_request_token',
       type: 'string',
       secret: true,
-      since: { terraform: '1.2.0', opentofu: ALWAYS },
-      env: env('ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'SYSTEM_ACCESSTOKEN'),
+      since: since('1.2.0'),
+      env: envBoth('ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'SYSTEM_ACCESSTOKEN'),
     },
     {
       name: 'oidcRequestUrl',
       key: 'oidc_request_url',
       type: 'string',
-      since: { terraform: '1.2.0', opentofu: ALWAYS },
-      env: env('ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'SYSTEM_OIDCREQUESTURI'),
+      since: since('1.2.0'),
+      env: envBoth('ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'SYSTEM_OIDCREQUESTURI'),
     },
-    { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, since: { terraform: '1.3.4', opentofu: ALWAYS }, env: env('ARM_OIDC_TOKEN') },
+    { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, since: since('1.3.4'), env: envBoth('ARM_OIDC_TOKEN') },
     {
       name: 'oidcTokenFilePath',
       key: 'oidc_token_file_path',
       type: 'string',
-      since: { terraform: '1.3.4', opentofu: ALWAYS },
+      since: since('1.3.4'),
       env: { terraform: ['ARM_OIDC_TOKEN_FILE_PATH'], opentofu: ['ARM_OIDC_TOKEN_FILE_PATH', 'AZURE_FEDERATED_TOKEN_FILE'] },
     },
-    { name: 'useManagedIdentity', aliases: ['useMsi'], key: 'use_msi', type: 'boolean', since: FROM_0_12, env: env('ARM_USE_MSI') },
+    { name: 'useManagedIdentity', aliases: ['useMsi'], key: 'use_msi', type: 'boolean', since: FROM_0_12, env: envBoth('ARM_USE_MSI') },
     {
       name: 'managedIdentityEndpoint',
       aliases: ['msiEndpoint'],
       key: 'msi_endpoint',
       type: 'string',
       since: FROM_0_12,
-      env: env('ARM_MSI_ENDPOINT'),
+      env: envBoth('ARM_MSI_ENDPOINT'),
       deprecated: { opentofu: 'opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var' },
     },
-    { name: 'useCli', key: 'use_cli', type: 'boolean', since: FROM_1_11, env: env('ARM_USE_CLI') },
-    { name: 'useAksWorkloadIdentity', key: 'use_aks_workload_identity', type: 'boolean', since: FROM_1_11, env: env('ARM_USE_AKS_WORKLOAD_IDENTITY') },
+    { name: 'useCli', key: 'use_cli', type: 'boolean', since: FROM_1_11, env: envBoth('ARM_USE_CLI') },
+    { name: 'useAksWorkloadIdentity', key: 'use_aks_workload_identity', type: 'boolean', since: FROM_1_11, env: envBoth('ARM_USE_AKS_WORKLOAD_IDENTITY') },
     {
       name: 'useDirectoryAuth',
       aliases: ['useAzureadAuth'],
       key: 'use_azuread_auth',
       type: 'boolean',
-      since: { terraform: '0.15.0', opentofu: ALWAYS },
-      env: env('ARM_USE_AZUREAD'),
+      since: since('0.15.0'),
+      env: envBoth('ARM_USE_AZUREAD'),
     },
     {
       name: 'useGraphApi',
@@ -462,7 +458,14 @@ export const AZURERM_STORE: Store = {
       type: 'boolean',
       since: { terraform: '1.1.0' },
       removedIn: { terraform: '1.3.0' },
-      customAvailability: true,
+      impliedWhereAbsent: {
+        value: true,
+        reason: {
+          terraform: 'terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since',
+          opentofu: 'opentofu never had use_microsoft_graph and always uses microsoft graph',
+        },
+        otherwise: 'cannot use the old azure ad graph',
+      },
     },
     { name: 'timeoutSeconds', key: 'timeout_seconds', type: 'number', since: { opentofu: '1.9.0' }, env: { opentofu: ['ARM_TIMEOUT_SECONDS'] } },
     {
@@ -475,8 +478,9 @@ export const AZURERM_STORE: Store = {
     },
     { name: 'encryptionScope', key: 'encryption_scope', type: 'string', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
   ],
-  rules: AZURERM_RULES,
-};
+  AZURERM_RULES,
+  (scope, id, config) => new DataTerraformRemoteStateAzurerm(scope, id, config),
+);
 
 /**
  * An AzureRM backend: `terraform { backend "azurerm" { ... } }`.
@@ -493,15 +497,6 @@ export class AzurermBackend extends StoreBackend {
     super(scope, AZURERM_STORE, props);
   }
 
-  /**
-   * Creates a remote state in `scope` that reads this backend's state.
-   *
-   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
-   * fields, which the consuming stack's run takes from the environment.
-   */
-  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    return new DataTerraformRemoteStateAzurerm(scope, name, this.remoteStateConfig(scope));
-  }
 }
 
 /**

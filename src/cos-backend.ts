@@ -1,9 +1,9 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { COS_RULES } from './private/rules';
-import { ALWAYS } from './private/schema';
-import { Store } from './private/store';
+import { envBoth, since } from './private/schema';
+import { Store, defineStore } from './private/store';
 
 /**
  * Tencent Cloud Object Storage (COS) backend settings.
@@ -188,41 +188,41 @@ export interface DataTerraformRemoteStateCosConfig extends DataTerraformRemoteSt
 const TF_ONLY_1_10 = { terraform: '1.10.0' };
 
 /** COS field table (private to the package); its rules are in private/rules.ts. */
-export const COS_STORE: Store = {
-  backend: 'cos',
-  fields: [
+export const COS_STORE: Store = defineStore(
+  'cos',
+  [
     {
       name: 'secretId',
       key: 'secret_id',
       type: 'string',
       secret: true,
-      since: { terraform: '0.12.21', opentofu: ALWAYS },
-      env: { terraform: ['TENCENTCLOUD_SECRET_ID'], opentofu: ['TENCENTCLOUD_SECRET_ID'] },
+      since: since('0.12.21'),
+      env: envBoth('TENCENTCLOUD_SECRET_ID'),
     },
     {
       name: 'secretKey',
       key: 'secret_key',
       type: 'string',
       secret: true,
-      since: { terraform: '0.12.21', opentofu: ALWAYS },
-      env: { terraform: ['TENCENTCLOUD_SECRET_KEY'], opentofu: ['TENCENTCLOUD_SECRET_KEY'] },
+      since: since('0.12.21'),
+      env: envBoth('TENCENTCLOUD_SECRET_KEY'),
     },
     {
       name: 'securityToken',
       key: 'security_token',
       type: 'string',
       secret: true,
-      since: { terraform: '1.4.0', opentofu: ALWAYS },
-      env: { terraform: ['TENCENTCLOUD_SECURITY_TOKEN'], opentofu: ['TENCENTCLOUD_SECURITY_TOKEN'] },
+      since: since('1.4.0'),
+      env: envBoth('TENCENTCLOUD_SECURITY_TOKEN'),
     },
     {
       name: 'region',
       key: 'region',
       type: 'string',
-      since: { terraform: '0.12.21', opentofu: ALWAYS },
-      env: { terraform: ['TENCENTCLOUD_REGION'], opentofu: ['TENCENTCLOUD_REGION'] },
+      since: since('0.12.21'),
+      env: envBoth('TENCENTCLOUD_REGION'),
     },
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: { terraform: '0.12.21', opentofu: ALWAYS } },
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: since('0.12.21') },
     {
       name: 'endpoint',
       key: 'endpoint',
@@ -237,41 +237,41 @@ export const COS_STORE: Store = {
       since: { terraform: '1.6.0' },
       env: { terraform: ['TENCENTCLOUD_DOMAIN'] },
     },
-    { name: 'prefix', key: 'prefix', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
-    { name: 'key', key: 'key', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
-    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: { terraform: '0.12.21', opentofu: ALWAYS } },
-    { name: 'acl', key: 'acl', type: 'string', since: { terraform: '0.12.21', opentofu: ALWAYS } },
-    { name: 'accelerate', key: 'accelerate', type: 'boolean', since: { terraform: '1.3.0', opentofu: ALWAYS } },
+    { name: 'prefix', key: 'prefix', type: 'string', since: since('0.12.21') },
+    { name: 'key', key: 'key', type: 'string', since: since('0.12.21') },
+    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: since('0.12.21') },
+    { name: 'acl', key: 'acl', type: 'string', since: since('0.12.21') },
+    { name: 'accelerate', key: 'accelerate', type: 'boolean', since: since('1.3.0') },
     {
       name: 'assumeRole',
       key: 'assume_role',
       type: 'block',
-      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      since: since('1.4.0'),
       fields: [
         {
           name: 'roleArn',
           key: 'role_arn',
           type: 'string',
           required: true,
-          since: { terraform: '1.4.0', opentofu: ALWAYS },
-          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_ARN'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_ARN'] },
+          since: since('1.4.0'),
+          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_ARN'),
         },
         {
           name: 'sessionName',
           key: 'session_name',
           type: 'string',
           required: true,
-          since: { terraform: '1.4.0', opentofu: ALWAYS },
-          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'] },
+          since: since('1.4.0'),
+          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'),
         },
         {
           name: 'sessionDuration',
           key: 'session_duration',
           type: 'number',
-          since: { terraform: '1.4.0', opentofu: ALWAYS },
-          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'], opentofu: ['TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'] },
+          since: since('1.4.0'),
+          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'),
         },
-        { name: 'policy', key: 'policy', type: 'policy', since: { terraform: '1.4.0', opentofu: ALWAYS } },
+        { name: 'policy', key: 'policy', type: 'policy', since: since('1.4.0') },
         {
           name: 'externalId',
           key: 'external_id',
@@ -291,8 +291,9 @@ export const COS_STORE: Store = {
     { name: 'profile', key: 'profile', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_PROFILE'] } },
     { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
   ],
-  rules: COS_RULES,
-};
+  COS_RULES,
+  (scope, id, config) => new DataTerraformRemoteStateCos(scope, id, config),
+);
 
 /**
  * A COS backend: `terraform { backend "cos" { ... } }`.
@@ -309,15 +310,6 @@ export class CosBackend extends StoreBackend {
     super(scope, COS_STORE, props);
   }
 
-  /**
-   * Creates a remote state in `scope` that reads this backend's state.
-   *
-   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
-   * fields, which the consuming stack's run takes from the environment.
-   */
-  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    return new DataTerraformRemoteStateCos(scope, name, this.remoteStateConfig(scope));
-  }
 }
 
 /**

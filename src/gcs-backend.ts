@@ -1,9 +1,9 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { GCS_RULES } from './private/rules';
-import { ALWAYS } from './private/schema';
-import { Store } from './private/store';
+import { EVERY_RELEASE, envBoth, since } from './private/schema';
+import { Store, defineStore } from './private/store';
 
 /**
  * Google Cloud Storage (GCS) backend settings.
@@ -126,11 +126,11 @@ export interface GcsBackendConfig {
 export interface DataTerraformRemoteStateGcsConfig extends DataTerraformRemoteStateConfig, GcsBackendConfig {}
 
 /** GCS field table (private to the package); its rules are in private/rules.ts. */
-export const GCS_STORE: Store = {
-  backend: 'gcs',
-  fields: [
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: { terraform: ALWAYS, opentofu: ALWAYS } },
-    { name: 'prefix', key: 'prefix', type: 'string', since: { terraform: ALWAYS, opentofu: ALWAYS } },
+export const GCS_STORE: Store = defineStore(
+  'gcs',
+  [
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: EVERY_RELEASE },
+    { name: 'prefix', key: 'prefix', type: 'string', since: EVERY_RELEASE },
     {
       name: 'credentials',
       key: 'credentials',
@@ -139,22 +139,22 @@ export const GCS_STORE: Store = {
       // and warned about (and kept out of other stacks) only when it is the key itself.
       secret: true,
       secretIf: (v) => typeof v === 'string' && v.trim().startsWith('{'),
-      since: { terraform: ALWAYS, opentofu: ALWAYS },
-      env: { terraform: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'], opentofu: ['GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'] },
+      since: EVERY_RELEASE,
+      env: envBoth('GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'),
     },
     {
       name: 'accessToken',
       key: 'access_token',
       type: 'string',
       secret: true,
-      since: { terraform: '0.12.10', opentofu: ALWAYS },
-      env: { terraform: ['GOOGLE_OAUTH_ACCESS_TOKEN'], opentofu: ['GOOGLE_OAUTH_ACCESS_TOKEN'] },
+      since: since('0.12.10'),
+      env: envBoth('GOOGLE_OAUTH_ACCESS_TOKEN'),
     },
     {
       name: 'impersonateServiceAccount',
       key: 'impersonate_service_account',
       type: 'string',
-      since: { terraform: '0.14.0', opentofu: ALWAYS },
+      since: since('0.14.0'),
       env: {
         terraform: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
         opentofu: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
@@ -164,29 +164,29 @@ export const GCS_STORE: Store = {
       name: 'impersonateServiceAccountDelegates',
       key: 'impersonate_service_account_delegates',
       type: 'stringList',
-      since: { terraform: '0.14.0', opentofu: ALWAYS },
+      since: since('0.14.0'),
     },
     {
       name: 'encryptionKey',
       key: 'encryption_key',
       type: 'string',
       secret: true,
-      since: { terraform: '0.11.2', opentofu: ALWAYS },
-      env: { terraform: ['GOOGLE_ENCRYPTION_KEY'], opentofu: ['GOOGLE_ENCRYPTION_KEY'] },
+      since: since('0.11.2'),
+      env: envBoth('GOOGLE_ENCRYPTION_KEY'),
     },
     {
       name: 'kmsEncryptionKey',
       key: 'kms_encryption_key',
       type: 'string',
-      since: { terraform: '1.4.0', opentofu: ALWAYS },
-      env: { terraform: ['GOOGLE_KMS_ENCRYPTION_KEY'], opentofu: ['GOOGLE_KMS_ENCRYPTION_KEY'] },
+      since: since('1.4.0'),
+      env: envBoth('GOOGLE_KMS_ENCRYPTION_KEY'),
     },
     {
       name: 'storeageCustomEndpoint',
       aliases: ['storageCustomEndpoint'],
       key: 'storage_custom_endpoint',
       type: 'string',
-      since: { terraform: '1.4.0', opentofu: ALWAYS },
+      since: since('1.4.0'),
       env: {
         terraform: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
         opentofu: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
@@ -200,8 +200,9 @@ export const GCS_STORE: Store = {
       env: { opentofu: ['GOOGLE_BACKEND_UNIVERSE_DOMAIN'] },
     },
   ],
-  rules: GCS_RULES,
-};
+  GCS_RULES,
+  (scope, id, config) => new DataTerraformRemoteStateGcs(scope, id, config),
+);
 
 /**
  * A GCS backend: `terraform { backend "gcs" { ... } }`.
@@ -218,15 +219,6 @@ export class GcsBackend extends StoreBackend {
     super(scope, GCS_STORE, props);
   }
 
-  /**
-   * Creates a remote state in `scope` that reads this backend's state.
-   *
-   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
-   * fields, which the consuming stack's run takes from the environment.
-   */
-  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    return new DataTerraformRemoteStateGcs(scope, name, this.remoteStateConfig(scope));
-  }
 }
 
 /**

@@ -1,9 +1,9 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { OSS_RULES } from './private/rules';
-import { ALWAYS, PerTool } from './private/schema';
-import { Store } from './private/store';
+import { envPerTool, since } from './private/schema';
+import { Store, defineStore } from './private/store';
 
 /**
  * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
@@ -253,32 +253,30 @@ export interface OssAssumeRole {
 export interface DataTerraformRemoteStateOssConfig extends DataTerraformRemoteStateConfig, OssBackendConfig {}
 
 /** Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read. */
-function aliEnv(terraform: readonly string[], opentofu: readonly string[]): PerTool<readonly string[]> {
-  return { terraform, opentofu };
-}
-const BOTH = { terraform: '0.12.2', opentofu: ALWAYS };
-const FLAT_ASSUME_ROLE = { terraform: '1.1.0', opentofu: ALWAYS };
+/** Terraform added the oss backend in 0.12.2. */
+const FROM_0_12_2 = since('0.12.2');
+const FLAT_ASSUME_ROLE = since('1.1.0');
 const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead';
 
 /** OSS field table (private to the package); its rules are in private/rules.ts. */
-export const OSS_STORE: Store = {
-  backend: 'oss',
-  fields: [
+export const OSS_STORE: Store = defineStore(
+  'oss',
+  [
     {
       name: 'accessKey',
       key: 'access_key',
       type: 'string',
       secret: true,
-      since: BOTH,
-      env: aliEnv(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
+      since: FROM_0_12_2,
+      env: envPerTool(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
     },
     {
       name: 'secretKey',
       key: 'secret_key',
       type: 'string',
       secret: true,
-      since: BOTH,
-      env: aliEnv(
+      since: FROM_0_12_2,
+      env: envPerTool(
         ['ALICLOUD_SECRET_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_SECRET', 'ALICLOUD_ACCESS_KEY_SECRET'],
         ['ALICLOUD_SECRET_KEY', 'ALICLOUD_ACCESS_KEY_SECRET'],
       ),
@@ -288,48 +286,48 @@ export const OSS_STORE: Store = {
       key: 'security_token',
       type: 'string',
       secret: true,
-      since: BOTH,
-      env: aliEnv(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN'], ['ALICLOUD_SECURITY_TOKEN']),
+      since: FROM_0_12_2,
+      env: envPerTool(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN'], ['ALICLOUD_SECURITY_TOKEN']),
     },
     {
       name: 'ecsRoleName',
       key: 'ecs_role_name',
       type: 'string',
-      since: { terraform: '0.12.14', opentofu: ALWAYS },
-      env: aliEnv(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA'], ['ALICLOUD_ECS_ROLE_NAME']),
+      since: since('0.12.14'),
+      env: envPerTool(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA'], ['ALICLOUD_ECS_ROLE_NAME']),
     },
     {
       name: 'region',
       key: 'region',
       type: 'string',
-      since: BOTH,
-      env: aliEnv(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
+      since: FROM_0_12_2,
+      env: envPerTool(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
     },
     {
       name: 'stsEndpoint',
       key: 'sts_endpoint',
       type: 'string',
-      since: { terraform: '1.0.11', opentofu: ALWAYS },
-      env: aliEnv(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT'], ['ALICLOUD_STS_ENDPOINT']),
+      since: since('1.0.11'),
+      env: envPerTool(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT'], ['ALICLOUD_STS_ENDPOINT']),
     },
     {
       name: 'lockStoreEndpoint',
       aliases: ['tablestoreEndpoint'],
       key: 'tablestore_endpoint',
       type: 'string',
-      since: BOTH,
-      env: aliEnv(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
+      since: FROM_0_12_2,
+      env: envPerTool(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
     },
     {
       name: 'endpoint',
       key: 'endpoint',
       type: 'string',
-      since: BOTH,
-      env: aliEnv(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
+      since: FROM_0_12_2,
+      env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
     },
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: BOTH },
-    { name: 'prefix', key: 'prefix', type: 'string', since: BOTH },
-    { name: 'key', key: 'key', type: 'string', since: BOTH },
+    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: FROM_0_12_2 },
+    { name: 'prefix', key: 'prefix', type: 'string', since: FROM_0_12_2 },
+    { name: 'key', key: 'key', type: 'string', since: FROM_0_12_2 },
     {
       name: 'lockStoreInstanceName',
       aliases: ['tablestoreInstanceName'],
@@ -337,28 +335,28 @@ export const OSS_STORE: Store = {
       type: 'string',
       since: { terraform: '1.12.0' },
     },
-    { name: 'lockStoreTable', aliases: ['tablestoreTable'], key: 'tablestore_table', type: 'string', since: BOTH },
-    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: BOTH },
-    { name: 'acl', key: 'acl', type: 'string', since: BOTH },
+    { name: 'lockStoreTable', aliases: ['tablestoreTable'], key: 'tablestore_table', type: 'string', since: FROM_0_12_2 },
+    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: FROM_0_12_2 },
+    { name: 'acl', key: 'acl', type: 'string', since: FROM_0_12_2 },
     {
       name: 'sharedCredentialsFile',
       key: 'shared_credentials_file',
       type: 'string',
-      since: { terraform: '0.12.8', opentofu: ALWAYS },
-      env: aliEnv(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
+      since: since('0.12.8'),
+      env: envPerTool(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
     },
     {
       name: 'profile',
       key: 'profile',
       type: 'string',
-      since: { terraform: '0.12.8', opentofu: ALWAYS },
-      env: aliEnv(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE'], ['ALICLOUD_PROFILE']),
+      since: since('0.12.8'),
+      env: envPerTool(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE'], ['ALICLOUD_PROFILE']),
     },
     {
       name: 'assumeRole',
       key: 'assume_role',
       type: 'block',
-      since: { terraform: '0.12.6', opentofu: ALWAYS },
+      since: since('0.12.6'),
       deprecated: { terraform: FLAT_REPLACEMENT, opentofu: FLAT_REPLACEMENT },
       fields: [
         {
@@ -366,18 +364,18 @@ export const OSS_STORE: Store = {
           key: 'role_arn',
           type: 'string',
           required: true,
-          since: { terraform: '0.12.6', opentofu: ALWAYS },
-          env: aliEnv(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+          since: since('0.12.6'),
+          env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
         },
         {
           name: 'sessionName',
           key: 'session_name',
           type: 'string',
-          since: { terraform: '0.12.6', opentofu: ALWAYS },
-          env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+          since: since('0.12.6'),
+          env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
         },
-        { name: 'policy', key: 'policy', type: 'string', since: { terraform: '0.12.6', opentofu: ALWAYS } },
-        { name: 'sessionExpiration', key: 'session_expiration', type: 'number', since: { terraform: '0.12.6', opentofu: ALWAYS } },
+        { name: 'policy', key: 'policy', type: 'string', since: since('0.12.6') },
+        { name: 'sessionExpiration', key: 'session_expiration', type: 'number', since: since('0.12.6') },
       ],
     },
     {
@@ -385,14 +383,14 @@ export const OSS_STORE: Store = {
       key: 'assume_role_role_arn',
       type: 'string',
       since: FLAT_ASSUME_ROLE,
-      env: aliEnv(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+      env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN'], ['ALICLOUD_ASSUME_ROLE_ARN']),
     },
     {
       name: 'assumeRoleSessionName',
       key: 'assume_role_session_name',
       type: 'string',
       since: FLAT_ASSUME_ROLE,
-      env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+      env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
     },
     { name: 'assumeRolePolicy', key: 'assume_role_policy', type: 'string', since: FLAT_ASSUME_ROLE },
     {
@@ -400,11 +398,12 @@ export const OSS_STORE: Store = {
       key: 'assume_role_session_expiration',
       type: 'number',
       since: FLAT_ASSUME_ROLE,
-      env: aliEnv(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
+      env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
     },
   ],
-  rules: OSS_RULES,
-};
+  OSS_RULES,
+  (scope, id, config) => new DataTerraformRemoteStateOss(scope, id, config),
+);
 
 /**
  * An OSS backend: `terraform { backend "oss" { ... } }`.
@@ -421,15 +420,6 @@ export class OssBackend extends StoreBackend {
     super(scope, OSS_STORE, props);
   }
 
-  /**
-   * Creates a remote state in `scope` that reads this backend's state.
-   *
-   * It reads the consuming run's workspace (`${terraform.workspace}`), which cdktf forgot for OSS,
-   * and leaves out secret fields, which the consuming stack's run takes from the environment.
-   */
-  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    return new DataTerraformRemoteStateOss(scope, name, this.remoteStateConfig(scope));
-  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import { targetOf } from './private/store';
-import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTarget } from './private/target';
+import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTargetOrThrow, targetOf } from './private/target';
 
 /**
  * A tool that reads the generated configuration.
@@ -51,8 +50,7 @@ export class StateBackendTarget {
    * Parses `terraform@x.y.z` or `opentofu@x.y.z`.
    */
   public static parse(text: string): StateBackendTarget {
-    const parsed = parseTarget(text);
-    if (typeof parsed === 'string') throw new Error(parsed);
+    const parsed = parseTargetOrThrow(text);
     return new StateBackendTarget(parsed.tool === 'terraform' ? TargetTool.TERRAFORM : TargetTool.OPENTOFU, parsed.version);
   }
 

@@ -12,9 +12,8 @@ import * as fc from 'fast-check';
 import { warningsOf } from './support/annotations';
 import { STORES, StoreUnderTest } from './support/stores';
 import { backendToRemoteConfig, remoteStatesDocument, requireTerraform, validate } from './support/terraform';
-import { FieldSpec, spellingsOf } from '../src/private/schema';
+import { FieldSpec, isAvailable, spellingsOf } from '../src/private/schema';
 import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../src/private/target';
-import { isAvailable } from '../src/private/validation';
 
 const RUNS_PER_STORE = Number(process.env.FUZZ_RUNS_PER_STORE ?? 25_000);
 const VALIDATE_PER_STORE = 320;

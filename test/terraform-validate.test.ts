@@ -11,8 +11,8 @@ import { TerraformStack } from 'cdktf';
 import { expectedValue, parseHclBackend, parseHclRemoteStates } from './support/field-output';
 import { FieldCase, STORES, appFor, fieldCases, propsFor, synthJson } from './support/stores';
 import { Diagnostic, ValidateResult, backendToRemoteConfig, remoteStatesDocument, requireTerraform, validate } from './support/terraform';
+import { isAvailable } from '../src/private/schema';
 import { ParsedTarget } from '../src/private/target';
-import { isAvailable } from '../src/private/validation';
 
 const binary = requireTerraform();
 const suite = binary ? describe : describe.skip;
@@ -25,7 +25,7 @@ suite(`terraform ${binary ?? '(missing)'} accepts what we generate`, () => {
   const accepts = (c: FieldCase) => isAvailable(c.field, target) && (!c.block || isAvailable(c.block, target));
   const checkable = fieldCases().filter(accepts);
   // The Microsoft Graph toggle is dropped with a warning rather than refused; azurerm tests cover it.
-  const unavailable = fieldCases().filter((c) => !accepts(c) && !c.field.customAvailability);
+  const unavailable = fieldCases().filter((c) => !accepts(c) && !c.field.impliedWhereAbsent);
   let result: ValidateResult;
   const entries: Record<string, { backend: string; config: unknown }> = {};
 

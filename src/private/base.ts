@@ -1,13 +1,15 @@
 import { Annotations, DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { FieldSpec, envVarsOf, holdsSecret, spellingsOf } from './schema';
-import { Store, ToolAttributes, backendHclAttributes, checkFor, copyAttributes, remoteStateBlock, targetOf } from './store';
+import { backendHclAttributes, copyAttributes, remoteStateBlock } from './render';
+import { FieldSpec, Mode, envVarsOf, holdsSecret, spellingsOf } from './schema';
+import { Checked, Store, ToolAttributes, checkFor } from './store';
+import { targetOf } from './target';
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
  * output comes from the store's field table, and a stack may hold only one backend.
  *
- * Hidden from the jsii API (its members are copied into each public backend class).
+ * Hidden from the jsii API (its public members are copied into each public backend class).
  *
  * @internal
  */
@@ -18,7 +20,7 @@ export abstract class StoreBackend extends TerraformBackend {
 
   constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
     super(scope, 'backend', store.backend);
-    this.attributes = checkOrDetach(this, () => checkFor(this, store, props, 'backend'));
+    this.attributes = checkOrDetach(this, store, props, 'backend');
     this.node.addValidation({ validate: () => this.validateSingleBackend() });
   }
 
@@ -32,6 +34,16 @@ export abstract class StoreBackend extends TerraformBackend {
     return `terraform.backend.${this.name}`;
   }
 
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
+   * fields, which the consuming stack's run takes from the environment (a warning names them).
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    return this.store.remoteState(scope, name, this.remoteStateConfig(scope));
+  }
+
   protected synthesizeAttributes(): { [name: string]: any } {
     return copyAttributes(this.attributes);
   }
@@ -41,11 +53,10 @@ export abstract class StoreBackend extends TerraformBackend {
   }
 
   /**
-   * The props for a remote state in `consumer` that reads this backend: the same fields without
-   * the secret ones, reading the consuming run's workspace. Warns once per consuming stack which
-   * env vars its run needs instead of the secrets.
+   * The same fields without the secret ones, reading the consuming run's workspace. Warns once
+   * per consuming stack which env vars its run needs instead of the secrets.
    */
-  protected remoteStateConfig(consumer: Construct): any {
+  private remoteStateConfig(consumer: Construct): DataTerraformRemoteStateConfig {
     const copy: Record<string, unknown> = { ...this.props };
     const dropped: FieldSpec[] = [];
     for (const field of this.store.fields) {
@@ -92,7 +103,7 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
     super(scope, id, store.backend, settings);
     this.settings = settings;
-    this.attributes = checkOrDetach(this, () => checkFor(this, store, config, 'remote-state'));
+    this.attributes = checkOrDetach(this, store, config, 'remote-state');
   }
 
   /**
@@ -111,14 +122,18 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
 }
 
 /**
- * Runs `check` for a construct that was just added to the tree; on failure the construct is
- * taken out again, so a caller that catches the error (a Java test, say) keeps a usable tree.
+ * Checks the config of a construct that was just added to the tree and records its warnings; on
+ * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
+ * keeps a usable tree.
  */
-function checkOrDetach<T>(element: Construct, check: () => T): T {
+function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): ToolAttributes {
+  let checked: Checked;
   try {
-    return check();
+    checked = checkFor(element, store, props, mode);
   } catch (e) {
     element.node.scope?.node.tryRemoveChild(element.node.id);
     throw e;
   }
+  for (const warning of checked.warnings) Annotations.of(element).addWarning(warning.message);
+  return checked.attributes;
 }

@@ -1,4 +1,5 @@
 import { Token, Tokenization } from 'cdktf';
+import { Mode } from './schema';
 
 /**
  * Values prepared for cdktf's HCL renderer (`cdktf/lib/hcl/render`).
@@ -8,13 +9,12 @@ import { Token, Tokenization } from 'cdktf';
  * `${` is wrapped in quotes as an expression. So every string we hand it is already an HCL quoted
  * string (which it prints raw), and nested blocks are marked `isBlock`.
  *
- * Two modes, matching how the tool reads the JSON twin of the same output:
- * - `literal` (backend blocks): the tool reads JSON strings there literally, so `${` and `%{` are
- *   escaped and the HCL means the same string.
- * - `template` (remote-state config, workspace, defaults): the tool evaluates strings as templates
- *   in both syntaxes, so `${...}` expressions (tokens included) stay expressions.
+ * Per mode, matching how the tool reads the JSON twin of the same output:
+ * - `backend`: the tool reads JSON strings there literally, so `${` and `%{` are escaped and the
+ *   HCL means the same string.
+ * - `remote-state` (config, workspace, defaults): the tool evaluates strings as templates in both
+ *   syntaxes, so `${...}` expressions (tokens included) stay expressions.
  */
-export type HclMode = 'literal' | 'template';
 
 /** A nested block for the renderer: printed as `name { ... }`. */
 export function hclBlock(attributes: Record<string, unknown>): unknown {
@@ -22,7 +22,7 @@ export function hclBlock(attributes: Record<string, unknown>): unknown {
 }
 
 /** Converts a JSON-ready value into what the renderer prints faithfully. */
-export function toHclValue(value: unknown, mode: HclMode): unknown {
+export function toHclValue(value: unknown, mode: Mode): unknown {
   if (typeof value === 'string') return hclString(value, mode);
   if (Array.isArray(value)) {
     return Token.isUnresolved(value) ? value : value.map((v) => toHclValue(v, mode));
@@ -46,11 +46,11 @@ export function toHclValue(value: unknown, mode: HclMode): unknown {
  *
  * The renderer wraps every string containing `${` in quotes itself; for those the body is
  * returned without quotes. Every other string gets its quotes here, so the renderer prints it
- * as is. In `template` mode, `${...}` sequences (unresolved cdktf tokens included, whose markers
+ * as is. In `remote-state` mode, `${...}` sequences (unresolved cdktf tokens included, whose markers
  * have that shape) are kept verbatim and only the text around them is escaped.
  */
-export function hclString(s: string, mode: HclMode): string {
-  const parts = mode === 'template' ? splitExpressions(s) : [{ text: s, expression: false }];
+export function hclString(s: string, mode: Mode): string {
+  const parts = mode === 'remote-state' ? splitExpressions(s) : [{ text: s, expression: false }];
   const body = parts.map((p) => (p.expression ? p.text : escapeLiteral(p.text, mode))).join('');
   return body.includes('${') ? body : `"${body}"`;
 }
@@ -105,7 +105,7 @@ function matchingBrace(s: string, open: number): number {
   return -1;
 }
 
-function escapeLiteral(s: string, mode: HclMode): string {
+function escapeLiteral(s: string, mode: Mode): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
@@ -118,8 +118,8 @@ function escapeLiteral(s: string, mode: HclMode): string {
     else if (c === '\t') out += '\\t';
     else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, '0')}`;
     // `\u0024{` rather than `$${`: the renderer treats any string containing `${` as an expression.
-    else if (c === '$' && next === '{' && mode === 'literal') out += '\\u0024';
-    else if (c === '%' && next === '{' && mode === 'literal') out += '%%';
+    else if (c === '$' && next === '{' && mode === 'backend') out += '\\u0024';
+    else if (c === '%' && next === '{' && mode === 'backend') out += '%%';
     else out += c;
   }
   return out;

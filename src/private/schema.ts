@@ -1,7 +1,7 @@
-import { ToolName } from './target';
+import { ParsedTarget, ToolName, compareVersions } from './target';
 
 /**
- * How a field's value is typed and emitted.
+ * How a field's value is typed and emitted (the behaviour of each type is in field-types.ts).
  *
  * - `string`, `boolean`, `number` (whole numbers only; every numeric backend argument is an int)
  * - `stringList`: a list of strings
@@ -16,9 +16,22 @@ export type PerTool<T> = { readonly [tool in ToolName]?: T };
 /** Available in every release this library can target. */
 export const ALWAYS = '0.0.0';
 
+/** In every release of both tools. */
+export const EVERY_RELEASE: PerTool<string> = { terraform: ALWAYS, opentofu: ALWAYS };
+
+/** First release per tool; OpenTofu defaults to its first release (it forked from Terraform 1.6). */
+export function since(terraform: string, opentofu: string = ALWAYS): PerTool<string> {
+  return { terraform, opentofu };
+}
+
+/** The same env vars, in the same order, for both tools. */
+export function envBoth(...names: string[]): PerTool<readonly string[]> {
+  return { terraform: names, opentofu: names };
+}
+
 /**
  * One row of a store's field table. The table drives output (tool key), validation (type,
- * availability per tool and version, required, secret) and the documentation checks.
+ * availability per tool and version, required, secret) and the documentation.
  */
 export interface FieldSpec {
   /** The spec's spelling; the public API name. */
@@ -53,19 +66,54 @@ export interface FieldSpec {
    */
   readonly deprecated?: PerTool<string>;
   /**
-   * The generic availability check is skipped; a store rule handles the field instead
-   * (the Microsoft Graph toggle, which is dropped or refused rather than reported as missing).
+   * Where the tool no longer has (or never had) the key, it behaves as if `value` were set, for the
+   * `reason` given per tool: that value is left out with a warning, any other is refused, saying
+   * what the tool `otherwise` cannot do. (The Microsoft Graph toggle: Terraform 1.3 removed it and
+   * always uses Microsoft Graph.)
    */
-  readonly customAvailability?: boolean;
+  readonly impliedWhereAbsent?: { readonly value: unknown; readonly reason: PerTool<string>; readonly otherwise: string };
   /** Members of a nested block. */
   readonly fields?: readonly FieldSpec[];
 }
 
-/** A store's backend name and its field table. */
-export interface StoreSpec {
-  /** Backend name as the tool knows it (`gcs`, `cos`, `oss`, `azurerm`). */
-  readonly backend: string;
-  readonly fields: readonly FieldSpec[];
+/**
+ * A field table with its spellings indexed, built once when the table is defined. Nested blocks
+ * get tables of their own.
+ */
+export class FieldTable {
+  /** Which field each spelling names, by position in `fields`. */
+  private readonly positions = new Map<string, number>();
+  private readonly blocks = new Map<string, FieldTable>();
+
+  constructor(public readonly fields: readonly FieldSpec[]) {
+    fields.forEach((f, i) => spellingsOf(f).forEach((s) => this.positions.set(s, i)));
+    for (const f of fields) {
+      if (f.fields) this.blocks.set(f.name, new FieldTable(f.fields));
+    }
+  }
+
+  /** Every spelling, in table order. */
+  public get spellings(): string[] {
+    return [...this.positions.keys()];
+  }
+
+  /** The position of the field a spelling names. */
+  public positionOf(spelling: string): number | undefined {
+    return this.positions.get(spelling);
+  }
+
+  /** The table of a block field's members. */
+  public block(name: string): FieldTable {
+    return this.blocks.get(name) ?? new FieldTable([]);
+  }
+
+  /** The field with spec name `name`, or `block.member` for a member of a nested block. */
+  public spec(name: string): FieldSpec | undefined {
+    const dot = name.indexOf('.');
+    if (dot >= 0) return this.blocks.get(name.slice(0, dot))?.spec(name.slice(dot + 1));
+    const i = this.positions.get(name);
+    return i !== undefined && this.fields[i].name === name ? this.fields[i] : undefined;
+  }
 }
 
 export function keyFor(field: FieldSpec, tool: ToolName): string | undefined {
@@ -85,4 +133,58 @@ export function spellingsOf(field: FieldSpec): string[] {
 /** The field is secret and this value is a credential (see `secretIf`). */
 export function holdsSecret(field: FieldSpec, value: unknown): boolean {
   return !!field.secret && value !== undefined && value !== null && value !== '' && (field.secretIf?.(value) ?? true);
+}
+
+/**
+ * Why the target does not accept a field (`but ...`), or undefined when it does. Names the tool and
+ * the first version that has the field.
+ */
+export function availabilityProblem(field: FieldSpec, target: ParsedTarget): string | undefined {
+  const { tool, version } = target;
+  const first = field.since[tool];
+  const removed = field.removedIn?.[tool];
+  const here = `${tool} ${version}`;
+  if (first === undefined || keyFor(field, tool) === undefined) {
+    const others = (Object.keys(field.since) as ToolName[]).filter((t) => t !== tool);
+    const where = others.map((t) => `${t} ${field.since[t] === ALWAYS ? '(every release)' : `${field.since[t]} and later`}`).join(', ');
+    return `but ${tool} has no such setting${where ? `; only ${where} has it` : ''}`;
+  }
+  if (compareVersions(version, first) < 0) {
+    const again = removed !== undefined ? ` (and removed again in ${removed})` : '';
+    return `but ${here} does not have it yet; it is first available in ${tool} ${first}${again}`;
+  }
+  if (removed !== undefined && compareVersions(version, removed) >= 0) {
+    return `but ${here} no longer has it; ${tool} removed it in ${removed}`;
+  }
+  return undefined;
+}
+
+/** The tool accepts this field for this target. */
+export function isAvailable(field: FieldSpec, target: ParsedTarget): boolean {
+  return availabilityProblem(field, target) === undefined;
+}
+
+/**
+ * The target lacks the field but behaves as if it were set to a fixed value (see
+ * `impliedWhereAbsent`): the reason, or undefined when that does not apply. Not before the field
+ * first appeared: there the tool behaves the other way.
+ */
+export function impliedReason(field: FieldSpec, target: ParsedTarget): string | undefined {
+  const implied = field.impliedWhereAbsent;
+  if (!implied) return undefined;
+  const first = field.since[target.tool];
+  if (first !== undefined && compareVersions(target.version, first) < 0) return undefined;
+  return implied.reason[target.tool];
+}
+
+/**
+ * Where a config is used. Backend blocks accept literals only, and the tool reads their JSON
+ * strings literally; remote-state configs may hold references, and the tool evaluates their
+ * strings as templates.
+ */
+export type Mode = 'backend' | 'remote-state';
+
+/** Env vars that differ per tool. */
+export function envPerTool(terraform: readonly string[], opentofu: readonly string[]): PerTool<readonly string[]> {
+  return { terraform, opentofu };
 }

@@ -1,3 +1,5 @@
+import { IConstruct } from 'constructs';
+
 /**
  * The tool (and its version) that will read the synthesized configuration.
  *
@@ -5,8 +7,6 @@
  * differently per tool is emitted in the target's spelling.
  */
 export type ToolName = 'terraform' | 'opentofu';
-
-export const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];
 
 /** Context key that selects the target, e.g. `terraform@1.11.4` or `opentofu@1.12.6`. */
 export const TARGET_CONTEXT_KEY = 'cdktf-state-backends:target';
@@ -81,4 +81,17 @@ function versionKey(v: string): number {
 
 export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
+}
+
+/** The target chosen by the context key at `scope`, or the default. */
+export function targetOf(scope: IConstruct): ParsedTarget {
+  const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
+  return raw === undefined ? DEFAULT_TARGET : parseTargetOrThrow(raw);
+}
+
+/** Parses `tool@x.y.z`, or throws the parse error. */
+export function parseTargetOrThrow(text: unknown): ParsedTarget {
+  const parsed = parseTarget(text);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
 }

@@ -39,18 +39,18 @@ async function parseValue(encoded: string): Promise<unknown> {
 
 describe('hclString', () => {
   test.each(TRICKY.map((s) => [JSON.stringify(s), s]))('literal mode keeps %s', async (_name, s) => {
-    expect(await parseValue(hclString(s, 'literal'))).toBe(asJsonTemplate(s));
+    expect(await parseValue(hclString(s, 'backend'))).toBe(asJsonTemplate(s));
   });
 
   test('template mode keeps ${...} expressions as expressions', async () => {
-    expect(hclString('${terraform.workspace}', 'template')).toBe('${terraform.workspace}');
-    expect(await parseValue(hclString('env-${terraform.workspace}-"x"', 'template'))).toBe('env-${terraform.workspace}-"x"');
-    expect(await parseValue(hclString('${lookup(var.m, "k")}', 'template'))).toBe('${lookup(var.m, "k")}');
+    expect(hclString('${terraform.workspace}', 'remote-state')).toBe('${terraform.workspace}');
+    expect(await parseValue(hclString('env-${terraform.workspace}-"x"', 'remote-state'))).toBe('env-${terraform.workspace}-"x"');
+    expect(await parseValue(hclString('${lookup(var.m, "k")}', 'remote-state'))).toBe('${lookup(var.m, "k")}');
   });
 
   test('template mode escapes the literal text around expressions', async () => {
     const s = 'C:\\dir\\${terraform.workspace}\\"q"\n';
-    expect(await parseValue(hclString(s, 'template'))).toBe(s);
+    expect(await parseValue(hclString(s, 'remote-state'))).toBe(s);
   });
 });
 

@@ -4,8 +4,8 @@
  */
 import { Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../src';
-import { REDACTED, describe as describeValue } from '../../src/private/errors';
-import { decodeBase64 } from '../../src/private/validation';
+import { REDACTED, showValue } from '../../src/private/messages';
+import { decodeBase64 } from '../../src/private/rules';
 import { header, refusal, warningsFor } from '../support/refusals';
 import { STORES } from '../support/stores';
 
@@ -159,7 +159,7 @@ describe('describe (how values appear in messages)', () => {
     ['undefined', undefined, false, 'nothing'],
     ['a function', () => 1, false, 'a function'],
   ])('%s', (_name, value, secret, shown) => {
-    expect(describeValue(value, secret)).toBe(shown);
+    expect(showValue(value, secret)).toBe(shown);
   });
 });
 

@@ -1,8 +1,8 @@
 import { Token } from 'cdktf';
 
 /**
- * Message builders. Every message is lower-case, has no trailing period, and never contains the
- * value of a secret field: `describe` prints `<redacted>` in its place.
+ * Message text. Every message is lower-case, has no trailing period, and never contains the value
+ * of a secret field: `showValue` prints `<redacted>` in its place.
  */
 
 export const REDACTED = '<redacted>';
@@ -15,7 +15,7 @@ export interface Violation {
 }
 
 /** How a received value is shown in a message. */
-export function describe(value: unknown, secret: boolean): string {
+export function showValue(value: unknown, secret: boolean): string {
   if (secret && value !== undefined && value !== null && value !== '') return REDACTED;
   if (Token.isUnresolved(value)) return 'a token';
   if (value === undefined) return 'nothing';
@@ -31,6 +31,11 @@ export function describe(value: unknown, secret: boolean): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}...` : text;
 }
 
+/** `got <value>`, redacted when `secret`. */
+export function got(value: unknown, secret: boolean): string {
+  return `got ${showValue(value, secret)}`;
+}
+
 /** `- field: message` lines under a header naming the construct. */
 export function formatViolations(what: string, path: string, violations: readonly Violation[]): string {
   const lines = violations.map((v) => `- ${v.field}: ${v.message}`);
@@ -39,8 +44,4 @@ export function formatViolations(what: string, path: string, violations: readonl
 
 export function quoteList(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(', ');
-}
-
-export function got(value: unknown, secret: boolean): string {
-  return `got ${describe(value, secret)}`;
 }

@@ -1,0 +1,210 @@
+import { Token, Tokenization } from 'cdktf';
+import { FIELD_TYPES } from './field-types';
+import { Violation, got, showValue } from './messages';
+import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, spellingsOf } from './schema';
+import { ParsedTarget } from './target';
+
+/** A field the user set, after spellings were merged and the value type-checked. */
+export interface FieldValue {
+  readonly spec: FieldSpec;
+  /** The user's spelling; dotted for members of a nested block (`assumeRole.roleArn`). */
+  readonly spelling: string;
+  readonly value: unknown;
+  /** Holds an unresolved token or a `${...}` expression, so its value cannot be checked here. */
+  readonly expression: boolean;
+  /** Members of a nested block, by spec name. */
+  readonly members?: FieldValues;
+}
+
+/** The fields set, by spec name, in table order. */
+export type FieldValues = ReadonlyMap<string, FieldValue>;
+
+/** A warning, with the id of the check that raised it (so it can be acknowledged). */
+export interface Warning {
+  readonly id: string;
+  readonly message: string;
+}
+
+/** Keys of a remote state's config that are not backend fields. */
+const REMOTE_STATE_KEYS = ['workspace', 'defaults'];
+
+/**
+ * Reads one config against a field table, for one target and mode: merges spellings, checks types,
+ * required fields, availability, tokens, deprecations and literal secrets. Keeps the errors and
+ * warnings of that one check; the store rules add theirs afterwards.
+ */
+export class ConfigReader {
+  public readonly errors: Violation[] = [];
+  public readonly warnings: Warning[] = [];
+
+  constructor(public readonly target: ParsedTarget, public readonly mode: Mode) {}
+
+  /** The fields of `props`; a remote state's config may also hold `workspace` and `defaults`. */
+  public read(table: FieldTable, props: unknown): FieldValues {
+    if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+      this.errors.push({ field: 'config', message: `${got(props, false)}, expected an object with the backend's fields` });
+      return new Map();
+    }
+    const record = props as Record<string, unknown>;
+    const values = this.readFields(table, record, '', this.mode === 'remote-state' ? REMOTE_STATE_KEYS : []);
+    if (this.mode === 'remote-state') this.readRemoteStateKeys(record);
+    return values;
+  }
+
+  private readRemoteStateKeys({ workspace, defaults }: Record<string, unknown>): void {
+    if (workspace !== undefined && typeof workspace !== 'string') {
+      this.errors.push({ field: 'workspace', message: `${got(workspace, false)}, expected a workspace name` });
+    }
+    const isMap = defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults);
+    if (defaults !== undefined && !isMap && !Tokenization.isResolvable(defaults)) {
+      this.errors.push({ field: 'defaults', message: `${got(defaults, false)}, expected an object of default output values` });
+    }
+  }
+
+  private readFields(table: FieldTable, props: Record<string, unknown>, prefix: string, extraKeys: readonly string[]): FieldValues {
+    // Walks the keys the user set, not the whole table: this runs for every construct.
+    /** The spelling chosen for each field, by table position. */
+    const chosen: Array<string | undefined> = new Array(table.fields.length);
+    let conflicts: Map<number, string[]> | undefined;
+    for (const key of Object.keys(props)) {
+      const value = props[key];
+      if (value === undefined || value === null) continue;
+      const i = table.positionOf(key);
+      if (i === undefined) {
+        if (!extraKeys.includes(key)) {
+          this.errors.push({ field: prefix + key, message: `${got(value, true)} for an unknown field, expected one of ${table.spellings.join(', ')}` });
+        }
+        continue;
+      }
+      const first = chosen[i];
+      if (first === undefined) chosen[i] = key;
+      else if (!sameValue(value, props[first])) (conflicts ??= new Map()).set(i, [...(conflicts.get(i) ?? []), key]);
+    }
+
+    // In table order, so output and messages do not depend on the order the user wrote.
+    const values = new Map<string, FieldValue>();
+    table.fields.forEach((field, i) => {
+      const spelling = chosen[i];
+      if (spelling === undefined) {
+        if (field.required) this.fail(prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
+        return;
+      }
+      const others = conflicts?.get(i);
+      if (others) {
+        // Reported in table order of the spellings, whatever order the user wrote them in.
+        const all = spellingsOf(field).filter((s) => s === spelling || others.includes(s));
+        const shown = all.map((s) => showValue(props[s], !!field.secret)).join(' and ');
+        this.fail(prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
+        return;
+      }
+      const fv = this.readValue(table, field, prefix + spelling, props[spelling]);
+      if (fv) values.set(field.name, fv);
+    });
+    return values;
+  }
+
+  private readValue(table: FieldTable, field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
+    const secret = !!field.secret;
+    const missing = availabilityProblem(field, this.target);
+    if (missing) return this.unavailable(field, spelling, value, missing);
+
+    const expression = isExpression(value);
+    if (expression) {
+      if (this.mode === 'backend') {
+        const shown = Token.isUnresolved(value) ? 'got a token' : `got the expression ${showValue(value, secret)}`;
+        return this.fail(spelling, `${shown}, expected a literal value (backend blocks cannot use references, variables or functions)`);
+      }
+      return { spec: field, spelling, value, expression: true };
+    }
+
+    const type = FIELD_TYPES[field.type];
+    if (!type.accepts(value)) return this.fail(spelling, `${got(value, secret)}, expected ${type.expected(field)}`);
+    if (field.required && value === '') return this.fail(spelling, `got "", expected ${requiredValue(field)} (the field is required)`);
+    if (field.type === 'stringList' && this.mode === 'backend' && (value as unknown[]).some(isExpression)) {
+      return this.fail(spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
+    }
+
+    const members = field.type === 'block' ? this.readFields(table.block(field.name), value as Record<string, unknown>, `${spelling}.`, []) : undefined;
+
+    const deprecation = field.deprecated?.[this.target.tool];
+    if (deprecation) this.warn('field/deprecated', `${spelling} is deprecated: ${deprecation}`);
+    if (typeof value === 'string' && holdsSecret(field, value)) {
+      const env = envVarsOf(field, this.target.tool);
+      this.warn(
+        'field/literal-secret',
+        `${spelling} is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ` +
+          (env.length > 0
+            ? `leave it unset and provide ${env.join(' or ')} in the environment of the ${this.target.tool} run instead`
+            : 'pass it at init time with -backend-config instead'),
+      );
+    }
+    return { spec: field, spelling, value, expression: false, members };
+  }
+
+  /**
+   * A field the target lacks: refused, unless the target behaves as if it held the value given
+   * (then it is left out with a warning).
+   */
+  private unavailable(field: FieldSpec, spelling: string, value: unknown, problem: string): undefined {
+    const reason = impliedReason(field, this.target);
+    const { tool, version } = this.target;
+    const key = typeof field.key === 'string' ? field.key : spelling;
+    if (reason === undefined) return this.fail(spelling, `${got(value, !!field.secret)}, ${problem}`);
+    if (isExpression(value)) return this.fail(spelling, `got a token, but ${tool} ${version} has no ${key}; remove the field`);
+    const type = FIELD_TYPES[field.type];
+    if (!type.accepts(value)) return this.fail(spelling, `${got(value, !!field.secret)}, expected ${type.expected(field)}`);
+    const { value: implied, otherwise } = field.impliedWhereAbsent!;
+    if (value === implied) {
+      this.warn('field/implied-value', `${spelling} is left out of the output: ${reason}, so ${showValue(implied, false)} is already the behaviour of ${tool} ${version}`);
+      return undefined;
+    }
+    return this.fail(spelling, `${got(value, !!field.secret)}, but ${reason}; ${tool} ${version} ${otherwise}, so remove the field or set it to ${showValue(implied, false)}`);
+  }
+
+  private fail(field: string, message: string): undefined {
+    this.errors.push({ field, message });
+    return undefined;
+  }
+
+  private warn(id: string, message: string): void {
+    this.warnings.push({ id, message });
+  }
+}
+
+/** An unresolved cdktf token, or a string holding a `${...}` expression. */
+export function isExpression(value: unknown): boolean {
+  // Every cdktf string token is a `${TfToken[...]}` marker, so for strings (the common case) the
+  // substring test decides alone; Token.isUnresolved scans with several patterns.
+  if (typeof value === 'string') return value.includes('${');
+  return Token.isUnresolved(value) || Tokenization.isResolvable(value);
+}
+
+/** What a required field must hold. */
+function requiredValue(field: FieldSpec): string {
+  return field.type === 'string' ? 'a non-empty string' : `a value (${FIELD_TYPES[field.type].expected(field)})`;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
+/** The checks every field table gets, by id (for docs/FIELDS.md); the rule tables add the rest. */
+export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly severity: 'error' | 'warning'; readonly description: string }> = [
+  { id: 'config/shape', severity: 'error', description: 'the config is an object (a remote state\'s `workspace` a string, its `defaults` an object)' },
+  { id: 'field/unknown', severity: 'error', description: 'every key is a field of the table (both tools: "An argument named ... is not expected here")' },
+  { id: 'field/spelling-conflict', severity: 'error', description: 'two spellings of one field hold the same value' },
+  { id: 'field/required', severity: 'error', description: 'required fields are set and not empty (both tools: "The argument ... is required")' },
+  { id: 'field/type', severity: 'error', description: 'the value has the field\'s type (both tools decode the block against the schema)' },
+  { id: 'field/availability', severity: 'error', description: 'the target tool and version have the key (both tools: "An argument named ... is not expected here")' },
+  { id: 'field/literal-only', severity: 'error', description: 'backend fields hold literals, not tokens or `${...}` (both tools: "Variables not allowed" in a backend block)' },
+  { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },
+  { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
+  { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
+  { id: 'stack/one-backend', severity: 'error', description: 'a stack holds one backend (both tools: "Duplicate backend configuration")' },
+  { id: 'remote-state/secrets-left-out', severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
+];

@@ -1,0 +1,69 @@
+import { deepMerge } from 'cdktf/lib/util';
+import { hclBlock, toHclValue } from './hcl';
+import { ToolAttributes } from './store';
+
+/*
+ * What a construct hands cdktf at synth, from its checked attributes. cdktf merges overrides into
+ * what an element returns (and concatenates lists), so the stored attributes are never handed out
+ * themselves.
+ */
+
+/**
+ * A copy with fresh containers. Only plain objects and arrays are copied; values (literals,
+ * tokens) are shared. Runs on every render.
+ */
+export function copyAttributes(attributes: ToolAttributes): Record<string, unknown> {
+  return copyPlain(attributes) as Record<string, unknown>;
+}
+
+function copyPlain(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = copyPlain(v[i]);
+    return out;
+  }
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const k in v) out[k] = copyPlain((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+/** Backend attributes typed for cdktf's HCL renderer: literals quoted and escaped, blocks as blocks. */
+export function backendHclAttributes(attributes: ToolAttributes): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    const isBlock = value !== null && typeof value === 'object' && !Array.isArray(value);
+    out[key] = isBlock ? hclBlock(toHclValue(value, 'backend') as Record<string, unknown>) : toHclValue(value, 'backend');
+  }
+  return out;
+}
+
+/** The `data.terraform_remote_state.<id>` block, JSON or HCL-typed, with overrides merged in. */
+export function remoteStateBlock(
+  friendlyUniqueId: string,
+  backendName: string,
+  attributes: ToolAttributes,
+  config: { readonly workspace?: string; readonly defaults?: { [key: string]: any } },
+  rawOverrides: any,
+  hcl: boolean,
+): any {
+  const typed = (v: unknown) => (hcl && v !== undefined ? toHclValue(v, 'remote-state') : v);
+  return {
+    data: {
+      terraform_remote_state: {
+        [friendlyUniqueId]: deepMerge(
+          {
+            backend: backendName,
+            workspace: typed(config.workspace),
+            defaults: typed(config.defaults),
+            // toHclValue builds new containers, so only the JSON form needs a copy.
+            config: hcl ? toHclValue(attributes, 'remote-state') : copyAttributes(attributes),
+          },
+          rawOverrides,
+        ),
+      },
+    },
+  };
+}

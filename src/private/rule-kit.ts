@@ -1,0 +1,203 @@
+import { Violation, got, quoteList } from './messages';
+import { FieldValue, FieldValues, Warning } from './reader';
+import { FieldTable, Mode, isAvailable } from './schema';
+import { ParsedTarget } from './target';
+
+/**
+ * A store rule, as in cdk-nag's packs: a stable id, a severity, the check, and the tool behaviour
+ * it mirrors. Error only where the target tool refuses the config whatever the environment;
+ * warning where the run's env vars or files decide.
+ */
+export interface Rule {
+  /** `store/what`, e.g. `azurerm/oidc-request-pair`; warnings can be acknowledged by it. */
+  readonly id: string;
+  readonly severity: 'error' | 'warning';
+  /** Fields the rule reads (spec names; `block.member`), checked against the table at load. */
+  readonly fields: readonly string[];
+  /** What the rule enforces. */
+  readonly description: string;
+  /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
+  readonly evidence: string;
+  /** Only for these targets (all when unset). */
+  readonly appliesTo?: (target: ParsedTarget) => boolean;
+  readonly check: (c: RuleContext) => void;
+}
+
+/** The rule's view of one config. Only literal values are checked; references skip value checks. */
+export class RuleContext {
+  private rule!: Rule;
+
+  constructor(
+    private readonly table: FieldTable,
+    private readonly values: FieldValues,
+    public readonly target: ParsedTarget,
+    public readonly mode: Mode,
+    private readonly errors: Violation[],
+    private readonly warnings: Warning[],
+  ) {}
+
+  /** Runs `rules` that apply to the target. */
+  public run(rules: readonly Rule[]): void {
+    for (const rule of rules) {
+      if (rule.appliesTo && !rule.appliesTo(this.target)) continue;
+      this.rule = rule;
+      rule.check(this);
+    }
+  }
+
+  /** The field (spec name, dotted for block members) is set, literally or as an expression. */
+  public has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  /** The value when set literally; `undefined` when unset or an expression. */
+  public literal(name: string): unknown {
+    const fv = this.lookup(name);
+    return fv && !fv.expression ? fv.value : undefined;
+  }
+
+  /** How the user spelled the field (the spec name when unset). */
+  public spelling(name: string): string {
+    return this.lookup(name)?.spelling ?? name;
+  }
+
+  /** The target accepts the field. */
+  public available(name: string): boolean {
+    const spec = this.table.spec(name);
+    return spec !== undefined && isAvailable(spec, this.target);
+  }
+
+  /** `got <value>`, redacted when the field is secret. */
+  public got(name: string): string {
+    return got(this.lookup(name)?.value, !!this.table.spec(name)?.secret);
+  }
+
+  /** Reports a refusal against a field (error rules only). */
+  public error(name: string, message: string): void {
+    if (this.rule.severity !== 'error') throw new Error(`rule ${this.rule.id} is a warning rule and cannot report errors`);
+    this.errors.push({ field: this.spelling(name), message });
+  }
+
+  /** Reports a warning (warning rules only). */
+  public warn(message: string): void {
+    if (this.rule.severity !== 'warning') throw new Error(`rule ${this.rule.id} is an error rule and cannot report warnings`);
+    this.warnings.push({ id: this.rule.id, message });
+  }
+
+  private lookup(name: string): FieldValue | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0) return this.values.get(name);
+    return this.values.get(name.slice(0, dot))?.members?.get(name.slice(dot + 1));
+  }
+}
+
+/** Fails at load when a rule names a field its table does not have, or two rules share an id. */
+export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
+  const ids = new Set<string>();
+  for (const rule of rules) {
+    if (ids.has(rule.id)) throw new Error(`${backend}: two rules have the id ${rule.id}`);
+    ids.add(rule.id);
+    if (!rule.id.startsWith(`${backend}/`)) throw new Error(`${backend}: rule id ${rule.id} must start with "${backend}/"`);
+    for (const name of rule.fields) {
+      if (!table.spec(name)) throw new Error(`${backend}: rule ${rule.id} names ${name}, which is not a field of the table`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule builders: each returns one row of a store's rule table.
+// ---------------------------------------------------------------------------------------------
+
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'appliesTo'>;
+
+/** A whole number within `[min, max]` (error). */
+export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be ${min} to ${max} ${unit}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'number' && (v < min || v > max)) c.error(name, `${c.got(name)}, expected ${min} to ${max} ${unit}`);
+    },
+  };
+}
+
+/** A whole number of at least `min` (error). */
+export function atLeast(head: RuleHead, name: string, min: number, unit: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be at least ${min} ${unit}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'number' && v < min) c.error(name, `${c.got(name)}, expected ${min} ${unit} or more`);
+    },
+  };
+}
+
+/** One of a fixed list of strings (error). */
+export function oneOf(head: RuleHead, name: string, allowed: readonly string[]): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be one of ${quoteList(allowed)}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'string' && !allowed.includes(v)) c.error(name, `${c.got(name)}, expected one of ${quoteList(allowed)}`);
+    },
+  };
+}
+
+/** Matches a pattern; `expected` says what a valid value looks like (error). */
+export function matches(head: RuleHead, name: string, pattern: RegExp, expected: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be ${expected}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'string' && !pattern.test(v)) c.error(name, `${c.got(name)}, expected ${expected}`);
+    },
+  };
+}
+
+/** At most one of the fields may be set (error: the tool rejects them together). */
+export function mutuallyExclusive(head: RuleHead, names: readonly string[]): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: names,
+    description: `${names.join(' and ')} are mutually exclusive`,
+    check: (c) => {
+      const set = names.filter((n) => c.has(n));
+      if (set.length > 1) {
+        const spelled = set.map((n) => c.spelling(n));
+        c.error(set[0], `set together with ${spelled.slice(1).join(', ')}, expected only one of ${spelled.join(', ')}`);
+      }
+    },
+  };
+}
+
+/**
+ * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
+ * the run must then supply it from the environment (`env`), or `outcome` happens.
+ */
+export function neededFromEnv(head: RuleHead, name: string, env: string, outcome: string, when: readonly string[] = []): Rule {
+  return {
+    ...head,
+    severity: 'warning',
+    fields: [name, ...when],
+    description: `${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs ${env} (or ${outcome})`,
+    check: (c) => {
+      if (c.has(name)) return;
+      if (when.length > 0 && !when.some((n) => c.has(n))) return;
+      const cause = when.length > 0 ? `${when.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
+      c.warn(`${cause}; the ${c.target.tool} run must provide ${env} in its environment, or ${outcome}`);
+    },
+  };
+}
