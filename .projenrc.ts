@@ -30,6 +30,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     devdirs: ['test', 'examples', 'bench', 'scripts'],
     tsconfigPath: './tsconfig.dev.json',
     projectService: false,
+    // `npm test` lints without rewriting sources; `npx projen eslint:fix` fixes.
+    commandOptions: { fix: false },
   },
 
   jsiiVersion: '~5.9.0',
@@ -71,6 +73,11 @@ project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
 
 // Releases are not automated here (release: false), so the version is set by hand.
 project.package.addVersion('0.1.0');
+
+project.addTask('eslint:fix', {
+  description: 'Runs eslint with --fix (the test task lints without changing files)',
+  steps: [{ spawn: 'eslint', args: ['--fix'] }],
+});
 
 const silenceJsiiNode20 = { JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };
 for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {

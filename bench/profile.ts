@@ -32,16 +32,6 @@ interface CpuProfile {
 
 const ROOT = path.join(__dirname, '..');
 
-/** This library's functions whose inclusive time is reported. */
-const ENTRY_POINTS = [
-  ['checkFor', 'checks at construction (field table + rule table)'],
-  ['remoteStateBlock', 'remote-state output at synth'],
-  ['synthesizeAttributes', 'backend output at synth'],
-  ['validateSingleBackend', 'one-backend-per-stack validation at synth'],
-  ['targetOf', 'reading the target from the context'],
-  ['availabilityProblem', 'availability per field and target (check + emit)'],
-  ['compareVersions', 'version comparison (called from availabilityProblem)'],
-] as const;
 
 function parentMain(args: readonly string[]): void {
   const get = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -72,13 +62,15 @@ function parentMain(args: readonly string[]): void {
   console.log(summarize(profile, `variant (${variant}), S=${stacks}, R=${remoteStates}, ${runs} runs, library from ${from}/, outdirs in ${where}`));
 }
 
+const OURS = 'cdktf-state-backends (ours)';
+
 /** Where a function lives: this repository's lib/ or src/, a package, or a node internal. */
 function ownerOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : `native: ${functionName}`;
   const file = url.replace(/^file:\/\//, '');
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
   if (pkg) return pkg[1];
-  if (file.startsWith(path.join(ROOT, 'lib')) || file.startsWith(path.join(ROOT, 'src'))) return 'cdktf-state-backends (ours)';
+  if (file.startsWith(path.join(ROOT, 'lib')) || file.startsWith(path.join(ROOT, 'src'))) return OURS;
   if (file.startsWith(path.join(ROOT, 'bench'))) return 'bench harness';
   if (file.startsWith('node:')) return 'node internals';
   return file;
@@ -109,13 +101,15 @@ export function summarize(profile: CpuProfile, title: string): string {
     inRuns.set(id, result);
     return result;
   };
+  // Inclusive time is grouped by this library's source file (lib/private/reader.js, ...), so a
+  // renamed function still lands in its file's row.
   const oursOnStack = (id: number): Set<string> => {
-    const names = new Set<string>();
+    const files = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const n = byId.get(cur)!;
-      if (ownerOf(n.callFrame.url, n.callFrame.functionName) === 'cdktf-state-backends (ours)') names.add(n.callFrame.functionName);
+      if (ownerOf(n.callFrame.url, n.callFrame.functionName) === OURS) files.add(shortUrl(n.callFrame.url));
     }
-    return names;
+    return files;
   };
 
   let total = 0;
@@ -141,7 +135,7 @@ export function summarize(profile: CpuProfile, title: string): string {
     .sort((x, y) => y[1].time - x[1].time)
     .slice(0, 20)
     .map(([f, e]) => [`\`${f}\``, e.owner, ms(e.time / 1000), pct(e.time)]);
-  const entries = ENTRY_POINTS.map(([name, what]) => [`\`${name}\``, what, ms((inclusive.get(name) ?? 0) / 1000), pct(inclusive.get(name) ?? 0)]);
+  const entries = [...inclusive].sort((x, y) => y[1] - x[1]).map(([file, t]) => [`\`${file}\``, ms(t / 1000), pct(t)]);
   return [
     `#### CPU profile: ${title}`,
     '',
@@ -151,7 +145,7 @@ export function summarize(profile: CpuProfile, title: string): string {
     '',
     table(['top functions by self time', 'owner', 'ms', 'share'], functions),
     '',
-    table(['this library, inclusive', 'what', 'ms', 'share'], entries),
+    table(['this library, inclusive time by file', 'ms', 'share'], entries),
   ].join('\n');
 }
 
