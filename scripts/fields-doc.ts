@@ -11,7 +11,7 @@ import { GCS_STORE } from '../src/gcs-backend';
 import { OSS_STORE } from '../src/oss-backend';
 import { FIELD_TYPES } from '../src/private/field-types';
 import { GENERIC_CHECKS } from '../src/private/reader';
-import { ALWAYS, FieldSpec, envVarsOf, keyFor } from '../src/private/schema';
+import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/schema';
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
 
@@ -39,10 +39,11 @@ function key(field: FieldSpec): string {
 }
 
 function env(field: FieldSpec): string {
-  const tf = envVarsOf(field, 'terraform');
-  const tofu = envVarsOf(field, 'opentofu');
-  const fmt = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
-  if (tf.join() === tofu.join() || tofu.length === 0 || field.since.opentofu === undefined) return fmt(tf);
+  const tf = envEntriesOf(field, 'terraform');
+  const tofu = envEntriesOf(field, 'opentofu');
+  const fmt = (vars: EnvVar[]) => vars.map((v) => `\`${v.name}\`${v.since === ALWAYS ? '' : ` (${v.since}+)`}`).join(', ');
+  const same = fmt(tf) === fmt(tofu);
+  if (same || tofu.length === 0 || field.since.opentofu === undefined) return fmt(tf);
   if (tf.length === 0 || field.since.terraform === undefined) return fmt(tofu);
   return `Terraform: ${fmt(tf)}; OpenTofu: ${fmt(tofu)}`;
 }

@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
+import { AZURERM_RULES } from './private/azurerm-rules';
 import { StoreBackend, StoreRemoteState } from './private/base';
-import { AZURERM_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { Store, defineStore } from './private/store';
 

@@ -1,6 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
+import { looksLikePath } from './private/rule-kit';
 import { GCS_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { Store, defineStore } from './private/store';
@@ -47,8 +48,8 @@ export interface GcsBackendConfig {
   readonly credentials?: string;
 
   /**
-   * Customer-supplied encryption key used to encrypt all state: 32 bytes, base64-encoded.
-   * Cannot be combined with `kmsEncryptionKey`.
+   * Customer-supplied encryption key used to encrypt all state: 32 bytes, standard base64 with
+   * padding, or the path of a file that holds that text. Cannot be combined with `kmsEncryptionKey`.
    *
    * Secret: a literal value is written to `cdk.tf.json` in clear text; prefer the environment
    * variable.
@@ -170,7 +171,9 @@ export const GCS_STORE: Store = defineStore(
       name: 'encryptionKey',
       key: 'encryption_key',
       type: 'string',
+      // The tool also takes a path to a file that holds the key: a path is not the secret itself.
       secret: true,
+      secretIf: (v) => typeof v !== 'string' || !looksLikePath(v),
       since: since('0.11.2'),
       env: envBoth('GOOGLE_ENCRYPTION_KEY'),
     },

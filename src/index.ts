@@ -7,3 +7,4 @@ export type { DataTerraformRemoteStateGcsConfig, GcsBackendConfig } from './gcs-
 export { OssBackend, DataTerraformRemoteStateOss } from './oss-backend';
 export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig } from './oss-backend';
 export { StateBackendTarget, TargetTool } from './target';
+export { StateBackendWarnings } from './warnings';

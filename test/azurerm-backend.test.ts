@@ -32,7 +32,21 @@ describe('azurerm rules', () => {
     expect(refusal(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.11.4' })).toBe(
       `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it`,
     );
-    expect(warningsFor(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.10.5' })).toEqual([]);
+    // GIVEN terraform 1.3-1.10: german works only with an access key or sas token (its azure ad login knows three clouds)
+    expect(warningsFor(sut, { ...BASE, environment: 'german', accessKey: '<ACCESS_KEY>' }, { target: 'terraform@1.10.5' })).toEqual([
+      'accessKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ARM_ACCESS_KEY in the environment of the terraform run instead [field/literal-secret]',
+    ]);
+    expect(warningsFor(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.10.5' })).toEqual([
+      'environment is "german", which terraform 1.10.5 can use only with an access key or a sas token: the run must provide ARM_ACCESS_KEY or ARM_SAS_TOKEN, ' +
+        'or init fails (its azure ad login knows only public, usgovernment and china) [azurerm/environment-needs-access-key]',
+    ]);
+    expect(warningsFor(sut, { ...BASE, environment: 'stack' }, { target: 'opentofu@1.9.0' })).toHaveLength(1);
+    expect(warningsFor(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.2.9' })).toEqual([]);
+  });
+
+  test('terraform 1.11+ takes the cloud from metadataHost and ignores the environment name', () => {
+    expect(warningsFor(sut, { ...BASE, environment: 'AzureStackCloud', metadataHost: 'management.local.azurestack.external' })).toEqual([]);
+    expect(refusal(sut, { ...BASE, environment: 'AzureStackCloud' })).toContain('- environment: got "AzureStackCloud", expected one of');
   });
 
   test('terraform matches environment names case-insensitively, opentofu exactly', () => {
@@ -65,23 +79,32 @@ describe('azurerm rules', () => {
     );
   });
 
-  test('fails if clientCertificatePassword comes without a certificate', () => {
-    expect(refusal(sut, { ...BASE, clientCertificatePassword: '<PASSWORD>' })).toBe(
-      `${h}\n- clientCertificatePassword: set without clientCertificatePath or clientCertificate, expected one of them to be set as well`,
+  test('warns if clientCertificatePassword comes without a certificate: its path may come from the environment', () => {
+    expect(warningsFor(sut, { ...BASE, clientCertificatePassword: '<PASSWORD>' })).toContain(
+      'clientCertificatePassword is set without clientCertificatePath or clientCertificate; the terraform run must provide ' +
+        'ARM_CLIENT_CERTIFICATE_PATH or ARM_CLIENT_CERTIFICATE in its environment, or the password is not used [azurerm/certificate-password-needs-certificate]',
     );
   });
 
-  test('fails if only one of oidcRequestToken and oidcRequestUrl is set', () => {
-    expect(refusal(sut, { ...BASE, oidcRequestToken: '<TOKEN>' })).toBe(`${h}\n- oidcRequestToken: set without oidcRequestUrl, expected both or neither`);
-    expect(refusal(sut, { ...BASE, oidcRequestUrl: 'https://token.example' })).toBe(`${h}\n- oidcRequestUrl: set without oidcRequestToken, expected both or neither`);
+  test('warns if only one of oidcRequestToken and oidcRequestUrl is set: ci runners provide the other', () => {
+    expect(warningsFor(sut, { ...BASE, oidcRequestToken: '<TOKEN>' })).toContain(
+      'oidcRequestToken is set without oidcRequestUrl; the terraform run must provide ARM_OIDC_REQUEST_URL or ACTIONS_ID_TOKEN_REQUEST_URL or SYSTEM_OIDCREQUESTURI ' +
+        'in its environment, or oidc login fails [azurerm/oidc-request-pair]',
+    );
+    expect(warningsFor(sut, { ...BASE, oidcRequestUrl: 'https://token.example' })).toEqual([
+      'oidcRequestUrl is set without oidcRequestToken; the terraform run must provide ARM_OIDC_REQUEST_TOKEN or ACTIONS_ID_TOKEN_REQUEST_TOKEN or SYSTEM_ACCESSTOKEN ' +
+        'in its environment, or oidc login fails [azurerm/oidc-request-url-pair]',
+    ]);
   });
 
   test.each([
     ['clientId', 'clientIdFilePath'],
     ['clientSecret', 'clientSecretFilePath'],
     ['oidcToken', 'oidcTokenFilePath'],
-  ])('fails if %s and %s are both set', (value, file) => {
-    expect(refusal(sut, { ...BASE, [value]: 'v', [file]: '/f' })).toBe(`${h}\n- ${value}: set together with ${file}, expected only one of ${value}, ${file}`);
+  ])('warns if %s and %s are both set: the file must hold the same value', (value, file) => {
+    expect(warningsFor(sut, { ...BASE, [value]: 'v', [file]: '/f' })).toContain(
+      `${value} and ${file} are both set; the terraform run fails unless the file holds the same value, so set only one of them [${({ clientId: 'azurerm/client-id-file-pair', clientSecret: 'azurerm/client-secret-file-pair', oidcToken: 'azurerm/oidc-token-file-pair' } as Record<string, string>)[value]}]`,
+    );
   });
 
   test('fails if lookupBlobEndpoint is true without resourceGroupName', () => {
@@ -139,31 +162,31 @@ describe('azurerm warnings', () => {
   test('warns that useGraphApi true is left out where the tool always uses microsoft graph', () => {
     expect(warningsFor(sut, { ...BASE, useMicrosoftGraph: true })).toEqual([
       'useMicrosoftGraph is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, ' +
-        'so true is already the behaviour of terraform 1.15.9',
+        'so true is already the behaviour of terraform 1.15.9 [field/implied-value]',
     ]);
   });
 
   test('warns that endpoint is deprecated, naming the replacement for each tool', () => {
     expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local' })).toEqual([
-      'endpoint is deprecated: terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud',
+      'endpoint is deprecated: terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud [field/deprecated]',
     ]);
     expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local', msiEndpoint: 'http://169.254.169.254/x' }, { target: TOFU })).toEqual([
-      'endpoint is deprecated: opentofu ignores it since 1.11.0; use environment or metadataHost instead',
-      'msiEndpoint is deprecated: opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var',
+      'endpoint is deprecated: opentofu ignores it since 1.11.0; use environment or metadataHost instead [field/deprecated]',
+      'msiEndpoint is deprecated: opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var [field/deprecated]',
     ]);
   });
 
   test('warns that without a resource group the run needs a data-plane credential', () => {
     const { resourceGroupName: _, ...noGroup } = BASE;
     expect(warningsFor(sut, noGroup)).toEqual([
-      'resourceGroupName is unset and neither accessKey, sasToken nor useDirectoryAuth is given; the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob',
+      'resourceGroupName is unset and neither accessKey, sasToken nor useDirectoryAuth is given; the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob [azurerm/data-plane-auth-from-env]',
     ]);
     expect(warningsFor(sut, { ...noGroup, useAzureadAuth: true })).toEqual([]);
   });
 
   test('warns about literal secrets', () => {
     expect(warningsFor(sut, { ...BASE, clientSecret: '<CLIENT_SECRET>' })).toEqual([
-      'clientSecret is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ARM_CLIENT_SECRET in the environment of the terraform run instead',
+      'clientSecret is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ARM_CLIENT_SECRET in the environment of the terraform run instead [field/literal-secret]',
     ]);
   });
 });

@@ -74,14 +74,14 @@ describe('cos rules', () => {
 describe('cos warnings', () => {
   test('warns that the region must then come from TENCENTCLOUD_REGION', () => {
     expect(warningsFor(sut, { bucket: 'tfstate-1250000000' })).toEqual([
-      'region is unset; the terraform run must provide TENCENTCLOUD_REGION in its environment, or init fails: the tool requires a region',
+      'region is unset; the terraform run must provide TENCENTCLOUD_REGION in its environment, or init fails: the tool requires a region [cos/region-from-env]',
     ]);
   });
 
   test('warns about literal secrets, one per field, naming the env var', () => {
     expect(warningsFor(sut, { ...BASE, secretId: '<SECRET_ID>', secretKey: '<SECRET_KEY>' })).toEqual([
-      'secretId is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_ID in the environment of the terraform run instead',
-      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_KEY in the environment of the terraform run instead',
+      'secretId is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_ID in the environment of the terraform run instead [field/literal-secret]',
+      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_KEY in the environment of the terraform run instead [field/literal-secret]',
     ]);
   });
 });

@@ -7,13 +7,14 @@
  *   version, goes through `terraform validate` in batches, and all pass.
  */
 import { parse } from '@cdktf/hcl2json';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
 import { warningsOf } from './support/annotations';
 import { STORES, StoreUnderTest } from './support/stores';
 import { backendToRemoteConfig, remoteStatesDocument, requireTerraform, validate } from './support/terraform';
-import { FieldSpec, isAvailable, spellingsOf } from '../src/private/schema';
-import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../src/private/target';
+import { FIELD_TYPES } from '../src/private/field-types';
+import { FieldSpec, FieldType, isAvailable, keyFor, spellingsOf } from '../src/private/schema';
+import { ParsedTarget, TARGET_CONTEXT_KEY, ToolName, parseTarget } from '../src/private/target';
 
 const RUNS_PER_STORE = Number(process.env.FUZZ_RUNS_PER_STORE ?? 25_000);
 const VALIDATE_PER_STORE = 320;
@@ -25,6 +26,11 @@ const OUTDIR = Testing.app().outdir;
 const binary = requireTerraform();
 const BINARY_TARGET = `terraform@${binary ?? '1.11.4'}`;
 const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6'];
+
+/** The keys the store's table emits for `tool`, block members included. */
+function keysOf(sut: StoreUnderTest, tool: ToolName): string[] {
+  return sut.store.fields.flatMap((f) => [keyFor(f, tool), ...(f.fields ?? []).map((m) => keyFor(m, tool))]).filter((k): k is string => k !== undefined);
+}
 
 /** Messages start lower-case (after a list bullet) and carry no trailing period. */
 const STYLE = /^(- )?[a-z][^]*[^.]$/;
@@ -46,22 +52,9 @@ const secretOfWrongType = fc.oneof(
 );
 
 function wrongType(field: FieldSpec): fc.Arbitrary<unknown> {
-  const all: fc.Arbitrary<unknown>[] = [fc.integer(), fc.boolean(), text, fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.double()];
-  return fc.oneof(...all).filter((v) => {
-    switch (field.type) {
-      case 'string':
-      case 'policy':
-        return typeof v !== 'string' && v !== null;
-      case 'boolean':
-        return typeof v !== 'boolean' && v !== null;
-      case 'number':
-        return !Number.isSafeInteger(v) && v !== null;
-      case 'stringList':
-        return !Array.isArray(v) && v !== null;
-      default:
-        return typeof v !== 'object';
-    }
-  });
+  const all: fc.Arbitrary<unknown>[] = [fc.integer(), fc.boolean(), text, fc.array(fc.integer(), { maxLength: 2 }), fc.double()];
+  // Wrong for the field's type, as the library's own type table judges it (null, which means unset, is not generated).
+  return fc.oneof(...all).filter((v) => !FIELD_TYPES[field.type].accepts(v));
 }
 
 function valueFor(sut: StoreUnderTest, field: FieldSpec, path: string): fc.Arbitrary<unknown> {
@@ -73,14 +66,15 @@ function valueFor(sut: StoreUnderTest, field: FieldSpec, path: string): fc.Arbit
   }
   if (field.secret) return fc.oneof({ weight: 30, arbitrary: secretValue }, { weight: 1, arbitrary: secretOfWrongType });
   const sample = sut.samples[path];
-  const typed: fc.Arbitrary<unknown> = {
+  const typedByType: Record<FieldType, fc.Arbitrary<unknown>> = {
     string: fc.oneof(text, fc.constant('env:'), fc.constant('a/b')),
     policy: fc.oneof(text, fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 })),
     boolean: fc.boolean(),
     number: fc.oneof(fc.integer({ min: -10, max: 50_000 }), fc.integer({ min: 800, max: 3700 })),
     stringList: fc.array(text, { maxLength: 3 }),
     block: fc.constant({}),
-  }[field.type];
+  };
+  const typed = typedByType[field.type];
   return fc.oneof(
     { weight: 40, arbitrary: fc.constant(sample) },
     { weight: 3, arbitrary: typed },
@@ -182,7 +176,7 @@ function shown(v: unknown): string[] {
 }
 
 describe('fuzz: generated configs', () => {
-  const counts = { generated: 0, accepted: 0, refused: 0, validated: 0 };
+  const counts = { generated: 0, accepted: 0, refused: 0, crossStack: 0, validated: 0 };
   const toValidate = new Map<string, Generated[]>();
   let serial = 0;
   const apps = new Map<string, { app: App; stacks: number }>();
@@ -207,6 +201,7 @@ describe('fuzz: generated configs', () => {
     // eslint-disable-next-line no-console
     console.log(
       `fuzz (seed ${SEED}): generated ${counts.generated}, accepted ${counts.accepted}, refused ${counts.refused}, ` +
+        `read across stacks ${counts.crossStack}, ` +
         `terraform-validated ${counts.validated} (terraform ${binary ?? 'missing'})`,
     );
   });
@@ -240,10 +235,20 @@ describe('fuzz: generated configs', () => {
           return;
         }
         counts.accepted++;
-        // THEN it synthesizes, in JSON and HCL, and no warning carries a secret
-        const json = JSON.stringify(element.toTerraform());
+        // THEN it synthesizes, in JSON and HCL, with only keys the target tool has
+        const out = element.toTerraform();
+        const emitted = g.asRemoteState ? out.data.terraform_remote_state.rs.config : out.terraform.backend[sut.store.backend];
+        const tool = (parseTarget(g.target) as ParsedTarget).tool;
+        for (const key of Object.keys(emitted)) expect(keysOf(sut, tool)).toContain(key);
         element.toHclTerraform();
-        expect(json.length).toBeGreaterThan(0);
+        if (!g.asRemoteState) {
+          // THEN another stack can read its state: the remote state made from it is accepted too
+          const consumer = freshStack(g.target);
+          const remote = (element as TerraformBackend).getRemoteStateDataSource(consumer, 'rs', stack.node.id);
+          remote.toTerraform();
+          remote.toHclTerraform();
+          counts.crossStack++;
+        }
         for (const warning of warningsOf(stack)) {
           for (const secret of secrets) expect(warning).not.toContain(secret);
           expect(warning).toMatch(STYLE);
@@ -271,10 +276,14 @@ describe('fuzz: generated configs', () => {
             const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
             entries[`${address}_hcl`] = { backend: backendName, config: hcl.data.terraform_remote_state.rs[0].config };
           } else {
-            sut.backend(stack, g.props);
+            const backend = sut.backend(stack, g.props);
             entries[`${address}_json`] = { backend: backendName, config: backendToRemoteConfig(JSON.parse(Testing.synth(stack)).terraform.backend[backendName]) };
             const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
             entries[`${address}_hcl`] = { backend: backendName, config: hcl.terraform[0].backend[backendName][0] };
+            // The consumer's view of the same state, made by getRemoteStateDataSource (secrets left out).
+            const consumer = new TerraformStack(stack.node.root as App, 'c');
+            backend.getRemoteStateDataSource(consumer, 'rs', 'p');
+            entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
           }
         }
         // COS needs a region: a config without one relies on TENCENTCLOUD_REGION, as its warning says.
@@ -284,7 +293,7 @@ describe('fuzz: generated configs', () => {
           const failed = errors.map((d) => `${d.address}: ${d.detail || d.summary}`).slice(0, 5);
           throw new Error(`terraform refused accepted configs (kept in ${result.dir}):\n${failed.join('\n')}`);
         }
-        counts.validated += Object.keys(entries).length / 2;
+        counts.validated += sample.slice(start, start + BATCH).length;
       }
     },
   );

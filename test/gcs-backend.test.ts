@@ -24,8 +24,20 @@ describe('gcs rules', () => {
       `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes`,
     );
     expect(refusal(sut, { bucket: 'b', encryptionKey: 'not base64!' })).toBe(
-      `${h}\n- encryptionKey: got <redacted>, expected base64 text that decodes to 32 bytes`,
+      `${h}\n- encryptionKey: got <redacted>, expected standard base64 text (A-Z, a-z, 0-9, + and /, padded with =) that decodes to 32 bytes`,
     );
+  });
+
+  test('fails if encryptionKey is url-safe or unpadded base64, which go\'s StdEncoding refuses', () => {
+    const urlSafe = Buffer.alloc(32, 0xfb).toString('base64url');
+    expect(refusal(sut, { bucket: 'b', encryptionKey: urlSafe })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
+    expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32.replace(/=+$/, '') })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
+  });
+
+  test('warns if encryptionKey is a file path: the file must hold the key', () => {
+    expect(warningsFor(sut, { bucket: 'b', encryptionKey: '/secrets/gcs-csek.key' })).toEqual([
+      'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
+    ]);
   });
 
   test('fails if kmsEncryptionKey is not a key resource name', () => {
@@ -85,21 +97,21 @@ describe('gcs rules', () => {
 describe('gcs warnings', () => {
   test('warns that accessToken wins over credentials', () => {
     expect(warningsFor(sut, { bucket: 'b', accessToken: '<ACCESS_TOKEN>', credentials: '/k.json' }, { as: 'remote-state' })).toContain(
-      'accessToken and credentials are both set; the tool uses accessToken and ignores credentials',
+      'accessToken and credentials are both set; the tool uses accessToken and ignores credentials [gcs/access-token-wins]',
     );
   });
 
   test('warns that delegates need an impersonated account', () => {
     expect(warningsFor(sut, { bucket: 'b', impersonateServiceAccountDelegates: ['a@x.iam.gserviceaccount.com'] })).toEqual([
       'impersonateServiceAccountDelegates is set but impersonateServiceAccount is not; the terraform run must provide ' +
-        'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT in its environment, or the delegation chain has no effect',
+        'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT in its environment, or the delegation chain has no effect [gcs/delegates-need-impersonation]',
     ]);
   });
 
   test('warns about a literal secret, naming the env vars', () => {
     expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([
       'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
-        'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead',
+        'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead [field/literal-secret]',
     ]);
   });
 });
@@ -126,7 +138,7 @@ describe('gcs credentials', () => {
     const key = '{"type":"service_account","private_key":"<PRIVATE_KEY>"}';
     expect(warningsFor(sut, { bucket: 'b', credentials: key })).toEqual([
       'credentials is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
-        'leave it unset and provide GOOGLE_BACKEND_CREDENTIALS or GOOGLE_CREDENTIALS in the environment of the terraform run instead',
+        'leave it unset and provide GOOGLE_BACKEND_CREDENTIALS or GOOGLE_CREDENTIALS in the environment of the terraform run instead [field/literal-secret]',
     ]);
     expect(refusal(sut, { bucket: 'b', credentials: key, prefix: 7 })).not.toContain('<PRIVATE_KEY>');
     expect(refusal(sut, { bucket: 'b', credentials: 7 })).toBe(`${header('gcs')}\n- credentials: got <redacted>, expected a string`);

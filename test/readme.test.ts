@@ -11,9 +11,9 @@ const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 const FIXTURE = `import { App, TerraformOutput, TerraformStack, Testing } from 'cdktf';
 import * as lib from 'cdktf-state-backends';
-const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget } = lib;
+const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendWarnings } = lib;
 const { DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm } = lib;
-void [App, TerraformOutput, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget];
+void [App, TerraformOutput, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendWarnings];
 void [DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm];
 export function run(): string {
   const stack = new TerraformStack(Testing.app(), 'readme');
@@ -30,7 +30,7 @@ describe('README snippets', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('there are snippets for every store and the target helper', () => {
-    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget']) {
+    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings']) {
       expect(SNIPPETS.some((s) => s.includes(name))).toBe(true);
     }
   });

@@ -107,7 +107,7 @@ describe('one config, three targets', () => {
       ado_pipeline_service_connection_id: '00000000-0000-0000-0000-000000000004',
     });
     expect(warnings).toEqual([
-      'useGraphApi is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, so true is already the behaviour of terraform 1.11.4',
+      'useGraphApi is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, so true is already the behaviour of terraform 1.11.4 [field/implied-value]',
     ]);
   });
 
@@ -117,7 +117,7 @@ describe('one config, three targets', () => {
     expect(backend.ado_pipeline_service_connection_id).toBeUndefined();
     expect(backend.use_microsoft_graph).toBeUndefined();
     expect(warnings).toEqual([
-      'useGraphApi is left out of the output: opentofu never had use_microsoft_graph and always uses microsoft graph, so true is already the behaviour of opentofu 1.12.6',
+      'useGraphApi is left out of the output: opentofu never had use_microsoft_graph and always uses microsoft graph, so true is already the behaviour of opentofu 1.12.6 [field/implied-value]',
     ]);
   });
 });

@@ -1,9 +1,10 @@
-import { Annotations, DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
+import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { backendHclAttributes, copyAttributes, remoteStateBlock } from './render';
+import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, holdsSecret, spellingsOf } from './schema';
 import { Checked, Store, ToolAttributes, checkFor } from './store';
 import { targetOf } from './target';
+import { recordWarnings } from './warnings';
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
@@ -41,22 +42,37 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    return this.store.remoteState(scope, name, this.remoteStateConfig(scope));
+    const { config, dropped } = this.remoteStateConfig();
+    const remoteState = this.store.remoteState(scope, name, config);
+    const stack = TerraformStack.of(scope);
+    if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
+      this.warnedConsumers.add(stack.node.path);
+      const target = targetOf(scope);
+      const tool = target.tool;
+      const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`);
+      recordWarnings(remoteState, [{
+        id: 'remote-state/secrets-left-out',
+        message:
+          `the remote state of ${this.node.path} leaves out its secret fields; ` +
+          `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,
+      }]);
+    }
+    return remoteState;
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return copyAttributes(this.attributes);
   }
 
-  protected synthesizeHclAttributes(): { [name: string]: any } {
-    return backendHclAttributes(this.attributes);
+  /**
+   * Adds this backend to the HCL output.
+   */
+  public toHclTerraform(): any {
+    return { terraform: { backend: { [this.name]: backendHclBlock(this.attributes, this.rawOverrides) } } };
   }
 
-  /**
-   * The same fields without the secret ones, reading the consuming run's workspace. Warns once
-   * per consuming stack which env vars its run needs instead of the secrets.
-   */
-  private remoteStateConfig(consumer: Construct): DataTerraformRemoteStateConfig {
+  /** The same fields without the secret ones, reading the consuming run's workspace. */
+  private remoteStateConfig(): { config: Record<string, unknown>; dropped: FieldSpec[] } {
     const copy: Record<string, unknown> = { ...this.props };
     const dropped: FieldSpec[] = [];
     for (const field of this.store.fields) {
@@ -64,25 +80,20 @@ export abstract class StoreBackend extends TerraformBackend {
       spellings.forEach((s) => delete copy[s]);
       if (spellings.length > 0) dropped.push(field);
     }
-    const stack = TerraformStack.of(consumer);
-    if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
-      this.warnedConsumers.add(stack.node.path);
-      const tool = targetOf(consumer).tool;
-      const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool).join(' or ') || 'no env var; pass it with -backend-config'})`);
-      Annotations.of(consumer).addWarning(
-        `the remote state of ${this.node.path} leaves out its secret fields; ` +
-          `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,
-      );
-    }
-    return { ...copy, workspace: '${terraform.workspace}' };
+    return { config: { ...copy, workspace: '${terraform.workspace}' }, dropped };
   }
 
+  /** Reported once per stack, by the first of this library's backends, whatever the tree order. */
   private validateSingleBackend(): string[] {
     const backends = TerraformStack.of(this).node.findAll().filter((c) => TerraformBackend.isBackend(c));
-    if (backends.length <= 1 || backends[0] !== this) return [];
+    if (backends.length <= 1 || backends.find((b) => b instanceof StoreBackend) !== this) return [];
+    const shown = backends.map((b) => {
+      const name = (b as unknown as { name: string }).name;
+      return `${name === 'cloud' ? 'a cloud block' : `backend "${name}"`} at ${b.node.path}`;
+    });
     return [
-      `a stack can have only one backend, found ${backends.length}: ${backends.map((b) => b.node.path).join(' and ')}; ` +
-        'keep one (the tool refuses a configuration with several backend blocks)',
+      `a stack can have only one backend, found ${backends.length}: ${shown.join(' and ')}; ` +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks)',
     ];
   }
 }
@@ -134,6 +145,6 @@ function checkOrDetach(element: Construct, store: Store, props: unknown, mode: M
     element.node.scope?.node.tryRemoveChild(element.node.id);
     throw e;
   }
-  for (const warning of checked.warnings) Annotations.of(element).addWarning(warning.message);
+  recordWarnings(element, checked.warnings);
   return checked.attributes;
 }

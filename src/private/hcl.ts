@@ -1,4 +1,4 @@
-import { Token, Tokenization } from 'cdktf';
+import { IResolveContext, Lazy, Token, Tokenization } from 'cdktf';
 import { Mode } from './schema';
 
 /**
@@ -23,7 +23,14 @@ export function hclBlock(attributes: Record<string, unknown>): unknown {
 
 /** Converts a JSON-ready value into what the renderer prints faithfully. */
 export function toHclValue(value: unknown, mode: Mode): unknown {
-  if (typeof value === 'string') return hclString(value, mode);
+  if (typeof value === 'string') {
+    // A token's text is known only when cdktf resolves it (a Lazy, say): escape it then, exactly as
+    // a literal given through props. References resolve to `${...}` and stay expressions.
+    if (mode === 'remote-state' && Token.isUnresolved(value)) {
+      return Lazy.stringValue({ produce: (context: IResolveContext) => hclString(String(context.resolve(value)), mode) });
+    }
+    return hclString(value, mode);
+  }
   if (Array.isArray(value)) {
     return Token.isUnresolved(value) ? value : value.map((v) => toHclValue(v, mode));
   }

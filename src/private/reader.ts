@@ -42,7 +42,8 @@ export class ConfigReader {
   /** The fields of `props`; a remote state's config may also hold `workspace` and `defaults`. */
   public read(table: FieldTable, props: unknown): FieldValues {
     if (props === null || typeof props !== 'object' || Array.isArray(props)) {
-      this.errors.push({ field: 'config', message: `${got(props, false)}, expected an object with the backend's fields` });
+      // Never echoed: a string or list here may well be the whole config, secrets included.
+      this.errors.push({ field: 'config', message: `got ${kindOf(props)}, expected an object with the backend's fields` });
       return new Map();
     }
     const record = props as Record<string, unknown>;
@@ -58,6 +59,43 @@ export class ConfigReader {
     const isMap = defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults);
     if (defaults !== undefined && !isMap && !Tokenization.isResolvable(defaults)) {
       this.errors.push({ field: 'defaults', message: `${got(defaults, false)}, expected an object of default output values` });
+    } else if (isMap && !Tokenization.isResolvable(defaults)) {
+      for (const [name, value] of Object.entries(defaults as Record<string, unknown>)) {
+        if (!OUTPUT_NAME.test(name)) {
+          this.errors.push({ field: `defaults.${name}`, message: 'is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore' });
+        } else {
+          this.checkDefault(`defaults.${name}`, value);
+        }
+      }
+    }
+  }
+
+  /** A default output value must be one both renderers (JSON and HCL) can write. */
+  private checkDefault(path: string, value: unknown): void {
+    if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || Token.isUnresolved(value)) return;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) this.errors.push({ field: path, message: `got ${value}, expected a finite number` });
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        if (v === null || v === undefined) this.errors.push({ field: `${path}[${i}]`, message: `got ${showValue(v, false)}, expected a value (a list cannot hold null in the output)` });
+        else this.checkDefault(`${path}[${i}]`, v);
+      });
+      return;
+    }
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [k, v] of Object.entries(value)) {
+        if (k === '' || k === 'for' || /["\\\u0000-\u001f]/.test(k)) {
+          this.errors.push({ field: `${path}.${k}`, message: 'is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters' });
+        } else {
+          this.checkDefault(`${path}.${k}`, v);
+        }
+      }
+      return;
+    }
+    if (!Tokenization.isResolvable(value)) {
+      this.errors.push({ field: path, message: `got ${kindOf(value)}, expected a string, number, boolean, list or object` });
     }
   }
 
@@ -123,13 +161,22 @@ export class ConfigReader {
     if (field.type === 'stringList' && this.mode === 'backend' && (value as unknown[]).some(isExpression)) {
       return this.fail(spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
     }
+    if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
+      return this.fail(spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
+    }
+    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && STRAY_DIRECTIVE.test(v))) {
+      return this.fail(
+        spelling,
+        `${got(value, secret)}, expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
+      );
+    }
 
     const members = field.type === 'block' ? this.readFields(table.block(field.name), value as Record<string, unknown>, `${spelling}.`, []) : undefined;
 
     const deprecation = field.deprecated?.[this.target.tool];
     if (deprecation) this.warn('field/deprecated', `${spelling} is deprecated: ${deprecation}`);
     if (typeof value === 'string' && holdsSecret(field, value)) {
-      const env = envVarsOf(field, this.target.tool);
+      const env = envVarsOf(field, this.target.tool, this.target.version);
       this.warn(
         'field/literal-secret',
         `${spelling} is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ` +
@@ -177,6 +224,28 @@ export function isExpression(value: unknown): boolean {
   // substring test decides alone; Token.isUnresolved scans with several patterns.
   if (typeof value === 'string') return value.includes('${');
   return Token.isUnresolved(value) || Tokenization.isResolvable(value);
+}
+
+/** An object or list holding a token or a `${...}` expression anywhere inside. */
+function holdsExpression(value: unknown): boolean {
+  if (isExpression(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsExpression);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
+  return false;
+}
+
+/** `%{` that is not escaped as `%%{`. */
+const STRAY_DIRECTIVE = /(^|[^%])%\{/;
+
+/** Terraform output names (the keys of a remote state's defaults). */
+const OUTPUT_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** What a value is, without showing it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** What a required field must hold. */

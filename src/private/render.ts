@@ -40,7 +40,19 @@ export function backendHclAttributes(attributes: ToolAttributes): Record<string,
   return out;
 }
 
-/** The `data.terraform_remote_state.<id>` block, JSON or HCL-typed, with overrides merged in. */
+/**
+ * The backend's attributes with overrides merged in, typed for cdktf's HCL renderer. Merged before
+ * typing, so an override inside a nested block stays in it and its strings are escaped like the
+ * rest.
+ */
+export function backendHclBlock(attributes: ToolAttributes, rawOverrides: any): Record<string, unknown> {
+  return backendHclAttributes(deepMerge(copyAttributes(attributes), rawOverrides));
+}
+
+/**
+ * The `data.terraform_remote_state.<id>` block, JSON or HCL-typed, with overrides merged in (before
+ * typing, so overridden strings are escaped too).
+ */
 export function remoteStateBlock(
   friendlyUniqueId: string,
   backendName: string,
@@ -49,21 +61,9 @@ export function remoteStateBlock(
   rawOverrides: any,
   hcl: boolean,
 ): any {
-  const typed = (v: unknown) => (hcl && v !== undefined ? toHclValue(v, 'remote-state') : v);
-  return {
-    data: {
-      terraform_remote_state: {
-        [friendlyUniqueId]: deepMerge(
-          {
-            backend: backendName,
-            workspace: typed(config.workspace),
-            defaults: typed(config.defaults),
-            // toHclValue builds new containers, so only the JSON form needs a copy.
-            config: hcl ? toHclValue(attributes, 'remote-state') : copyAttributes(attributes),
-          },
-          rawOverrides,
-        ),
-      },
-    },
-  };
+  const block = deepMerge(
+    { backend: backendName, workspace: config.workspace, defaults: config.defaults, config: copyAttributes(attributes) },
+    rawOverrides,
+  );
+  return { data: { terraform_remote_state: { [friendlyUniqueId]: hcl ? toHclValue(block, 'remote-state') : block } } };
 }

@@ -1,6 +1,6 @@
 import { Violation, got, quoteList } from './messages';
 import { FieldValue, FieldValues, Warning } from './reader';
-import { FieldTable, Mode, isAvailable } from './schema';
+import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from './target';
 
 /**
@@ -65,6 +65,12 @@ export class RuleContext {
   public available(name: string): boolean {
     const spec = this.table.spec(name);
     return spec !== undefined && isAvailable(spec, this.target);
+  }
+
+  /** The env vars the target tool reads for the field, in its order. */
+  public envOf(name: string): string[] {
+    const spec = this.table.spec(name);
+    return spec ? envVarsOf(spec, this.target.tool, this.target.version) : [];
   }
 
   /** `got <value>`, redacted when the field is secret. */
@@ -185,19 +191,79 @@ export function mutuallyExclusive(head: RuleHead, names: readonly string[]): Rul
 
 /**
  * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
- * the run must then supply it from the environment (`env`), or `outcome` happens.
+ * the run must then supply it from the environment (the field's env vars), or `outcome` happens.
  */
-export function neededFromEnv(head: RuleHead, name: string, env: string, outcome: string, when: readonly string[] = []): Rule {
+export function neededFromEnv(head: RuleHead, name: string, outcome: string, when: readonly string[] = []): Rule {
   return {
     ...head,
     severity: 'warning',
     fields: [name, ...when],
-    description: `${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs ${env} (or ${outcome})`,
+    description: `${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs its env vars (or ${outcome})`,
     check: (c) => {
       if (c.has(name)) return;
       if (when.length > 0 && !when.some((n) => c.has(n))) return;
       const cause = when.length > 0 ? `${when.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
-      c.warn(`${cause}; the ${c.target.tool} run must provide ${env} in its environment, or ${outcome}`);
+      c.warn(`${cause}; the ${c.target.tool} run must provide ${c.envOf(name).join(' or ')} in its environment, or ${outcome}`);
     },
   };
+}
+
+/**
+ * Warns when `name` is set without any of `partners`: the tool reads a missing partner from its
+ * env vars, so only the run can tell whether it is there; without it, `outcome` happens.
+ */
+export function partnerFromEnv(head: RuleHead, name: string, partners: readonly string[], outcome: string): Rule {
+  return {
+    ...head,
+    severity: 'warning',
+    fields: [name, ...partners],
+    description: `${name} without ${partners.join(' or ')}: the run must provide the partner's env vars`,
+    check: (c) => {
+      if (!c.has(name) || partners.some((p) => c.has(p))) return;
+      const env = partners.flatMap((p) => c.envOf(p));
+      c.warn(
+        `${c.spelling(name)} is set without ${partners.map((p) => c.spelling(p)).join(' or ')}; ` +
+          `the ${c.target.tool} run must provide ${env.join(' or ')} in its environment, or ${outcome}`,
+      );
+    },
+  };
+}
+
+/** Standard base64 (padded) that decodes to `bytes` bytes (error). */
+export function base64Key(head: RuleHead, name: string, bytes: number): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be standard base64 (padded) that decodes to ${bytes} bytes`,
+    check: (c) => checkBase64Key(c, name, bytes),
+  };
+}
+
+/** Base64 text that decodes to exactly `bytes` bytes. */
+export function checkBase64Key(c: RuleContext, name: string, bytes: number): void {
+  const v = c.literal(name);
+  if (typeof v !== 'string' || v === '') return;
+  const decoded = decodeBase64(v);
+  if (decoded === undefined) {
+    c.error(name, `${c.got(name)}, expected standard base64 text (A-Z, a-z, 0-9, + and /, padded with =) that decodes to ${bytes} bytes`);
+  } else if (decoded !== bytes) {
+    c.error(name, `${c.got(name)} (decodes to ${decoded} bytes), expected base64 text that decodes to exactly ${bytes} bytes`);
+  }
+}
+
+/**
+ * Number of bytes `text` decodes to, exactly as Go's `base64.StdEncoding.DecodeString` decodes it
+ * (standard alphabet, `=` padding required, `\r` and `\n` skipped), or undefined where Go fails.
+ */
+export function decodeBase64(text: string): number | undefined {
+  const s = text.replace(/[\r\n]/g, '');
+  if (s.length % 4 !== 0 || !/^[A-Za-z0-9+/]*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)) return undefined;
+  const padding = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
+  return (s.length / 4) * 3 - padding;
+}
+
+/** A value the tool would read as a file path rather than as the key itself. */
+export function looksLikePath(v: string): boolean {
+  return decodeBase64(v) === undefined && /^(~|\.{1,2}\/|\/)|[\\/].*\.[A-Za-z0-9]+$/.test(v);
 }

@@ -45,7 +45,10 @@ export interface FieldSpec {
   readonly since: PerTool<string>;
   /** First release of each tool that no longer accepts the key. */
   readonly removedIn?: PerTool<string>;
-  /** Environment variables the tool reads when the field is unset, in priority order. */
+  /**
+   * Environment variables the tool reads when the field is unset, in priority order. A name the
+   * tool reads only from some release on carries it: `ALIBABA_CLOUD_REGION@1.12.0`.
+   */
   readonly env?: PerTool<readonly string[]>;
   /**
    * The value is a credential: messages never show it, a literal value gets a warning (it lands in
@@ -120,10 +123,28 @@ export function keyFor(field: FieldSpec, tool: ToolName): string | undefined {
   return typeof field.key === 'string' ? field.key : field.key[tool];
 }
 
-/** All env vars of a field, Terraform's first, without duplicates. */
-export function envVarsOf(field: FieldSpec, tool?: ToolName): string[] {
+/** One env var of a field, and the first release of the tool that reads it. */
+export interface EnvVar {
+  readonly name: string;
+  readonly since: string;
+}
+
+/** The env vars of a field for `tool` (both tools, Terraform's first, when unset), without duplicates. */
+export function envEntriesOf(field: FieldSpec, tool?: ToolName): EnvVar[] {
   const lists = tool ? [field.env?.[tool] ?? []] : [field.env?.terraform ?? [], field.env?.opentofu ?? []];
-  return [...new Set(lists.flat())];
+  const seen = new Map<string, EnvVar>();
+  for (const entry of lists.flat()) {
+    const [name, since = ALWAYS] = entry.split('@');
+    if (!seen.has(name)) seen.set(name, { name, since });
+  }
+  return [...seen.values()];
+}
+
+/** The names of the env vars a field's `tool` reads, at `version` when given. */
+export function envVarsOf(field: FieldSpec, tool?: ToolName, version?: string): string[] {
+  return envEntriesOf(field, tool)
+    .filter((e) => version === undefined || compareVersions(version, e.since) >= 0)
+    .map((e) => e.name);
 }
 
 export function spellingsOf(field: FieldSpec): string[] {

@@ -2,7 +2,7 @@
  * What every backend and remote state shares (src/private/base.ts): the members of spec parts
  * 4.2, 4.3 and 2.6, remote states for other stacks, cross-stack references, one backend per stack.
  */
-import { Annotations, TerraformBackend, TerraformElement, TerraformLocal, TerraformOutput, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
+import { CloudBackend, LocalBackend, NamedCloudWorkspace, TerraformBackend, TerraformElement, TerraformLocal, TerraformOutput, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
 import { Construct, IConstruct, IMixin } from 'constructs';
 import {
   AzurermBackend,
@@ -231,7 +231,7 @@ describe('remote states for other stacks', () => {
     expect(consumerWarnings).toEqual([
       'the remote state of producer/backend leaves out its secret fields; the terraform run of stack consumer must provide them from the environment: ' +
         'accessKey (ALICLOUD_ACCESS_KEY or ALIBABA_CLOUD_ACCESS_KEY_ID or ALICLOUD_ACCESS_KEY_ID), ' +
-        'secretKey (ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET)',
+        'secretKey (ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET) [remote-state/secrets-left-out]',
     ]);
     expect(warningsOf(third)).toHaveLength(1);
     expect(consumerWarnings.join()).not.toContain('<SECRET_KEY>');
@@ -276,9 +276,23 @@ describe('one backend per stack', () => {
     new OssBackend(producer, OSS);
     new GcsBackend(new Construct(producer, 'Nested'), { bucket: 'acme' });
     expect(() => Testing.synth(producer, true)).toThrow(
-      '[producer/backend] a stack can have only one backend, found 2: producer/backend and producer/Nested/backend; ' +
-        'keep one (the tool refuses a configuration with several backend blocks)',
+      '[producer/backend] a stack can have only one backend, found 2: backend "oss" at producer/backend and backend "gcs" at producer/Nested/backend; ' +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks)',
     );
+  });
+
+  test('fails whatever the tree order, naming cdktf backends and cloud blocks too', () => {
+    // GIVEN a cdktf LocalBackend met before this library's backend
+    const { producer, consumer } = twoStacks();
+    new LocalBackend(new Construct(producer, 'AAA'), { path: 'x.tfstate' });
+    new OssBackend(producer, OSS);
+    expect(() => Testing.synth(producer, true)).toThrow(
+      '[producer/backend] a stack can have only one backend, found 2: backend "local" at producer/AAA/backend and backend "oss" at producer/backend;',
+    );
+    // GIVEN a cloud block beside a backend
+    new CloudBackend(consumer, { organization: 'acme', workspaces: new NamedCloudWorkspace('app') });
+    new GcsBackend(new Construct(consumer, 'Nested'), { bucket: 'acme' });
+    expect(() => Testing.synth(consumer, true)).toThrow('found 2: a cloud block at consumer/backend and backend "gcs" at consumer/Nested/backend;');
   });
 
   test('one backend per stack passes', () => {
@@ -296,6 +310,8 @@ describe('a refused construct leaves the tree usable', () => {
     expect(() => new OssBackend(producer, { bucket: '' })).toThrow('bucket');
     expect(producer.node.tryFindChild('backend')).toBeUndefined();
     expect(() => new OssBackend(producer, OSS)).not.toThrow();
-    expect(Annotations.of(producer)).toBeDefined();
+    // THEN the refused construct left nothing behind: no warning, one backend
+    expect(warningsOf(producer)).toEqual([]);
+    expect(() => Testing.synth(producer, true)).not.toThrow();
   });
 });

@@ -3,8 +3,8 @@
  * Checked with a real HCL parser (@cdktf/hcl2json) and with terraform reading the .tf file.
  */
 import { parse } from '@cdktf/hcl2json';
-import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { DataTerraformRemoteStateCos, GcsBackend, OssBackend } from '../../src';
+import { Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { CosBackend, DataTerraformRemoteStateCos, GcsBackend, OssBackend } from '../../src';
 import { hclString } from '../../src/private/hcl';
 import { requireTerraform, validate } from '../support/terraform';
 
@@ -119,5 +119,51 @@ describe('HCL output of the constructs', () => {
     // THEN both are accepted
     expect(backendResult.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(remoteResult.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('overrides reach the HCL output as they reach the JSON output', () => {
+  test('an override inside a nested backend block stays in the block, and its strings are escaped', async () => {
+    // GIVEN overrides into the COS and OSS assume_role blocks and a string with a backslash
+    const stack = new TerraformStack(Testing.app(), 's');
+    const cos = new CosBackend(stack, { bucket: 'b-1250000000', region: 'ap-guangzhou', assumeRole: { roleArn: 'a', sessionName: 'n' } });
+    cos.addOverride('assume_role.session_duration', 3600);
+    cos.addOverride('prefix', 'a\\b');
+    const other = new TerraformStack(Testing.app(), 'o');
+    const oss = new OssBackend(other, { bucket: 'b', assumeRole: { roleArn: 'acs:ram::1:role/x' } });
+    oss.addOverride('assume_role.session_name', 'tf');
+
+    // THEN the HCL parses back to what the JSON holds
+    const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+    expect(hcl.terraform[0].backend.cos[0].assume_role[0]).toEqual({ role_arn: 'a', session_name: 'n', session_duration: 3600 });
+    expect(hcl.terraform[0].backend.cos[0].prefix).toBe('a\\b');
+    expect(JSON.parse(Testing.synth(stack)).terraform.backend.cos.assume_role.session_duration).toBe(3600);
+    const ossHcl: any = await parse('main.tf', Testing.synthHcl(other));
+    expect(ossHcl.terraform[0].backend.oss[0].assume_role[0]).toEqual({ role_arn: 'acs:ram::1:role/x', session_name: 'tf' });
+  });
+
+  test('an overridden remote-state string is escaped like one set through props', async () => {
+    const stack = new TerraformStack(Testing.app(), 's');
+    const rs = new DataTerraformRemoteStateCos(stack, 'rs', { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    rs.addOverride('config.prefix', 'x\\y');
+    const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+    expect(hcl.data.terraform_remote_state.rs[0].config.prefix).toBe('x\\y');
+  });
+});
+
+describe('values that resolve late', () => {
+  test('a Lazy string in a remote state is escaped when it resolves, and references stay expressions', async () => {
+    const stack = new TerraformStack(Testing.app(), 's');
+    const v = new TerraformVariable(stack, 'v', { type: 'string' }).stringValue;
+    new DataTerraformRemoteStateCos(stack, 'rs', {
+      bucket: 'b-1250000000',
+      region: 'ap-guangzhou',
+      prefix: Lazy.stringValue({ produce: () => 'C:\\state "q"' }),
+      key: `${v}/x\\y`,
+    });
+    const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+    const config = hcl.data.terraform_remote_state.rs[0].config;
+    expect(config.prefix).toBe('C:\\state "q"');
+    expect(config.key).toBe('${var.v}/x\\y');
   });
 });

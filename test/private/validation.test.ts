@@ -5,7 +5,7 @@
 import { Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../src';
 import { REDACTED, showValue } from '../../src/private/messages';
-import { decodeBase64 } from '../../src/private/rules';
+import { decodeBase64 } from '../../src/private/rule-kit';
 import { header, refusal, warningsFor } from '../support/refusals';
 import { STORES } from '../support/stores';
 
@@ -16,7 +16,9 @@ const h = header('oss');
 describe('checks every field gets', () => {
   test('fails if the config is not an object', () => {
     expect(refusal(oss, null)).toBe(`${h}\n- config: got null, expected an object with the backend's fields`);
-    expect(refusal(oss, 'acme')).toBe(`${h}\n- config: got "acme", expected an object with the backend's fields`);
+    // A string or list may be the whole config, secrets included: it is never echoed.
+    expect(refusal(oss, '{"bucket":"b","secretKey":"<SECRET_KEY>"}')).toBe(`${h}\n- config: got a string, expected an object with the backend's fields`);
+    expect(refusal(oss, [{ secretKey: '<SECRET_KEY>' }])).toBe(`${h}\n- config: got a list, expected an object with the backend's fields`);
   });
 
   test('fails if a remote state has a workspace or defaults of the wrong shape', () => {
@@ -75,9 +77,11 @@ describe('checks every field gets', () => {
     expect(refusal(oss, { bucket: 'b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string`);
   });
 
-  test('spellings of a secret that differ are not echoed', () => {
+  test('spellings that differ are both shown (no secret field has a second spelling)', () => {
     const message = refusal(azurerm, { storageAccountName: 'a', containerName: 'c', key: 'k', useMsi: true, useManagedIdentity: false });
     expect(message).toContain('- useManagedIdentity: useManagedIdentity and useMsi are spellings of one field and were set to different values (false and true), expected one of them');
+    const secretsWithAliases = STORES.flatMap((s) => s.store.fields).filter((f) => f.secret && (f.aliases ?? []).length > 0);
+    expect(secretsWithAliases).toEqual([]);
   });
 
   test('errors are plain Error objects', () => {
@@ -89,6 +93,40 @@ describe('checks every field gets', () => {
       thrown = e;
     }
     expect((thrown as Error).constructor).toBe(Error);
+  });
+});
+
+describe('what the tools would refuse in a remote state or a backend', () => {
+  const cos = STORES.find((s) => s.store.backend === 'cos')!;
+
+  test('fails if a backend policy object holds a token', () => {
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    const v = new TerraformVariable(stack, 'v', { type: 'string' }).stringValue;
+    expect(() => cos.backend(stack, { bucket: 'b-1', region: 'r', assumeRole: { roleArn: 'a', sessionName: 's', policy: { statement: [{ resource: [v] }] } } })).toThrow(
+      '- assumeRole.policy: got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)',
+    );
+  });
+
+  test('fails if a remote-state string holds a stray %{, which the tool reads as a template directive', () => {
+    expect(refusal(oss, { bucket: 'b', prefix: '50%{x' }, { as: 'remote-state' })).toBe(
+      `${header('oss', undefined, 'remote-state')}\n- prefix: got "50%{x", expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
+    );
+    expect(() => refusal(oss, { bucket: 'b', prefix: '50%%{x' }, { as: 'remote-state' })).toThrow('to be refused');
+    expect(() => refusal(oss, { bucket: 'b', prefix: '50%{x' })).toThrow('to be refused');
+  });
+
+  test('fails if defaults hold what the renderers cannot write, naming the path', () => {
+    expect(refusal(oss, { bucket: 'b', defaults: { 'ok': [1, null], 'bad name': 1, 'n': Number.NaN, 'nested': { '': 1, 'for': 2 }, 'big': BigInt(1) } }, { as: 'remote-state' })).toBe(
+      [
+        header('oss', undefined, 'remote-state'),
+        '- defaults.ok[1]: got null, expected a value (a list cannot hold null in the output)',
+        '- defaults.bad name: is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore',
+        '- defaults.n: got NaN, expected a finite number',
+        '- defaults.nested.: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters',
+        '- defaults.nested.for: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters',
+        '- defaults.big: got a bigint, expected a string, number, boolean, list or object',
+      ].join('\n'),
+    );
   });
 });
 
@@ -166,14 +204,15 @@ describe('describe (how values appear in messages)', () => {
 describe('decodeBase64', () => {
   test.each([
     ['AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=', 32],
-    ['AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8', 32],
+    ['AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\n', 32],
     ['c2hvcnQ=', 5],
-    ['-_-_', 3],
+    ['', 0],
   ])('%s decodes to %d bytes', (text, bytes) => {
     expect(decodeBase64(text)).toBe(bytes);
   });
 
-  test.each(['', 'abc=d', 'a', 'not base64!', 'abc==='])('%p is not base64', (text) => {
+  // Go's base64.StdEncoding: standard alphabet, padding required.
+  test.each(['abc=d', 'a', 'not base64!', 'abc===', '-_-_', 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8', ' c2hvcnQ='])('%p is not base64', (text) => {
     expect(decodeBase64(text)).toBeUndefined();
   });
 });

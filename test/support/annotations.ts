@@ -1,8 +1,11 @@
 import { IConstruct } from 'constructs';
 
-/** Warning texts recorded on `scope` and everything below it, in tree order. */
+/**
+ * Warning texts recorded on `scope` and everything below it, in tree order. Warnings are shown at
+ * synth (when validations run), so this runs the validations first, as `app.synth()` does.
+ */
 export function warningsOf(scope: IConstruct): string[] {
-  return scope.node
-    .findAll()
-    .flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data)));
+  const all = scope.node.findAll();
+  all.forEach((c) => c.node.validate());
+  return all.flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data)));
 }

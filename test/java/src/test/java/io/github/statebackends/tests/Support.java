@@ -258,6 +258,8 @@ final class Support {
 
     /** The warnings cdktf's {@code Annotations} recorded on {@code construct}. */
     static List<String> warnings(final IConstruct construct) {
+        // Warnings are shown at synth, when validations run; run them as synth does.
+        construct.getNode().validate();
         return construct.getNode().getMetadata().stream()
             .filter(m -> "@cdktf/warn".equals(m.getType()))
             .map(MetadataEntry::getData)

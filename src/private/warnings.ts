@@ -1,0 +1,69 @@
+import { Annotations } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { Warning } from './reader';
+
+/*
+ * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
+ * annotations), so that a warning acknowledged afterwards, on the construct or any scope above it,
+ * is left out. With the strict context key, an unacknowledged warning fails the synth instead.
+ */
+
+/** Context key: `true` turns unacknowledged warnings into synth errors. */
+export const STRICT_CONTEXT_KEY = 'cdktf-state-backends:strict';
+
+const ACK_METADATA = 'cdktf-state-backends:acknowledged-warning';
+
+interface Acknowledgement {
+  readonly id: string;
+  readonly reason: string;
+}
+
+interface Recorded {
+  readonly warnings: Warning[];
+  /** Messages already added as annotations (validations run again on every synth). */
+  readonly shown: Set<string>;
+}
+
+const recorded = new WeakMap<IConstruct, Recorded>();
+
+/** Records warnings on `construct`, shown (or refused, when strict) when the app is synthesized. */
+export function recordWarnings(construct: IConstruct, warnings: readonly Warning[]): void {
+  if (warnings.length === 0) return;
+  let entry = recorded.get(construct);
+  if (!entry) {
+    const own: Recorded = { warnings: [], shown: new Set() };
+    recorded.set(construct, own);
+    construct.node.addValidation({ validate: () => flush(construct, own) });
+    entry = own;
+  }
+  entry.warnings.push(...warnings);
+}
+
+/** Marks warning `id` as acknowledged on `scope` and everything below it. */
+export function acknowledge(scope: IConstruct, id: string, reason: string): void {
+  scope.node.addMetadata(ACK_METADATA, { id, reason });
+  // Shown in manifest.json beside the warnings, so a review sees what was waived and why.
+  Annotations.of(scope).addInfo(`acknowledged warning ${id}: ${reason}`);
+}
+
+function acknowledged(construct: IConstruct, id: string): boolean {
+  return construct.node.scopes.some((s) => s.node.metadata.some((m) => m.type === ACK_METADATA && (m.data as Acknowledgement).id === id));
+}
+
+/**
+ * The unacknowledged warnings: as errors under the strict context key (on every synth), else
+ * added as annotations (once).
+ */
+function flush(construct: IConstruct, entry: Recorded): string[] {
+  const messages = entry.warnings.filter((w) => !acknowledged(construct, w.id)).map((w) => `${w.message} [${w.id}]`);
+  const strict = construct.node.tryGetContext(STRICT_CONTEXT_KEY);
+  if (strict === true || strict === 'true') {
+    return messages.map((m) => `${m} (${STRICT_CONTEXT_KEY} is on: acknowledge the warning with a reason, or fix it)`);
+  }
+  for (const message of messages) {
+    if (entry.shown.has(message)) continue;
+    entry.shown.add(message);
+    Annotations.of(construct).addWarning(message);
+  }
+  return [];
+}

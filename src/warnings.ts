@@ -1,0 +1,61 @@
+import { IConstruct } from 'constructs';
+import { AZURERM_STORE } from './azurerm-backend';
+import { COS_STORE } from './cos-backend';
+import { GCS_STORE } from './gcs-backend';
+import { OSS_STORE } from './oss-backend';
+import { GENERIC_CHECKS } from './private/reader';
+import { STRICT_CONTEXT_KEY, acknowledge } from './private/warnings';
+
+/**
+ * The library's warnings: each has a rule id (`azurerm/oidc-request-pair`, `field/literal-secret`,
+ * ...), shown at the end of its message and listed in docs/FIELDS.md.
+ *
+ * Warnings are shown when the app is synthesized. A warning you have checked can be acknowledged
+ * by id, with a reason, on the construct that raised it or on any scope above it (a stack, the
+ * app): it is then left out, and the acknowledgement is recorded as an info annotation in
+ * `manifest.json`. With the context key `cdktf-state-backends:strict` set to `true`, every
+ * warning that is not acknowledged fails the synth instead.
+ *
+ * @example
+ * StateBackendWarnings.acknowledge(backend, 'azurerm/oidc-request-pair', 'GitHub Actions provides ACTIONS_ID_TOKEN_REQUEST_URL');
+ */
+export class StateBackendWarnings {
+  /** The context key that turns unacknowledged warnings into synth errors (`true`). */
+  public static readonly STRICT_CONTEXT_KEY: string = STRICT_CONTEXT_KEY;
+
+  /**
+   * Acknowledges warning `id` on `scope` and everything below it.
+   *
+   * @param scope the construct that raised the warning, or a scope above it
+   * @param id the warning's rule id, e.g. `azurerm/oidc-request-pair`
+   * @param reason why the warning does not apply (recorded in manifest.json)
+   */
+  public static acknowledge(scope: IConstruct, id: string, reason: string): void {
+    if (!StateBackendWarnings.ids().includes(id)) {
+      throw new Error(`acknowledge: got ${JSON.stringify(id)}, expected the id of one of this library's warnings: ${StateBackendWarnings.ids().join(', ')}`);
+    }
+    if (typeof reason !== 'string' || reason.trim() === '') {
+      throw new Error(`acknowledge: got no reason for ${id}, expected a sentence saying why the warning does not apply`);
+    }
+    acknowledge(scope, id, reason);
+  }
+
+  /**
+   * Turns unacknowledged warnings into synth errors for `scope` (an app or a stack). Call it before
+   * adding children to `scope`.
+   */
+  public static strict(scope: IConstruct): void {
+    scope.node.setContext(STRICT_CONTEXT_KEY, true);
+  }
+
+  /** The ids of every warning this library can raise. */
+  public static ids(): string[] {
+    const stores = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE];
+    return [
+      ...GENERIC_CHECKS.filter((c) => c.severity === 'warning').map((c) => c.id),
+      ...stores.flatMap((s) => s.rules.filter((r) => r.severity === 'warning').map((r) => r.id)),
+    ];
+  }
+
+  private constructor() {}
+}
