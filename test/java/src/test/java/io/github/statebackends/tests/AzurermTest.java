@@ -269,6 +269,48 @@ class AzurermTest {
             "oidc_token_file_path", AZ_OIDC_TOKEN_FILE));
     }
 
+    @Test
+    @DisplayName("the spec's builder with every RemoteStateD field set is accepted; the env-dependent pairs warn")
+    void specBuilderWithEveryFieldIsAccepted() {
+        // GIVEN every field of spec parts 2.1 and 2.5, the value/file twins and the OIDC pair included
+        final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
+        final DataTerraformRemoteStateAzurerm rs = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
+            .workspace(WORKSPACE)
+            .defaults(DEFAULTS)
+            .containerName(AZ_CONTAINER)
+            .key(AZ_KEY)
+            .storageAccountName(AZ_ACCOUNT)
+            .resourceGroupName(AZ_RESOURCE_GROUP)
+            .accessKey(AZ_ACCESS_KEY)
+            .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
+            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
+            .clientId(AZ_CLIENT_ID)
+            .clientSecret(AZ_CLIENT_SECRET)
+            .endpoint(AZ_ENDPOINT)
+            .environment(AZ_ENVIRONMENT)
+            .metadataHost(AZ_METADATA_HOST)
+            .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
+            .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
+            .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
+            .oidcToken(AZ_OIDC_TOKEN)
+            .oidcTokenFilePath(AZ_OIDC_TOKEN_FILE)
+            .sasToken(AZ_SAS_TOKEN)
+            .snapshot(true)
+            .subscriptionId(AZ_SUBSCRIPTION_ID)
+            .tenantId(AZ_TENANT_ID)
+            .useDirectoryAuth(true)
+            .useGraphApi(true)
+            .useManagedIdentity(true)
+            .useOidc(true)
+            .build();
+
+        // THEN it is accepted: oidcToken beside its file warns (the file must hold the same token)
+        final List<String> shown = warnings(rs);
+        assertTrue(shown.stream().anyMatch(w -> w.endsWith("[azurerm/oidc-token-file-pair]")), shown.toString());
+        assertTrue(shown.stream().anyMatch(w -> w.endsWith("[field/implied-value]")), shown.toString());
+        assertNoSecrets(String.join("\n", shown), AZ_ACCESS_KEY, AZ_CLIENT_SECRET, AZ_SAS_TOKEN, AZ_OIDC_TOKEN, AZ_OIDC_REQUEST_TOKEN);
+    }
+
     @TestFactory
     @DisplayName("useGraphApi and useMicrosoftGraph are emitted as use_microsoft_graph for Terraform 1.2.9")
     List<DynamicTest> graphApiForTerraform12() {

@@ -1,5 +1,5 @@
 /**
- * The checks every field table gets (src/private/validation.ts): unknown fields, spellings, types,
+ * The checks every field table gets (src/private/reader.ts): unknown fields, spellings, types,
  * required fields, tokens, secrets; and the rule builders on their own.
  */
 import { Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';

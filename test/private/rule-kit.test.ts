@@ -1,0 +1,38 @@
+/**
+ * The rule kit (src/private/rule-kit.ts): rule tables are checked when a store is defined, and a
+ * rule can only report at its own severity.
+ */
+import { TerraformStack, Testing } from 'cdktf';
+import { Rule } from '../../src/private/rule-kit';
+import { FieldSpec, since } from '../../src/private/schema';
+import { checkConfig, defineStore } from '../../src/private/store';
+
+const FIELDS: FieldSpec[] = [
+  { name: 'bucket', key: 'bucket', type: 'string', required: true, since: since('0.12.0') },
+  { name: 'role', key: 'role', type: 'block', since: since('0.12.0'), fields: [{ name: 'arn', key: 'arn', type: 'string', since: since('0.12.0') }] },
+];
+const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
+  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', check });
+const remoteState = () => new TerraformStack(Testing.app(), 'unused') as any;
+
+describe('defineStore', () => {
+  test('fails at load if a rule names a field the table does not have', () => {
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['bucket', 'role.arn', 'role.nope'])], remoteState)).toThrow(
+      'demo: rule demo/a names role.nope, which is not a field of the table',
+    );
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['buckets'])], remoteState)).toThrow('names buckets');
+  });
+
+  test('fails at load on a duplicate id or an id outside the store', () => {
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], remoteState)).toThrow('demo: two rules have the id demo/a');
+    expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], remoteState)).toThrow('rule id other/a must start with "demo/"');
+  });
+
+  test('a rule reports only at its own severity', () => {
+    const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
+    const store = defineStore('demo', FIELDS, [warns], remoteState);
+    expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
+      'rule demo/w is a warning rule and cannot report errors',
+    );
+  });
+});
