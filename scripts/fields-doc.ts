@@ -74,8 +74,8 @@ export function renderFieldsDoc(): string {
     out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
     out.push(...rows(store.fields));
     out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
-    out.push('| id | severity | rule | evidence |', '|---|---|---|---|');
-    out.push(...store.rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} |`));
+    out.push('| id | severity | rule | evidence | the tool\'s offline check |', '|---|---|---|---|---|');
+    out.push(...store.rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} |`));
   }
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');

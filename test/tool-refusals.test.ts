@@ -572,3 +572,14 @@ test('no error rule lacks a tool behind it', () => {
   // An error rule that no tool enforces would refuse configs the tools accept.
   expect(ROWS.filter((r) => r.judged === 'library-only').map((r) => r.ruleId)).toEqual([]);
 });
+
+test('each rule says which offline check refuses it, as the judges found', () => {
+  // GIVEN the rules' own `offline` cells (rendered in docs/FIELDS.md)
+  const offlineOf = new Map(STORES.flatMap((s) => s.store.rules.map((r) => [r.id, r.offline ?? ''] as const)));
+  for (const row of ROWS.filter((r) => offlineOf.has(r.ruleId))) {
+    const cell = offlineOf.get(row.ruleId)!;
+    // THEN a rule a judge refused says so, and one no judge can check says why
+    if (row.judged === 'validate') expect([row.ruleId, /validate refuses it/.test(cell)]).toEqual([row.ruleId, true]);
+    else expect([row.ruleId, cell]).toEqual([row.ruleId, expect.stringMatching(/no offline check|checks it when init/)]);
+  }
+});

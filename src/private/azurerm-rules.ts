@@ -32,6 +32,7 @@ const filePair = (id: string, value: string, file: string): Rule => ({
 export const AZURERM_RULES: readonly Rule[] = [
   {
     id: 'azurerm/environment',
+    offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
     description: 'environment must be a name the target accepts (Terraform matches case-insensitively, OpenTofu exactly); Terraform 1.11+ ignores it when metadataHost is set',
@@ -73,6 +74,7 @@ export const AZURERM_RULES: readonly Rule[] = [
   },
   {
     id: 'azurerm/oidc-needs-graph',
+    offline: 'no offline check: terraform 1.2 picks the auth method when init builds the client',
     severity: 'error',
     fields: ['useOidc', 'useGraphApi'],
     description: 'useOidc needs useGraphApi to be true',
@@ -115,6 +117,7 @@ export const AZURERM_RULES: readonly Rule[] = [
   filePair('azurerm/oidc-token-file-pair', 'oidcToken', 'oidcTokenFilePath'),
   {
     id: 'azurerm/dns-lookup-needs-resource-group',
+    offline: 'no offline check: terraform checks it when init configures the backend, which reaches the cloud',
     severity: 'error',
     fields: ['lookupBlobEndpoint', 'resourceGroupName'],
     description: 'lookupBlobEndpoint true needs resourceGroupName',
@@ -124,24 +127,24 @@ export const AZURERM_RULES: readonly Rule[] = [
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
     },
   },
-  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: opentofu }, [
+  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: opentofu }, [
     'environment',
     'metadataHost',
   ]),
-  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
+  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
     'customerProvidedKey',
     'encryptionScope',
   ]),
-  base64Key({ id: 'azurerm/customer-provided-key', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
-  atLeast({ id: 'azurerm/timeout-seconds', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
+  base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
+  atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
   matches(
-    { id: 'azurerm/storage-account-name', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name")', appliesTo: opentofu111 },
+    { id: 'azurerm/storage-account-name', offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name")', appliesTo: opentofu111 },
     'storageAccountName',
     /^[0-9a-z]{3,24}$/,
     '3 to 24 lower-case letters and digits',
   ),
   matches(
-    { id: 'azurerm/container-name', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name")', appliesTo: opentofu111 },
+    { id: 'azurerm/container-name', offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name")', appliesTo: opentofu111 },
     'containerName',
     /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
     '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',

@@ -18,6 +18,11 @@ export interface Rule {
   readonly description: string;
   /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
   readonly evidence: string;
+  /**
+   * Error rules: which offline check of the tool refuses the same config (`validate refuses it`),
+   * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
+   */
+  readonly offline?: string;
   /** Only for these targets (all when unset). */
   readonly appliesTo?: (target: ParsedTarget) => boolean;
   readonly check: (c: RuleContext) => void;
@@ -104,6 +109,7 @@ export function checkRuleTable(backend: string, table: FieldTable, rules: readon
     if (ids.has(rule.id)) throw new Error(`${backend}: two rules have the id ${rule.id}`);
     ids.add(rule.id);
     if (!rule.id.startsWith(`${backend}/`)) throw new Error(`${backend}: rule id ${rule.id} must start with "${backend}/"`);
+    if (rule.severity === 'error' && !rule.offline) throw new Error(`${backend}: error rule ${rule.id} does not say which offline check of the tool refuses it, or why none can`);
     for (const name of rule.fields) {
       if (!table.spec(name)) throw new Error(`${backend}: rule ${rule.id} names ${name}, which is not a field of the table`);
     }
@@ -114,7 +120,7 @@ export function checkRuleTable(backend: string, table: FieldTable, rules: readon
 // Rule builders: each returns one row of a store's rule table.
 // ---------------------------------------------------------------------------------------------
 
-type RuleHead = Pick<Rule, 'id' | 'evidence' | 'appliesTo'>;
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'appliesTo'>;
 
 /** A whole number within `[min, max]` (error). */
 export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {

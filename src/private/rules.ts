@@ -16,13 +16,13 @@ const terraform = (t: ParsedTarget) => t.tool === 'terraform';
 /** A key that does not start or end with "/", a prefix that does not start with "/" or "./". */
 const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
   matches(
-    { id: `${store}/prefix-form`, evidence: `both tools, ${store}/backend.go configure: "prefix must not start with '/' or './'"` },
+    { id: `${store}/prefix-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"` },
     'prefix',
     /^(?!\/|\.\/)/,
     'a prefix that does not start with "/" or "./"',
   ),
   matches(
-    { id: `${store}/key-form`, evidence: `both tools, ${store}/backend.go configure: "key can not start and end with '/'"` },
+    { id: `${store}/key-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"` },
     'key',
     /^(?!\/)(.*[^/])?$/s,
     'a key that does not start or end with "/"',
@@ -33,6 +33,7 @@ const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
 export const GCS_RULES: readonly Rule[] = [
   {
     id: 'gcs/encryption-key',
+    offline: 'no offline check: both tools decode the key when init configures the backend, and that init reaches the cloud',
     severity: 'error',
     fields: ['encryptionKey'],
     description: 'encryptionKey must be standard base64 (padded) that decodes to 32 bytes, or a path to a file that holds it',
@@ -58,19 +59,19 @@ export const GCS_RULES: readonly Rule[] = [
     },
   },
   matches(
-    { id: 'gcs/kms-key-form', evidence: 'spec part 8' },
+    { id: 'gcs/kms-key-form', offline: 'no offline check: neither tool checks the name; Cloud Storage refuses it when the run writes the state', evidence: 'spec part 8' },
     'kmsEncryptionKey',
     /^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/,
     'projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
   ),
   matches(
-    { id: 'gcs/custom-endpoint-form', evidence: 'spec part 8' },
+    { id: 'gcs/custom-endpoint-form', offline: 'no offline check: the storage client fails on it when init calls the endpoint', evidence: 'spec part 8' },
     'storeageCustomEndpoint',
     /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b\/?$/,
     'a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
   ),
   mutuallyExclusive(
-    { id: 'gcs/one-encryption', evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith' },
+    { id: 'gcs/one-encryption', offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud', evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith' },
     ['encryptionKey', 'kmsEncryptionKey'],
   ),
   neededFromEnv(
@@ -100,9 +101,9 @@ export const COS_RULES: readonly Rule[] = [
     'region',
     'init fails: the tool requires a region',
   ),
-  oneOf({ id: 'cos/acl', evidence: 'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read")' }, 'acl', ['private', 'public-read']),
+  oneOf({ id: 'cos/acl', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read")' }, 'acl', ['private', 'public-read']),
   inRange(
-    { id: 'cos/session-duration', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
+    { id: 'cos/session-duration', offline: 'validate refuses it (both tools)', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
     'assumeRole.sessionDuration',
     0,
     43200,
@@ -112,6 +113,7 @@ export const COS_RULES: readonly Rule[] = [
   matches(
     {
       id: 'cos/endpoint-form',
+    offline: 'no offline check: terraform matches it when init configures the backend, which reaches the cloud',
       evidence: 'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.<region>\\.tencentcos\\.cn$',
       appliesTo: terraform,
     },
@@ -124,20 +126,20 @@ export const COS_RULES: readonly Rule[] = [
 /** OSS (spec BackendC). */
 export const OSS_RULES: readonly Rule[] = [
   inRange(
-    { id: 'oss/session-expiration', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
+    { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',
     900,
     3600,
     'seconds',
   ),
   inRange(
-    { id: 'oss/block-session-expiration', evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
+    { id: 'oss/block-session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
     'assumeRole.sessionExpiration',
     900,
     3600,
     'seconds',
   ),
-  oneOf({ id: 'oss/acl', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
+  oneOf({ id: 'oss/acl', offline: 'validate refuses it (both tools)', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
   ...PATH_RULES('oss'),
   neededFromEnv(
     { id: 'oss/lock-endpoint-from-env', evidence: 'both tools, oss/backend.go configure: locking uses tablestore_endpoint (env ALICLOUD_TABLESTORE_ENDPOINT)' },
