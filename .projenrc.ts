@@ -47,6 +47,10 @@ const project = new cdktf.ConstructLibraryCdktf({
     mavenGroupId: 'io.github.statebackends',
     mavenArtifactId: 'cdktf-state-backends',
   },
+  publishToPypi: {
+    distName: 'cdktf-state-backends',
+    module: 'cdktf_state_backends',
+  },
 
   docgen: true,
   jestOptions: {
@@ -114,8 +118,6 @@ testJava.spawn(packageJava);
 const mavenVersion = '-Dstatebackends.version=$(node -p "require(\'./package.json\').version")';
 testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
-// test:java compiled the .jsii, so the generated docs can be held to it.
-project.testTask.exec('node scripts/check-api-md.js');
 
 project.addTask('example:java', {
   description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',
@@ -129,6 +131,51 @@ project.addTask('example:java', {
 
 // Java users get the same reference with Java names and builder syntax.
 project.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
+
+// --- Python ---------------------------------------------------------------------------------
+// jsii-pacmak builds the wheel and sdist into dist/python (in a virtual environment of its own,
+// from PyPI). scripts/python.js installs that wheel with the CDK it was built against into
+// test/python/.venv/<dist> and runs pytest or the example there. One entry per distribution: a
+// second flavour (cdktn-state-backends) is one more entry plus its test/python/requirements file.
+const PYTHON_DISTRIBUTIONS = [
+  { dist: 'cdktf-state-backends', module: 'cdktf_state_backends', cdk: 'cdktf' },
+];
+const requirePython = project.addTask('python:require', {
+  description: 'Fails with an install hint when python3 (3.10+) or its venv module is missing',
+  exec: 'node scripts/require-python.js',
+});
+const packagePython = project.tasks.tryFind('package:python')!;
+packagePython.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+packagePython.prependSpawn(requirePython);
+const pythonArgs = (d: (typeof PYTHON_DISTRIBUTIONS)[number]) => `--dist ${d.dist} --module ${d.module} --cdk ${d.cdk}`;
+
+const pytestSuite = project.addTask('test:python:suite', {
+  description: 'Runs the pytest suite in test/python against the wheel already in dist/python (args go to pytest)',
+  env: silenceJsiiNode20,
+});
+for (const d of PYTHON_DISTRIBUTIONS) pytestSuite.exec(`node scripts/python.js test ${pythonArgs(d)}`, { receiveArgs: true });
+const testPython = project.addTask('test:python', {
+  description: 'Builds the Python wheel and runs the pytest suite in test/python against it (args go to pytest)',
+  env: silenceJsiiNode20,
+});
+testPython.spawn(project.compileTask);
+testPython.spawn(packagePython);
+testPython.spawn(pytestSuite, { receiveArgs: true });
+// test:java compiled the library just before, so `test` only packages and runs the suite.
+project.testTask.spawn(packagePython);
+project.testTask.spawn(pytestSuite);
+
+const examplePython = project.addTask('example:python', {
+  description: 'Builds the Python wheel and runs examples/python (a two-stack app)',
+  env: silenceJsiiNode20,
+});
+examplePython.spawn(project.compileTask);
+examplePython.spawn(packagePython);
+examplePython.exec(`node scripts/python.js example ${pythonArgs(PYTHON_DISTRIBUTIONS[0])}`);
+
+project.tasks.tryFind('docgen')!.exec('jsii-docgen -l python -o docs/API.python.md');
+// test:java compiled the .jsii, so the generated docs can be held to it.
+project.testTask.exec('node scripts/check-api-md.js');
 
 // --- Benchmarks (outside the test suite; see BENCHMARKS.md) ------------------------------------
 const bench = project.addTask('bench', {
@@ -164,7 +211,7 @@ project.addTask('example', {
   exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile');
+project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 
 project.synth();
