@@ -13,7 +13,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { FieldSpec, keyFor } from '../src/private/schema';
-import { TOOLS, formatTarget } from '../src/private/target';
+import { NEWEST_KNOWN, ToolName, formatTarget } from '../src/private/target';
+
+/** Both tools, in the order the library knows them. */
+const TOOLS = Object.keys(NEWEST_KNOWN) as ToolName[];
 import { expectedValue } from '../test/support/field-output';
 import { STORES, appFor, fieldCases, propsFor, sampleOf, targetFor } from '../test/support/stores';
 
@@ -61,8 +64,8 @@ export function pythonFields(): unknown {
       block: c.block?.name ?? null,
       type: c.field.type,
       secret: !!c.field.secret,
-      // The Microsoft Graph toggle is dropped or refused by a store rule, not by availability.
-      customAvailability: !!c.field.customAvailability,
+      // The Microsoft Graph toggle: where the tool lacks it, true is left out (with a warning), false refused.
+      impliedWhereAbsent: !!c.field.impliedWhereAbsent,
       props: propsFor(c),
       target: formatTarget(target),
       key: keyFor(c.field, target.tool),

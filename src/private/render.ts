@@ -65,5 +65,7 @@ export function remoteStateBlock(
     { backend: backendName, workspace: config.workspace, defaults: config.defaults, config: copyAttributes(attributes) },
     rawOverrides,
   );
-  return { data: { terraform_remote_state: { [friendlyUniqueId]: hcl ? toHclValue(block, 'remote-state') : block } } };
+  // The backend name is a plain word; the renderer quotes it itself.
+  const typed = hcl ? { ...(toHclValue(block, 'remote-state') as object), backend: block.backend } : block;
+  return { data: { terraform_remote_state: { [friendlyUniqueId]: typed } } };
 }

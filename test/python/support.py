@@ -86,5 +86,8 @@ def assert_no_secrets(text: str, *secrets: str) -> None:
 
 
 def warnings(construct) -> List[str]:
-    """The warnings cdktf's Annotations recorded on ``construct`` and below it, in tree order."""
+    """The warnings shown on ``construct`` and below it, in tree order (they are shown at synth, so
+    this runs the validations first, as synth does)."""
+    for c in construct.node.find_all():
+        c.node.validate()
     return [str(m.data) for c in construct.node.find_all() for m in c.node.metadata if m.type == WARN]

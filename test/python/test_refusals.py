@@ -45,13 +45,14 @@ def test_fails_if_the_lock_table_spellings_disagree_naming_both():
     assert "tablestoreTable" in message
 
 
-def test_fails_if_the_block_and_the_flattened_role_fields_are_both_set():
-    message = refused(lambda: OssBackend(
+def test_warns_if_the_block_and_the_flattened_role_fields_are_both_set():
+    backend = OssBackend(
         stack(), bucket="acme-tfstate", assume_role=OssAssumeRole(role_arn="acs:ram::1000000000000001:role/a"),
         assume_role_role_arn="acs:ram::1000000000000001:role/b",
-    ))
-    assert message.startswith("invalid oss backend (target terraform@1.15.9) at producer/backend:\n- ")
-    assert "assumeRole" in message and "assumeRoleRoleArn" in message
+    )
+    found = [w for w in warnings(backend) if w.endswith("[oss/one-assume-role-style]")]
+    assert len(found) == 1, warnings(backend)
+    assert "ignores the assumeRole block" in found[0]
 
 
 def test_fails_if_encryption_key_is_not_32_bytes_without_echoing_it():
@@ -110,7 +111,7 @@ def test_fails_at_synth_if_a_stack_gets_a_second_backend_naming_both_paths():
     OssBackend(s, bucket="acme-tfstate")
     GcsBackend(Construct(s, "Nested"), bucket="acme-tfstate")
     message = refused(lambda: cdk.Testing.synth(s, True))
-    assert "a stack can have only one backend, found 2: producer/backend and producer/Nested/backend" in message
+    assert 'a stack can have only one backend, found 2: backend "oss" at producer/backend and backend "gcs" at producer/Nested/backend' in message
 
 
 def test_an_invalid_target_is_refused_with_what_is_allowed():

@@ -41,7 +41,7 @@ def checkable(judge: Judge) -> List[Dict[str, Any]]:
 
 def unavailable(judge: Judge) -> List[Dict[str, Any]]:
     # The Microsoft Graph toggle is dropped with a warning rather than refused (test_refusals.py).
-    return [c for c in CASES if not available(c, judge) and not c["customAvailability"]]
+    return [c for c in CASES if not available(c, judge) and not c["impliedWhereAbsent"]]
 
 
 def construct(case: Dict[str, Any], target: str):
