@@ -12,7 +12,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'role', key: 'role', type: 'block', since: since('0.12.0'), fields: [{ name: 'arn', key: 'arn', type: 'string', since: since('0.12.0') }] },
 ];
 const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
-  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', check });
+  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: 'validate refuses it', check });
 const remoteState = () => new TerraformStack(Testing.app(), 'unused') as any;
 
 describe('defineStore', () => {
@@ -26,6 +26,13 @@ describe('defineStore', () => {
   test('fails at load on a duplicate id or an id outside the store', () => {
     expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], remoteState)).toThrow('demo: two rules have the id demo/a');
     expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], remoteState)).toThrow('rule id other/a must start with "demo/"');
+  });
+
+  test('fails at load if an error rule does not say which offline check of the tool refuses it', () => {
+    const { offline: _, ...silent } = rule('demo/a', ['bucket']);
+    expect(() => defineStore('demo', FIELDS, [silent], remoteState)).toThrow(
+      'demo: error rule demo/a does not say which offline check of the tool refuses it, or why none can',
+    );
   });
 
   test('a rule reports only at its own severity', () => {
