@@ -7,3 +7,22 @@ export type { DataTerraformRemoteStateGcsConfig, GcsBackendConfig } from './gcs-
 export { OssBackend, DataTerraformRemoteStateOss } from './oss-backend';
 export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig } from './oss-backend';
 export { StateBackendTarget, TargetTool } from './target';
+export { AwsKmsKeySpec, EncryptionKeyProvider, EncryptionMethod, Pbkdf2HashFunction, StateEncryption } from './state-encryption';
+export type {
+  AesGcmMethodProps,
+  AwsKmsAssumeRole,
+  AwsKmsAssumeRoleWithWebIdentity,
+  AwsKmsEndpoints,
+  AwsKmsKeyProviderProps,
+  AzureVaultKeyProviderProps,
+  EncryptionKeyProviderOptions,
+  EncryptionTarget,
+  EnforceableEncryptionTarget,
+  ExternalKeyProviderProps,
+  ExternalMethodProps,
+  GcpKmsKeyProviderProps,
+  OpenBaoKeyProviderProps,
+  Pbkdf2KeyProviderProps,
+  RemoteStateEncryption,
+  StateEncryptionProps,
+} from './state-encryption';
