@@ -237,7 +237,8 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       new LocalBackend(stack, { path: 'producer.tfstate' });
       const aes = EncryptionMethod.aesGcm('main', { keys: key });
       new StateEncryption(stack, { state: { method: aes } });
-      for (const files of [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }]) {
+      const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
+      for (const files of forms) {
         const r = initAnd(workDir(files), 'apply');
         expect(errorsOf(r)).toEqual([]);
       }
