@@ -12,6 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DataTerraformRemoteStateLocal, LocalBackend, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../src';
+import { REFUSALS } from './support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from './support/encryption-samples';
 import { requireTerraform, validate } from './support/terraform';
 import { TofuResult, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, workDir } from './support/tofu-run';
@@ -183,11 +184,11 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
     // or on reaching their service, after OpenTofu decoded every argument.
     const offline = ALL_KINDS.filter((k) => !k.kms);
     const kms = KEY_PROVIDERS.filter((k) => k.kms);
-    const build = (kindIndex: number, withPlan = true) => {
+    const build = (kindIndex: number, withPlan = true, alternative = false) => {
       const kind = ALL_KINDS[kindIndex];
       const stack = new TerraformStack(tofuApp(), 'producer');
       new LocalBackend(stack, { path: 'producer.tfstate' });
-      const method = kind.block === 'key_provider' ? EncryptionMethod.aesGcm('main', { keys: sampleKeyProvider(kind) }) : sampleMethod(kind);
+      const method = kind.block === 'key_provider' ? EncryptionMethod.aesGcm('main', { keys: sampleKeyProvider(kind, 'main', alternative) }) : sampleMethod(kind);
       new StateEncryption(stack, withPlan ? { state: { method }, plan: { method } } : { state: { method } });
       new TerraformOutput(stack, 'secret_value', { value: 'hello-encrypted-world' });
       return stack;
@@ -212,10 +213,12 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
 
     // The KMS runs mostly wait (the GCP client retries for a minute), so they run side by side.
     const kmsRuns: Record<string, Promise<TofuResult>> = {};
-    const kmsCases = kms.flatMap((k) => (['json', 'hcl'] as const).map((form) => [k.type, form, ALL_KINDS.indexOf(k)] as const));
+    // Fields that exclude sampled ones (forbiddenAccountIds, webIdentityToken) run as a second aws_kms sample.
+    const kmsCases = [...kms.map((k) => [k.type, k] as const), ['aws_kms, alternative sample', kms.find((k) => k.type === 'aws_kms')!] as const]
+      .flatMap(([label, k]) => (['json', 'hcl'] as const).map((form) => [label, form, ALL_KINDS.indexOf(k)] as const));
     beforeAll(() => {
       for (const [type, form, index] of kmsCases) {
-        const stack = build(index, false);
+        const stack = build(index, false, type.includes('alternative'));
         const dir = workDir(form === 'json' ? { 'main.tf.json': Testing.synth(stack) } : { 'main.tf': Testing.synthHcl(stack) });
         kmsRuns[`${type} ${form}`] = tofuAsync(dir, ['init', '-input=false', '-no-color']);
       }
@@ -246,101 +249,21 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
   });
 
   describe('every error rule is a refusal of OpenTofu', () => {
-    const pbkdf2 = (props: object, name = 'main') => EncryptionKeyProvider.pbkdf2(name, { passphrase: PASSPHRASE, ...props });
-    const aes = (keys: EncryptionKeyProvider, props: object = {}) => EncryptionMethod.aesGcm('main', { keys, ...props });
-    const aws = (props: object) => EncryptionKeyProvider.awsKms('main', { kmsKeyId: 'alias/k', keySpec: 'AES_256' as any, region: 'eu-west-1', ...props });
-    const azure = (props: object) =>
-      EncryptionKeyProvider.azureVault('main', { vaultUri: 'https://acme-keys.vault.azure.net', vaultKeyName: 'k', keyLength: 32, ...props });
-    const state = (method: EncryptionMethod, more: object = {}): EncryptionInputs => ({ state: { method, ...more } });
-
-    /** Rule id, what our construct is given, what OpenTofu says about the same config. */
-    const CASES: Array<{ id: string; props: EncryptionInputs; tofu: RegExp; hcl?: string }> = [
-      { id: 'encryption/name', props: state(aes(pbkdf2({}, 'my.key'))), tofu: /The provided key provider name is invalid/ },
-      {
-        id: 'encryption/duplicate-name',
-        props: {},
-        // JSON cannot hold two blocks of one type and name, HCL can: the same two declarations.
-        hcl: [
-          'terraform {', '  encryption {',
-          `    key_provider "pbkdf2" "main" {\n      passphrase = "${PASSPHRASE}"\n    }`,
-          `    key_provider "pbkdf2" "main" {\n      passphrase = "${PASSPHRASE}-2"\n    }`,
-          '  }', '}',
-        ].join('\n'),
-        tofu: /Duplicate key_provider/,
-      },
-      {
-        id: 'encryption/duplicate-remote-state',
-        props: {},
-        hcl: [
-          'terraform {', '  encryption {',
-          '    method "unencrypted" "plain" {}',
-          '    remote_state_data_sources {',
-          '      remote_state_data_source "producer" {\n        method = method.unencrypted.plain\n      }',
-          '      remote_state_data_source "producer" {\n        method = method.unencrypted.plain\n      }',
-          '    }', '  }', '}',
-        ].join('\n'),
-        tofu: /Duplicate remote_data_source/,
-      },
-      {
-        id: 'encryption/enforced-unencrypted',
-        props: state(aes(pbkdf2({})), { fallbacks: [EncryptionMethod.unencrypted('migrate')], enforced: true }),
-        tofu: /Unencrypted method is forbidden/,
-      },
-      { id: 'encryption/pbkdf2-passphrase-length', props: state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'too-short' }))), tofu: /passphrase is too short \(minimum 16 characters\)/ },
-      {
-        id: 'encryption/pbkdf2-passphrase-chain',
-        props: state(aes(pbkdf2({ chain: EncryptionKeyProvider.external('ext', { command: externalCommand('key') }) }))),
-        tofu: /passphrase and chain are mutually exclusive/,
-      },
-      { id: 'encryption/pbkdf2-key-length', props: state(aes(pbkdf2({ keyLength: 0 }))), tofu: /the key length must be larger than zero/ },
-      { id: 'encryption/pbkdf2-iterations', props: state(aes(pbkdf2({ iterations: 100000 }))), tofu: /the number of iterations is dangerously low/ },
-      { id: 'encryption/pbkdf2-salt-length', props: state(aes(pbkdf2({ saltLength: 0 }))), tofu: /the salt length must be larger than zero/ },
-      { id: 'encryption/pbkdf2-hash-function', props: state(aes(pbkdf2({ hashFunction: 'sha1' }))), tofu: /invalid hash function name: sha1/ },
-      { id: 'encryption/aes-gcm-key-length', props: state(aes(pbkdf2({ keyLength: 64 }))), tofu: /AES-GCM requires the key length to be one of: 16, 24, 32, received 64 bytes/ },
-      { id: 'encryption/aes-gcm-aad', props: state(aes(pbkdf2({}), { aad: [1, 300] })), tofu: /value must be a whole number, between 0 and 255 inclusive/ },
-      {
-        id: 'encryption/gcp-kms-key-length',
-        props: state(aes(EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: 'projects/p/locations/global/keyRings/r/cryptoKeys/k', keyLength: 2048, accessToken: 'x' }))),
-        tofu: /key_length must be less than the GCP limit of 1024/,
-      },
-      { id: 'encryption/openbao-key-length', props: state(aes(EncryptionKeyProvider.openBao('main', { keyName: 'k', keyLength: 24 }))), tofu: /data key length should one of 16, 32 or 64 bytes/ },
-      { id: 'encryption/aws-kms-key-spec', props: state(aes(aws({ keySpec: 'AES_512' }))), tofu: /invalid key_spec AES_512, expected one of \[AES_256 AES_128\]/ },
-      { id: 'encryption/aws-kms-assume-role-duration', props: state(aes(aws({ assumeRole: { roleArn: 'arn:aws:iam::1:role/r', duration: '5m' } }))), tofu: /assume_role duration must be between 15m0s and 12h0m0s/ },
-      { id: 'encryption/aws-kms-policy-arns', props: state(aes(aws({ assumeRole: { roleArn: 'arn:aws:iam::1:role/r', policyArns: ['arn:aws:iam::1:role/not-a-policy'] } }))), tofu: /arn must be a valid IAM Policy ARN/ },
-      { id: 'encryption/aws-kms-account-ids', props: state(aes(aws({ allowedAccountIds: ['1'], forbiddenAccountIds: ['2'] }))), tofu: /only allowed_account_ids or forbidden_account_ids can be specified/ },
-      { id: 'encryption/aws-kms-retry-mode', props: state(aes(aws({ retryMode: 'eager' }))), tofu: /expected "standard" or "adaptive"/ },
-      {
-        id: 'encryption/aws-kms-web-identity-token',
-        props: state(aes(aws({ assumeRoleWithWebIdentity: { roleArn: 'arn:aws:iam::1:role/r', webIdentityToken: 't', webIdentityTokenFile: '/t' } }))),
-        tofu: /only web_identity_token or web_identity_token_file can be specified/,
-      },
-      { id: 'encryption/azure-vault-key-length', props: state(aes(azure({ keyLength: 0 }))), tofu: /key_length must be at least 1/ },
-      { id: 'encryption/azure-vault-symmetric-key-size', props: state(aes(azure({ symmetric: true, symmetricKeySize: 512 }))), tofu: /symmetric_key_size must be given a value of 128, 192, or 256/ },
-      { id: 'encryption/azure-vault-names', props: state(aes(azure({ vaultUri: 'https://ab.vault.azure.net' }))), tofu: /invalid key vault name/ },
-      {
-        id: 'encryption/external-command',
-        props: state(EncryptionMethod.external('main', { encryptCommand: ['', 'x'], decryptCommand: externalCommand('decrypt') })),
-        tofu: /the first entry of encrypt_command must not be empty/,
-      },
-    ];
-
-    test.each(CASES.map((c) => [c.id, c] as const))('%s', (id, c) => {
-      // GIVEN the configuration as this library would write it (or its HCL twin)
-      const content = c.hcl ?? unchecked(c.props);
-      // THEN the construct refuses it (the rule fires)
-      if (!c.hcl) {
-        const stack = new TerraformStack(tofuApp(), 'producer');
-        expect(() => new StateEncryption(stack, c.props as StateEncryptionProps)).toThrow(/^invalid state encryption/);
-      }
-      // AND OpenTofu refuses it too
-      const r = initAnd(workDir({ [c.hcl ? 'main.tf' : 'main.tf.json']: content }), 'plan');
+    test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
+      // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)
+      const stack = new TerraformStack(tofuApp(), 'producer');
+      const props = c.props(stack);
+      expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours}`);
+      // WHEN OpenTofu gets what the construct would have written (or its HCL twin)
+      const r = initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': unchecked(props) }), 'plan');
+      // THEN it refuses it too
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(c.tofu);
       expect(ENCRYPTION_RULES.find((rule) => rule.id === id)?.severity).toBe('error');
     });
 
     test('every error rule has a refusal case (target and availability need other releases)', () => {
-      const covered = new Set(CASES.map((c) => c.id));
+      const covered = new Set(REFUSALS.map((c) => c.id));
       const missing = ENCRYPTION_RULES.filter((r) => r.severity === 'error' && !covered.has(r.id)).map((r) => r.id);
       expect(missing).toEqual(['encryption/target', 'encryption/availability']);
     });

@@ -85,21 +85,26 @@ function numberRule(type: string, name: string, ok: (n: number) => boolean, expe
     });
 }
 
-/** Bytes of the keys a key provider yields, when the config says so. */
+/**
+ * Bytes of the keys a key provider yields, when the config says so and the key provider's own
+ * rule accepts the length (otherwise that rule reports it).
+ */
 function keyBytes(e: ReadElement): number | undefined {
   const length = (name: string, fallback?: number) => {
     const v = lookup(e, name);
     if (v === undefined) return fallback;
     return v.expression ? undefined : (v.value as number);
   };
+  const within = (n: number | undefined, ok: (n: number) => boolean) => (n !== undefined && ok(n) ? n : undefined);
   switch (e.spec.kind.type) {
     case 'pbkdf2':
-      return length('keyLength', 32);
+      return within(length('keyLength', 32), (n) => n > 0);
     case 'openbao':
-      return length('keyLength', 32);
+      return within(length('keyLength', 32), (n) => [16, 32, 64].includes(n));
     case 'gcp_kms':
+      return within(length('keyLength'), (n) => n >= 1 && n <= 1024);
     case 'azure_vault':
-      return length('keyLength');
+      return within(length('keyLength'), (n) => n >= 1);
     case 'aws_kms': {
       const spec = literal(e, 'keySpec');
       return spec === 'AES_256' ? 32 : spec === 'AES_128' ? 16 : undefined;

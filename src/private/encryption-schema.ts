@@ -354,10 +354,11 @@ export function readFields(
       continue;
     }
     const secret = !!field.secret;
+    const shown = isKeyProviderObject(value) ? `got ${labelOf(specOf(value)!)}` : got(value, secret);
     if (field.since) {
       const problem = sinceProblem(field.since, target);
       if (problem) {
-        errors.push({ field: label, message: `${got(value, secret)}, ${problem}` });
+        errors.push({ field: label, message: `${shown}, ${problem}` });
         continue;
       }
     }
@@ -367,7 +368,7 @@ export function readFields(
     }
     const problem = typeProblem(field, value);
     if (problem) {
-      errors.push({ field: label, message: `${got(value, secret)}, expected ${problem}` });
+      errors.push({ field: label, message: `${shown}, expected ${problem}` });
       continue;
     }
     if (field.required && (value === '' || (Array.isArray(value) && value.length === 0))) {

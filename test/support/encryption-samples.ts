@@ -125,9 +125,23 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'method.unencrypted': {},
 };
 
+/**
+ * Samples of fields that exclude one in SAMPLES (OpenTofu refuses both together): the same kind
+ * again with these values instead.
+ */
+export const ALTERNATIVE_SAMPLES: Record<string, Record<string, unknown>> = {
+  'key_provider.aws_kms': {
+    allowedAccountIds: undefined,
+    forbiddenAccountIds: ['210987654321'],
+    assumeRoleWithWebIdentity: { roleArn: 'arn:aws:iam::123456789012:role/tofu-oidc', webIdentityToken: '<OIDC_TOKEN>' },
+  },
+};
+
 /** The sample props of a kind; `keys` of methods is a fresh pbkdf2 key provider. */
-export function samplePropsOf(kind: EncryptionKind, keys?: EncryptionKeyProvider): Record<string, unknown> {
-  const props = { ...SAMPLES[`${kind.block}.${kind.type}`] };
+export function samplePropsOf(kind: EncryptionKind, keys?: EncryptionKeyProvider, alternative = false): Record<string, unknown> {
+  const id = `${kind.block}.${kind.type}`;
+  const props: Record<string, unknown> = { ...SAMPLES[id], ...(alternative ? ALTERNATIVE_SAMPLES[id] : {}) };
+  for (const k of Object.keys(props)) if (props[k] === undefined) delete props[k];
   if (kind.block === 'method' && kind.fields.some((f) => f.name === 'keys')) props.keys = keys ?? samplePbkdf2();
   return props;
 }
@@ -136,8 +150,8 @@ export const samplePbkdf2 = (name = 'main'): EncryptionKeyProvider =>
   EncryptionKeyProvider.pbkdf2(name, { passphrase: PASSPHRASE, iterations: 200000 });
 
 /** A key provider of `kind` with every sample field set. */
-export function sampleKeyProvider(kind: EncryptionKind, name = 'main'): EncryptionKeyProvider {
-  const props = samplePropsOf(kind) as any;
+export function sampleKeyProvider(kind: EncryptionKind, name = 'main', alternative = false): EncryptionKeyProvider {
+  const props = samplePropsOf(kind, undefined, alternative) as any;
   switch (kind.type) {
     case 'pbkdf2': return EncryptionKeyProvider.pbkdf2(name, props);
     case 'aws_kms': return EncryptionKeyProvider.awsKms(name, props);
