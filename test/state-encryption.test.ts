@@ -1,5 +1,9 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { parse } from '@cdktf/hcl2json';
 import { App, DataTerraformRemoteStateLocal, LocalBackend, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import {
   AwsKmsKeySpec,
   DataTerraformRemoteStateGcs,
@@ -359,7 +363,7 @@ describe('StateEncryption rules', () => {
     const stack = new TerraformStack(app, 'producer');
     new StateEncryption(stack, { state: { method: aes() } });
     const nested = new TerraformStack(app, 'other');
-    const inner = new (require('constructs').Construct)(stack, 'inner');
+    const inner = new Construct(stack, 'inner');
     new StateEncryption(inner, { plan: { method: aes() } });
     void nested;
     expect(() => app.synth()).toThrow(/a stack can have only one state encryption, found 2: producer\/encryption and producer\/inner\/encryption/);
@@ -442,7 +446,7 @@ describe('StateEncryption warnings', () => {
 
   test('warns when another stack reads this stack\'s encrypted state through a cross-stack reference, copying no secret', () => {
     // GIVEN a producer with encrypted state and a consumer of one of its values
-    const app = new App({ outdir: require('fs').mkdtempSync(require('path').join(require('os').tmpdir(), 'enc-xstack-')) });
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'enc-xstack-')) });
     StateBackendTarget.opentofu('1.12.6').applyTo(app);
     const producer = new TerraformStack(app, 'producer');
     new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'producer' });
@@ -460,13 +464,13 @@ describe('StateEncryption warnings', () => {
       'stack consumer reads this stack\'s encrypted state (consumer/cross-stack-reference-input-producer) for a cross-stack reference; give it a ' +
         'StateEncryption whose remoteStateDefault decrypts it with the same key provider, or set TF_ENCRYPTION for its run; no key or passphrase is copied there',
     );
-    const consumerJson = require('fs').readFileSync(require('path').join(app.outdir, 'stacks', 'consumer', 'cdk.tf.json'), 'utf8');
+    const consumerJson = fs.readFileSync(path.join(app.outdir, 'stacks', 'consumer', 'cdk.tf.json'), 'utf8');
     expect(consumerJson).not.toContain(PASSPHRASE);
     expect(JSON.parse(consumerJson).terraform.encryption).toBeUndefined();
   });
 
   test('no cross-stack warning when the consumer decrypts remote states by default', () => {
-    const app = new App({ outdir: require('fs').mkdtempSync(require('path').join(require('os').tmpdir(), 'enc-xstack-')) });
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'enc-xstack-')) });
     StateBackendTarget.opentofu('1.12.6').applyTo(app);
     const key = EncryptionKeyProvider.pbkdf2('main');
     const producer = new TerraformStack(app, 'producer');
