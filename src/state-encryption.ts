@@ -5,7 +5,7 @@ import { deepMerge } from 'cdktf/lib/util';
 import { Construct, IConstruct } from 'constructs';
 import { EncryptionInputs, EncryptionModel, readModel } from './private/encryption-model';
 import { encryptionHcl, encryptionJson } from './private/encryption-render';
-import { checkEncryption } from './private/encryption-rules';
+import { ENCRYPTION_RULES, checkEncryption } from './private/encryption-rules';
 import { attachSpec, kindOf, specOf } from './private/encryption-schema';
 import { formatViolations } from './private/errors';
 import { targetOf } from './private/store';
@@ -1034,16 +1034,27 @@ export class StateEncryption extends TerraformElement {
     return model;
   }
 
-  /** At synth: one encryption block per stack; other stacks that read this one's state. */
+  /**
+   * At synth: references only variables and locals (tokens resolve now), one encryption block per
+   * stack, and other stacks that read this one's state.
+   */
   private validateStack(): string[] {
     const stack = TerraformStack.of(this);
-    const all = stack.node.findAll().filter((c) => StateEncryption.isStateEncryption(c));
+    const problems: string[] = [];
+    const synthRules = ENCRYPTION_RULES.filter((r) => r.id === 'encryption/static-context');
+    const late = checkEncryption({ ...this.model, resolve: (v) => resolve(stack, v) }, synthRules);
+    if (late.errors.length > 0) {
+      problems.push(formatViolations(`state encryption (target ${formatTarget(this.model.target)})`, this.node.path, late.errors));
+    }
     this.warnCrossStackConsumers(stack);
-    if (all.length <= 1 || all[0] !== this) return [];
-    return [
-      `a stack can have only one state encryption, found ${all.length}: ${all.map((e) => e.node.path).join(' and ')}; ` +
-        'keep one (opentofu refuses a module with several encryption blocks)',
-    ];
+    const all = stack.node.findAll().filter((c) => StateEncryption.isStateEncryption(c));
+    if (all.length > 1 && all[0] === this) {
+      problems.push(
+        `a stack can have only one state encryption, found ${all.length}: ${all.map((e) => e.node.path).join(' and ')}; ` +
+          'keep one (opentofu refuses a module with several encryption blocks)',
+      );
+    }
+    return problems;
   }
 
   /**

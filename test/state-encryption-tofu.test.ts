@@ -253,9 +253,17 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)
       const stack = new TerraformStack(tofuApp(), 'producer');
       const props = c.props(stack);
-      expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours}`);
+      let doc: string;
+      if (c.atSynth) {
+        new StateEncryption(stack, props as StateEncryptionProps);
+        expect(() => Testing.synth(stack, true)).toThrow(`- ${c.ours}`);
+        doc = Testing.synth(stack);
+      } else {
+        expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours}`);
+        doc = unchecked(props);
+      }
       // WHEN OpenTofu gets what the construct would have written (or its HCL twin)
-      const r = initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': unchecked(props) }), 'plan');
+      const r = initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }), 'plan');
       // THEN it refuses it too
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(c.tofu);

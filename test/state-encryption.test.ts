@@ -317,7 +317,24 @@ describe('StateEncryption rules', () => {
   });
 
   test.each(REFUSALS.map((c) => [c.id, c] as const))('fails per rule %s (OpenTofu refuses it too: state-encryption-tofu.test.ts)', (_id, c) => {
-    expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours}`);
+    if (!c.atSynth) {
+      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours}`);
+      return;
+    }
+    // GIVEN a reference that only resolves at synth
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    new StateEncryption(stack, c.props(stack) as StateEncryptionProps);
+    // THEN synth with validations refuses it
+    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours}`);
+  });
+
+  test('variables, locals, path and terraform.workspace are fine at synth', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const l = new TerraformLocal(stack, 'alias', '${terraform.workspace}-state');
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue, encryptedMetadataAlias: l.asString });
+    new StateEncryption(stack, { state: { method: aes(key) } });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
   });
 
   test('fails if a field is unknown, mistyped or missing; lists every problem in one error', () => {

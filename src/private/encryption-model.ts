@@ -44,6 +44,8 @@ export interface EncryptionModel {
   readonly targets: readonly ReadTarget[];
   /** Path of the stack that holds the construct. */
   readonly stackPath: string;
+  /** Resolves a token to what the tool gets; set at synth, when references can be resolved. */
+  readonly resolve?: (value: unknown) => unknown;
 }
 
 /** The raw inputs of a `StateEncryption`: its props as given, plus remote states added later. */

@@ -135,6 +135,28 @@ function isPolicyArn(s: string): boolean {
 }
 
 const NAME = /^[a-zA-Z_0-9-]+$/;
+
+/**
+ * What a resolved value refers to that OpenTofu cannot evaluate before the run starts: resources
+ * (`aws_instance.x`), data sources, module outputs, `count`/`each`/`self`, provider functions.
+ * Variables, locals, `path.*` and `terraform.workspace` are fine. Quoted strings inside
+ * expressions are skipped; a root counts as a resource type when it has an underscore and two
+ * steps follow it (`type.name`).
+ */
+export function dynamicReferences(value: unknown): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
+    const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
+    for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*)+)/g)) {
+      const [root, steps] = [m[1], m[2].split('.').slice(1)];
+      if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) out.add(`${root}.${steps.slice(0, root === 'data' ? 2 : 1).join('.')}`);
+      else if (root.includes('_') && steps.length >= 2) out.add(`${root}.${steps[0]}`);
+    }
+  }
+  return [...out];
+}
 const AES_KEY_BYTES = [16, 24, 32];
 
 // --- the table ----------------------------------------------------------------------------------
@@ -442,6 +464,34 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           return Array.isArray(v) && v[0] === '' ? [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected a command whose first entry is the program` }] : [];
         }),
       ),
+  },
+
+  {
+    id: 'encryption/static-context',
+    severity: 'error',
+    evidence:
+      'configs.staticScopeData.StaticValidateReferences: "Dynamic value in static context" / "Module output not supported in static context" / ' +
+      '"Provider function in static context"; only variables, locals, path.* and terraform.workspace, 1.7.0+ (checked at synth, when tokens resolve)',
+    check: (m) => {
+      const resolve = m.resolve;
+      if (!resolve) return [];
+      return [...m.keyProviders, ...m.methods].flatMap((e) =>
+        [...e.values.values()]
+          .flatMap((v) => [v, ...(v.members?.values() ?? [])])
+          .filter((v) => v.expression)
+          .flatMap((v) => {
+            const refs = dynamicReferences(resolve(v.value));
+            return refs.length > 0
+              ? [{
+                field: v.label,
+                message:
+                  `got a reference to ${refs.join(', ')}, but opentofu evaluates the encryption block before any resource, data source or module ` +
+                  'exists; use a variable or a local value',
+              }]
+              : [];
+          }),
+      );
+    },
   },
 
   // --- warnings ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * OpenTofu says about the same configuration. The unit tests check our message, the tofu tests
  * check OpenTofu's refusal.
  */
-import { DataTerraformRemoteStateLocal, TerraformStack } from 'cdktf';
+import { DataTerraformRemoteStateLocal, TerraformResource, TerraformStack } from 'cdktf';
 import { PASSPHRASE, externalCommand } from './encryption-samples';
 import { EncryptionKeyProvider, EncryptionMethod } from '../../src';
 import { EncryptionInputs } from '../../src/private/encryption-model';
@@ -25,6 +25,8 @@ export interface RefusalCase {
   readonly tofu: RegExp;
   /** The configuration for OpenTofu in HCL, when JSON cannot express it (two blocks with one name). */
   readonly hcl?: string;
+  /** Refused at synth (when tokens resolve), not when the construct is created. */
+  readonly atSynth?: boolean;
 }
 
 export const REFUSALS: RefusalCase[] = [
@@ -105,5 +107,16 @@ export const REFUSALS: RefusalCase[] = [
     ours: 'EncryptionMethod.external("main").encryptCommand: got ["","x"], expected a command whose first entry is the program',
     props: () => state(EncryptionMethod.external('main', { encryptCommand: ['', 'x'], decryptCommand: externalCommand('decrypt') })),
     tofu: /the first entry of encrypt_command must not be empty/,
+  },
+  {
+    id: 'encryption/static-context',
+    // terraform_data is built into OpenTofu, so the run needs no provider.
+    props: (stack) => {
+      const data = new TerraformResource(stack, 'seed', { terraformResourceType: 'terraform_data' });
+      return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: data.getStringAttribute('id') })));
+    },
+    atSynth: true,
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    tofu: /Dynamic value in static context/,
   },
 ];
