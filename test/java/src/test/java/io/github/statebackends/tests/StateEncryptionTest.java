@@ -160,7 +160,7 @@ class StateEncryptionTest {
                 .enforced(true)
                 .build())
             .build();
-        final String hcl = Testing.synthHcl(stack);
+        final String hcl = String.valueOf(Testing.synthHcl(stack));
         assertTrue(hcl.contains("  encryption {\n    key_provider \"pbkdf2\" \"main\" {\n    }"), hcl);
         assertTrue(hcl.contains("keys = key_provider.pbkdf2.main"), hcl);
         assertTrue(hcl.contains("method = method.aes_gcm.main"), hcl);
