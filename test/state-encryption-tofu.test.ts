@@ -25,11 +25,12 @@ import { parseTarget } from '../src/private/target';
 const bin = requireTofu();
 const suite = bin ? describe : describe.skip;
 
-/** Prints a run for the record (the closing note of issue 13 quotes these lines). */
+/** Prints a run for the record: its errors, or its last lines (the closing note of issue 13 quotes these). */
 function show(r: TofuResult, lines = 6): void {
-  const tail = r.output.split('\n').filter((l) => l.trim() !== '').slice(-lines).join('\n  ');
+  const errors = errorsOf(r);
+  const text = errors.length > 0 ? errors : r.output.split('\n').filter((l) => l.trim() !== '').slice(-lines);
   // eslint-disable-next-line no-console
-  console.log(`$ ${r.command}   (exit ${r.status})\n  ${tail}`);
+  console.log(`$ ${r.command}   (exit ${r.status})\n  ${text.join('\n  ')}`);
 }
 
 const PASS_ENV = { TF_VAR_passphrase: PASSPHRASE };
@@ -112,7 +113,8 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       const { result } = consumer(false);
       show(result, 4);
       expect(result.status).not.toBe(0);
-      expect(errorsOf(result).join('\n')).toMatch(/Unable to read remote state/);
+      expect(errorsOf(result).join('\n')).toMatch(/This state file is encrypted and can not be read without an encryption configuration/);
+      expect(errorsOf(result).join('\n')).toMatch(/data\.terraform_remote_state\.producer: Unable to read remote state/);
     });
 
     test('a wrong passphrase cannot read the state', () => {
@@ -156,7 +158,7 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       const aesOnly = EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: '${var.passphrase}' }) });
       base.terraform.encryption = JSON.parse(unchecked({ state: { method: aesOnly, fallbacks: [EncryptionMethod.unencrypted('migrate')], enforced: true } })).terraform.encryption;
       const enforcedDir = workDir({
-        'main.tf.json': JSON.stringify(base),
+        'main.tf.json': JSON.stringify(base, null, 2),
         'producer.tfstate': fs.readFileSync(path.join(dir, 'producer.tfstate'), 'utf8'),
       });
       const forbidden = initAnd(enforcedDir, 'apply', PASS_ENV);
