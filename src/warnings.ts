@@ -3,8 +3,10 @@ import { AZURERM_STORE } from './azurerm-backend';
 import { COS_STORE } from './cos-backend';
 import { GCS_STORE } from './gcs-backend';
 import { OSS_STORE } from './oss-backend';
+import { ENCRYPTION_RULES } from './private/encryption-rules';
 import { GENERIC_CHECKS } from './private/reader';
 import { STRICT_CONTEXT_KEY, acknowledge } from './private/warnings';
+import { CROSS_STACK_WARNING } from './state-encryption';
 
 /**
  * The library's warnings: each has a rule id (`azurerm/oidc-request-pair`, `field/literal-secret`,
@@ -54,6 +56,8 @@ export class StateBackendWarnings {
     return [
       ...GENERIC_CHECKS.filter((c) => c.severity === 'warning').map((c) => c.id),
       ...stores.flatMap((s) => s.rules.filter((r) => r.severity === 'warning').map((r) => r.id)),
+      ...ENCRYPTION_RULES.filter((r) => r.severity === 'warning').map((r) => r.id),
+      CROSS_STACK_WARNING,
     ];
   }
 

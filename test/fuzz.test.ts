@@ -29,7 +29,9 @@ const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9
 
 /** The keys the store's table emits for `tool`, block members included. */
 function keysOf(sut: StoreUnderTest, tool: ToolName): string[] {
-  return sut.store.fields.flatMap((f) => [keyFor(f, tool), ...(f.fields ?? []).map((m) => keyFor(m, tool))]).filter((k): k is string => k !== undefined);
+  return sut.store.fields
+    .flatMap((f) => [keyFor(f, tool), ...(f.fields ?? []).map((m) => keyFor(m, tool))])
+    .filter((k): k is string => k !== undefined);
 }
 
 /** Messages start lower-case (after a list bullet) and carry no trailing period. */

@@ -9,12 +9,14 @@ const ROOT = path.join(__dirname, '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
 
-const FIXTURE = `import { App, TerraformOutput, TerraformStack, Testing } from 'cdktf';
+const FIXTURE = `import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import * as lib from 'cdktf-state-backends';
 const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendWarnings } = lib;
 const { DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm } = lib;
-void [App, TerraformOutput, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendWarnings];
+const { StateEncryption, EncryptionKeyProvider, EncryptionMethod } = lib;
+void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendWarnings];
 void [DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm];
+void [StateEncryption, EncryptionKeyProvider, EncryptionMethod];
 export function run(): string {
   const stack = new TerraformStack(Testing.app(), 'readme');
   {
@@ -30,7 +32,7 @@ describe('README snippets', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('there are snippets for every store and the target helper', () => {
-    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings']) {
+    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption']) {
       expect(SNIPPETS.some((s) => s.includes(name))).toBe(true);
     }
   });

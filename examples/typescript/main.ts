@@ -1,6 +1,7 @@
 /**
- * A three-stack app that uses every store. Run it with `npm run example`: it synthesizes into
- * examples/typescript/cdktf.out and prints what each stack got. No cloud account is needed, and
+ * A four-stack app that uses every store, and OpenTofu state encryption on the last one. Run it
+ * with `npm run example`: it synthesizes into examples/typescript/cdktf.out and prints what each
+ * stack got. No cloud account is needed, and
  * no cdktf-cli: the app is synthesized in process.
  *
  * Inside this repository `cdktf-state-backends` resolves to ../../src (see tsconfig.dev.json);
@@ -8,14 +9,19 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformLocal, TerraformOutput, TerraformStack } from 'cdktf';
+import { App, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable } from 'cdktf';
 import { Construct } from 'constructs';
 import {
   AzurermBackend,
   DataTerraformRemoteStateCos,
+  DataTerraformRemoteStateGcs,
   DataTerraformRemoteStateOss,
+  EncryptionKeyProvider,
+  EncryptionMethod,
   GcsBackend,
   OssBackend,
+  StateBackendTarget,
+  StateEncryption,
 } from 'cdktf-state-backends';
 
 /** Keeps its state in Google Cloud Storage and exports a value. */
@@ -82,15 +88,39 @@ class AppStack extends TerraformStack {
   }
 }
 
+/**
+ * Run by OpenTofu: keeps its state in GCS, encrypted on the client with a key derived from a
+ * passphrase the run passes as TF_VAR_state_passphrase, and reads another encrypted state.
+ */
+class SecretsStack extends TerraformStack {
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    // Encryption is an OpenTofu feature: this stack targets OpenTofu, the others keep the default.
+    StateBackendTarget.opentofu('1.12.6').applyTo(this);
+    new GcsBackend(this, { bucket: 'acme-tfstate', prefix: 'secrets' });
+    const passphrase = new TerraformVariable(this, 'state_passphrase', { type: 'string', sensitive: true });
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: passphrase.stringValue });
+    const aes = EncryptionMethod.aesGcm('main', { keys: key });
+    const shared = new DataTerraformRemoteStateGcs(this, 'shared', { bucket: 'acme-tfstate', prefix: 'shared' });
+    new StateEncryption(this, {
+      state: { method: aes, enforced: true },
+      plan: { method: aes, enforced: true },
+      remoteStates: [{ remoteState: shared, method: aes }],
+    });
+    new TerraformOutput(this, 'ca_bundle', { value: shared.getString('ca_bundle'), sensitive: true });
+  }
+}
+
 const outdir = path.join(__dirname, 'cdktf.out');
 fs.rmSync(outdir, { recursive: true, force: true });
 const app = new App({ outdir });
 const network = new NetworkStack(app, 'network');
 new PlatformStack(app, 'platform', network);
 new AppStack(app, 'app');
+new SecretsStack(app, 'secrets');
 app.synth();
 
-for (const stack of ['network', 'platform', 'app']) {
+for (const stack of ['network', 'platform', 'app', 'secrets']) {
   const file = path.join(outdir, 'stacks', stack, 'cdk.tf.json');
   const tf = JSON.parse(fs.readFileSync(file, 'utf8'));
   console.log(`\n== stack ${stack}`);
@@ -100,6 +130,21 @@ for (const stack of ['network', 'platform', 'app']) {
   for (const [id, block] of Object.entries<any>(tf.data?.terraform_remote_state ?? {})) {
     const workspace = block.workspace ? ` workspace=${block.workspace}` : '';
     console.log(`remote state "${id}" (${block.backend})${workspace} config=${JSON.stringify(block.config)}`);
+  }
+  const encryption = tf.terraform?.encryption;
+  if (encryption) {
+    for (const [type, byName] of Object.entries<object>(encryption.key_provider ?? {})) {
+      for (const [name, attributes] of Object.entries(byName)) console.log(`encryption key_provider "${type}" "${name}" ${JSON.stringify(attributes)}`);
+    }
+    for (const [type, byName] of Object.entries<object>(encryption.method ?? {})) {
+      for (const [name, attributes] of Object.entries(byName)) console.log(`encryption method "${type}" "${name}" ${JSON.stringify(attributes)}`);
+    }
+    for (const target of ['state', 'plan']) {
+      if (encryption[target]) console.log(`encryption ${target} ${JSON.stringify(encryption[target])}`);
+    }
+    for (const [name, target] of Object.entries(encryption.remote_state_data_sources?.remote_state_data_source ?? {})) {
+      console.log(`encryption remote_state_data_source "${name}" ${JSON.stringify(target)}`);
+    }
   }
   console.log(`written to ${file}`);
 }

@@ -113,7 +113,7 @@ export const COS_RULES: readonly Rule[] = [
   matches(
     {
       id: 'cos/endpoint-form',
-    offline: 'no offline check: terraform matches it when init configures the backend, which reaches the cloud',
+      offline: 'no offline check: terraform matches it when init configures the backend, which reaches the cloud',
       evidence: 'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.<region>\\.tencentcos\\.cn$',
       appliesTo: terraform,
     },

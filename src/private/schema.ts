@@ -134,8 +134,8 @@ export function envEntriesOf(field: FieldSpec, tool?: ToolName): EnvVar[] {
   const lists = tool ? [field.env?.[tool] ?? []] : [field.env?.terraform ?? [], field.env?.opentofu ?? []];
   const seen = new Map<string, EnvVar>();
   for (const entry of lists.flat()) {
-    const [name, since = ALWAYS] = entry.split('@');
-    if (!seen.has(name)) seen.set(name, { name, since });
+    const [name, first = ALWAYS] = entry.split('@');
+    if (!seen.has(name)) seen.set(name, { name, since: first });
   }
   return [...seen.values()];
 }

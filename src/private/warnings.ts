@@ -51,6 +51,14 @@ function acknowledged(construct: IConstruct, id: string): boolean {
 }
 
 /**
+ * Shows warnings found while the app is synthesized (a validation of its own): returns them as
+ * errors under the strict context key, else adds the unacknowledged ones as annotations.
+ */
+export function showWarningsNow(construct: IConstruct, warnings: readonly Warning[]): string[] {
+  return flush(construct, { warnings: [...warnings], shown: new Set() });
+}
+
+/**
  * The unacknowledged warnings: as errors under the strict context key (on every synth), else
  * added as annotations (once).
  */

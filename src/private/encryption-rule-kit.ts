@@ -1,0 +1,136 @@
+import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
+import { ReadValue } from './encryption-reader';
+import { got } from './messages';
+
+/*
+ * The pieces the state-encryption rule tables are written with (encryption-rules.ts and
+ * encryption-argument-rules.ts): the row type and the helpers that read a key provider or method.
+ */
+
+export type Severity = 'error' | 'warning';
+
+/** One problem: the field as the user spelled it and what is wrong. */
+export interface Finding {
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface EncryptionRule {
+  readonly id: string;
+  readonly severity: Severity;
+  /** Where OpenTofu decides this, and since when. */
+  readonly evidence: string;
+  readonly check: (m: EncryptionModel) => Finding[];
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+export const ofType = (m: EncryptionModel, type: string, block: 'key_provider' | 'method' = 'key_provider') =>
+  (block === 'key_provider' ? m.keyProviders : m.methods).filter((e) => e.spec.kind.type === type);
+
+/** The literal value of a field (dotted for members), or undefined when unset or a token. */
+export function literal(e: ReadElement, name: string): unknown {
+  const v = lookup(e, name);
+  return v && !v.expression ? v.value : undefined;
+}
+
+export function lookup(e: ReadElement, name: string): ReadValue | undefined {
+  const [head, member] = name.split('.');
+  const v = e.values.get(head);
+  return member ? v?.members?.get(member) : v;
+}
+
+export const labelOfField = (e: ReadElement, name: string) => lookup(e, name)?.label ?? `${e.label}.${name}`;
+
+export function gotField(e: ReadElement, name: string): string {
+  const v = lookup(e, name);
+  return got(v?.value, !!v?.field.secret);
+}
+
+/** A whole-number field outside what OpenTofu accepts. */
+export function numberRule(type: string, name: string, ok: (n: number) => boolean, expected: string): (m: EncryptionModel) => Finding[] {
+  return (m) =>
+    ofType(m, type).flatMap((e) => {
+      const v = literal(e, name);
+      return typeof v === 'number' && !ok(v) ? [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected ${expected}` }] : [];
+    });
+}
+
+/**
+ * Bytes of the keys a key provider yields, when the config says so and the key provider's own
+ * rule accepts the length (otherwise that rule reports it).
+ */
+export function keyBytes(e: ReadElement): number | undefined {
+  const length = (name: string, fallback?: number) => {
+    const v = lookup(e, name);
+    if (v === undefined) return fallback;
+    return v.expression ? undefined : (v.value as number);
+  };
+  const within = (n: number | undefined, ok: (n: number) => boolean) => (n !== undefined && ok(n) ? n : undefined);
+  switch (e.spec.kind.type) {
+    case 'pbkdf2':
+      return within(length('keyLength', 32), (n) => n > 0);
+    case 'openbao':
+      return within(length('keyLength', 32), (n) => [16, 32, 64].includes(n));
+    case 'gcp_kms':
+      return within(length('keyLength'), (n) => n >= 1 && n <= 1024);
+    case 'azure_vault':
+      return within(length('keyLength'), (n) => n >= 1);
+    case 'aws_kms': {
+      const spec = literal(e, 'keySpec');
+      return spec === 'AES_256' ? 32 : spec === 'AES_128' ? 16 : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Methods of a target in order: the method, then the fallbacks. */
+export const methodsOf = (t: ReadTarget) => [t.method, ...t.fallbacks].filter((x): x is object => !!x);
+
+/** Go's time.ParseDuration, in nanoseconds; undefined when it is not a duration. */
+export function parseGoDuration(s: string): number | undefined {
+  const units: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+|0)$/.exec(s);
+  if (!m) return undefined;
+  if (m[2] === '0') return 0;
+  let total = 0;
+  for (const part of m[2].matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(part[1]) * units[part[2]];
+  return m[1] === '-' ? -total : total;
+}
+
+/** aws-sdk-go-v2 arn.Parse plus the IAM policy check of aws_kms (validatePolicyARNs). */
+export function isPolicyArn(s: string): boolean {
+  const parts = s.split(':');
+  return parts.length >= 6 && parts[0] === 'arn' && parts.slice(5).join(':').startsWith('policy/');
+}
+
+export const NAME = /^[a-zA-Z_0-9-]+$/;
+
+/**
+ * What a resolved value refers to that OpenTofu cannot evaluate before the run starts: resources
+ * (`aws_instance.x`), data sources, module outputs, `count`/`each`/`self`, provider functions.
+ * Variables, locals, `path.*` and `terraform.workspace` are fine. Quoted strings inside
+ * expressions are skipped; a root counts as a resource type when it has an underscore and two
+ * steps follow it (`type.name`).
+ */
+export function dynamicReferences(value: unknown): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
+    const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
+    for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*)+)/g)) {
+      const [root, steps] = [m[1], m[2].split('.').slice(1)];
+      if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) out.add(`${root}.${steps.slice(0, root === 'data' ? 2 : 1).join('.')}`);
+      else if (root.includes('_') && steps.length >= 2) out.add(`${root}.${steps[0]}`);
+    }
+  }
+  return [...out];
+}
+export const AES_KEY_BYTES = [16, 24, 32];
+
+export function isLiteralSecret(v: ReadValue): boolean {
+  if (!v.field.secret || v.expression || typeof v.value !== 'string' || v.value === '') return false;
+  return v.field.secretIf ? v.field.secretIf(v.value) : true;
+}
