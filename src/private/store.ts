@@ -6,6 +6,7 @@ import { formatViolations } from './errors';
 import { hclBlock, toHclValue } from './hcl';
 import { StoreSpec, keyFor } from './schema';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget, parseTarget } from './target';
+import { checkForDeclared, declaredTargetsOf } from './target-versions';
 import { FieldValue, FieldValues, Mode, Rule, checkConfig, isAvailable } from './validation';
 
 /** A store: its field table and its rule table. */
@@ -24,7 +25,8 @@ export type ToolAttributes = Readonly<Record<string, unknown>>;
 /** The target chosen by the `cdktf-state-backends:target` context key, or the default. */
 export function targetOf(scope: IConstruct): ParsedTarget {
   const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
-  if (raw === undefined) return DEFAULT_TARGET;
+  // [targetVersions hook] cdktn package without the key: the first target targetVersions declares.
+  if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;
   const parsed = parseTarget(raw);
   if (typeof parsed === 'string') throw new Error(parsed);
   return parsed;
@@ -35,6 +37,9 @@ export function targetOf(scope: IConstruct): ParsedTarget {
  * on the construct and returns the tool's attributes.
  */
 export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): ToolAttributes {
+  // [targetVersions hook] cdktn package without the key: check against every declared tool.
+  const declared = declaredTargetsOf(scope);
+  if (declared) return checkForDeclared(scope, declared, store, props, mode, emitFields);
   const target = targetOf(scope);
   const result = checkConfig(store.fields, store.rules, props, target, mode);
   if (result.errors.length > 0) {

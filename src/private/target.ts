@@ -21,7 +21,7 @@ export const NEWEST_KNOWN: Readonly<Record<ToolName, string>> = {
 };
 
 /** OpenTofu forked from Terraform 1.6; there is no older OpenTofu release. */
-const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
+export const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
   terraform: '0.11.0',
   opentofu: '1.6.0',
 };
