@@ -7,7 +7,7 @@ import { OssBackend } from '../../src';
 import { REDACTED, describe as describeValue } from '../../src/private/errors';
 import { decodeBase64 } from '../../src/private/validation';
 import { header, refusal, warningsFor } from '../support/refusals';
-import { STORES } from '../support/stores';
+import { STORES, appFor } from '../support/stores';
 
 const oss = STORES.find((s) => s.store.backend === 'oss')!;
 const azurerm = STORES.find((s) => s.store.backend === 'azurerm')!;
@@ -94,7 +94,7 @@ describe('checks every field gets', () => {
 
 describe('tokens', () => {
   function withVariables() {
-    const stack = new TerraformStack(Testing.app(), 'producer');
+    const stack = new TerraformStack(appFor(), 'producer');
     return {
       stack,
       str: new TerraformVariable(stack, 'str', { type: 'string' }).stringValue,
