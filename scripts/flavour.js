@@ -4,7 +4,8 @@
 // test/flavour.test.ts fails when the generated tree differs from what src/ gives.
 //
 //   node scripts/flavour.js                 src/ -> packages/cdktn-state-backends/src
-//   node scripts/flavour.js --java <dir>    test/java/src/test/java -> <dir>, for the cdktn artifact
+//   node scripts/flavour.js --java <dir> [<from>]   Java sources (default test/java/src/test/java) -> <dir>
+//   node scripts/flavour.js --example <dir>  examples/typescript -> <dir>, importing cdktn-state-backends
 //   node scripts/flavour.js --check         fails when packages/cdktn-state-backends/src is stale
 //
 // The rewrite is textual and small on purpose; each rule must apply somewhere, so a rename in src/
@@ -31,7 +32,8 @@ const TS_RULES = [
 const JAVA_RULES = [
   { name: 'library package', from: /\bio\.github\.statebackends\.(?!tests\b)(?=[A-Z*])/g, to: 'io.github.statebackends.cdktn.' },
   { name: 'framework package', from: /\bcom\.hashicorp\.cdktf\./g, to: 'io.cdktn.cdktn.' },
-  { name: 'package name', from: /\bcdktf-state-backends\b/g, to: 'cdktn-state-backends' },
+  // (the context key in TargetTest; the example has no such string)
+  { name: 'package name', from: /\bcdktf-state-backends\b/g, to: 'cdktn-state-backends', optional: true },
 ];
 
 function listFiles(dir, suffix) {
@@ -46,7 +48,7 @@ function listFiles(dir, suffix) {
 
 /**
  * Rewrites every file under `from` ending in `suffix` with `rules`; returns relative path -> text.
- * Throws when a rule matched nothing in the whole tree.
+ * Throws when a rule (unless optional) matched nothing in the whole tree.
  */
 function rewriteTree(from, suffix, rules, header) {
   const used = new Set();
@@ -60,7 +62,7 @@ function rewriteTree(from, suffix, rules, header) {
     }
     files[path.relative(from, file)] = header + text;
   }
-  const unused = rules.filter((r) => !used.has(r.name)).map((r) => r.name);
+  const unused = rules.filter((r) => !r.optional && !used.has(r.name)).map((r) => r.name);
   if (unused.length > 0) throw new Error(`flavour.js: no file under ${from} matched ${unused.join(', ')}; update the rules`);
   return files;
 }
@@ -74,9 +76,14 @@ function cdktnSources(src = SRC) {
   return files;
 }
 
-/** The Java tests for the cdktn artifact, relative path -> text. */
+/** Java sources (the tests, the example) for the cdktn artifact, relative path -> text. */
 function cdktnJavaTests(src = JAVA_TESTS) {
   return rewriteTree(src, '.java', JAVA_RULES, HEADER);
+}
+
+/** The TypeScript example, importing cdktn and the cdktn package; relative path -> text. */
+function cdktnExample(src = path.join(ROOT, 'examples', 'typescript')) {
+  return rewriteTree(src, '.ts', TS_RULES.filter((r) => r.name !== 'flavour marker'), HEADER);
 }
 
 /** Replaces `dir` with exactly `files`; leaves unchanged files alone so tsc and jest caches stay warm. */
@@ -103,13 +110,16 @@ function drift(dir, files) {
   });
 }
 
-module.exports = { OUT, TS_RULES, cdktnSources, cdktnJavaTests, drift, rewriteTree, writeTree };
+module.exports = { OUT, TS_RULES, cdktnSources, cdktnJavaTests, cdktnExample, drift, rewriteTree, writeTree };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
   if (args[0] === '--java') {
     if (!args[1]) throw new Error('usage: flavour.js --java <dir>');
-    writeTree(path.resolve(args[1]), cdktnJavaTests());
+    writeTree(path.resolve(args[1]), cdktnJavaTests(args[2] ? path.resolve(args[2]) : undefined));
+  } else if (args[0] === '--example') {
+    if (!args[1]) throw new Error('usage: flavour.js --example <dir>');
+    writeTree(path.resolve(args[1]), cdktnExample());
   } else if (args[0] === '--check') {
     const stale = drift(OUT, cdktnSources());
     if (stale.length > 0) {
