@@ -56,6 +56,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     include: ['.projenrc.ts'],
     // The examples import the package by name, as users do; inside the repo that is src/.
     compilerOptions: { baseUrl: '.', paths: { 'cdktf-state-backends': ['src'] } },
+    // The cdktn package (generated sources, its own node_modules) is type-checked by its jsii build.
+    exclude: [cdktnDir],
   },
   // ts-jest only transpiles (isolatedModules), so the tests are type-checked by tsc first.
   typecheckTests: true,
