@@ -5,6 +5,3 @@
 import { FRAMEWORK } from '../../src/private/framework';
 
 export const FLAVOUR = FRAMEWORK as 'cdktf' | 'cdktn';
-
-/** The package under test, as users import it. */
-export const PACKAGE = `${FLAVOUR}-state-backends`;
