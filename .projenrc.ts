@@ -1,4 +1,38 @@
-import { cdktf, javascript } from 'projen';
+import { cdk, cdktf, javascript } from 'projen';
+
+// The cdktn flavour's package (see the end of this file) and where npm installs what it runs on.
+const cdktnDir = 'packages/cdktn-state-backends';
+const cdktnModules = `<rootDir>/${cdktnDir}/node_modules`;
+
+/**
+ * One jest project per flavour. Both run every test in test/; the cdktn one maps the framework
+ * (`cdktf`, `cdktf/lib/...`), `constructs` and the library itself (`../src/...`, the package
+ * names) to cdktn, the constructs cdktn accepts and the generated sources. ts-jest only
+ * transpiles, so the tests are written once against the cdktf types.
+ */
+function flavourProject(flavour: 'cdktf' | 'cdktn') {
+  const cdktn = flavour === 'cdktn';
+  const lib = cdktn ? `<rootDir>/${cdktnDir}/src` : '<rootDir>/src';
+  return {
+    displayName: flavour,
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/'],
+    clearMocks: true,
+    transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
+    moduleNameMapper: {
+      // The README snippets import the package by name; in the repo that is the sources, never a stale lib/.
+      '^cdkt[fn]-state-backends$': lib,
+      ...(cdktn
+        ? {
+          '^(?:\\.\\./)+src(/.*)?$': `${lib}$1`,
+          '^cdktf$': `${cdktnModules}/cdktn`,
+          '^cdktf/(.*)$': `${cdktnModules}/cdktn/$1`,
+          '^constructs$': `${cdktnModules}/constructs`,
+        }
+        : {}),
+    },
+  };
+}
 
 // ConstructLibraryCdktf is marked deprecated by projen (cdktf was archived), but it is still the
 // projen base that targets the `cdktf` package our users import, so we keep it on purpose.
@@ -22,6 +56,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     include: ['.projenrc.ts'],
     // The examples import the package by name, as users do; inside the repo that is src/.
     compilerOptions: { baseUrl: '.', paths: { 'cdktf-state-backends': ['src'] } },
+    // The cdktn package (generated sources, its own node_modules) is type-checked by its jsii build.
+    exclude: [cdktnDir],
   },
   // ts-jest only transpiles (isolatedModules), so the tests are type-checked by tsc first.
   typecheckTests: true,
@@ -58,8 +94,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     jestConfig: {
       // terraform validate runs inside the suites; give them room on a 2-core machine.
       testTimeout: 120_000,
-      // The README snippets import the package by name; in the repo that is src/, never a stale lib/.
-      moduleNameMapper: { '^cdktf-state-backends$': '<rootDir>/src' },
+      // The whole suite runs twice, once per flavour (see `flavourProject` below).
+      projects: [flavourProject('cdktf'), flavourProject('cdktn')],
     },
   },
 
@@ -116,6 +152,8 @@ testJava.spawn(project.compileTask);
 testJava.spawn(packageJava);
 // The poms default to the current version; passing package.json's keeps them right after a bump.
 const mavenVersion = '-Dstatebackends.version=$(node -p "require(\'./package.json\').version")';
+/** examples/java on the artifact just packaged; `-P cdktn ` for the CDK Terrain flavour. */
+const runJavaExample = (profile: string) => `mvn -B -q -f examples/java/pom.xml ${profile}compile exec:java ${mavenVersion}`;
 testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
 
@@ -125,7 +163,7 @@ project.addTask('example:java', {
   steps: [
     { spawn: project.compileTask.name },
     { spawn: packageJava.name },
-    { exec: `mvn -B -q -f examples/java/pom.xml compile exec:java ${mavenVersion}` },
+    { exec: runJavaExample('') },
   ],
 });
 
@@ -213,5 +251,117 @@ project.addTask('example', {
 
 project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
+
+// --- The CDK Terrain (cdktn) flavour -----------------------------------------------------------
+// A second jsii package from the same source tree: packages/cdktn-state-backends is a projen
+// subproject whose src/ is generated from ./src by scripts/flavour.js (imports of cdktf become
+// cdktn, the package name and the flavour marker in src/private/framework.ts change) and is never
+// committed. It is an npm workspace, so the root `npm ci` installs cdktn and the constructs range
+// cdktn accepts next to it, apart from the cdktf flavour's dependencies.
+const cdktnVersion = '0.24.0';
+const cdktnLib = new cdk.JsiiProject({
+  parent: project,
+  outdir: cdktnDir,
+  name: 'cdktn-state-backends',
+  packageName: 'cdktn-state-backends',
+  description:
+    'State backends and remote-state data sources for CDK Terrain (cdktn: gcs, cos, oss, azurerm) ' +
+    'that emit exactly the keys Terraform and OpenTofu accept, and check them at synth.',
+  keywords: ['cdktn', 'cdk-terrain', 'terraform', 'opentofu', 'backend', 'remote-state', 'gcs', 'cos', 'oss', 'azurerm'],
+  author: 'cdktf-state-backends maintainers',
+  authorAddress: 'statebackends@users.noreply.github.com',
+  repositoryUrl: 'https://github.com/statebackends/cdktf-state-backends.git',
+  repositoryDirectory: cdktnDir,
+  license: 'MPL-2.0',
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  jsiiVersion: '~5.9.0',
+  typescriptVersion: '~5.9',
+  minNodeVersion: '20.16.0',
+  // cdktn 0.24.0 peers on constructs >=10.6.0 <10.8.0; our range is the same.
+  peerDeps: [`cdktn@^${cdktnVersion}`, 'constructs@>=10.6.0 <10.8.0'],
+  publishToMaven: {
+    javaPackage: 'io.github.statebackends.cdktn',
+    mavenGroupId: 'io.github.statebackends',
+    mavenArtifactId: 'cdktn-state-backends',
+  },
+  publishToPypi: { distName: 'cdktn-state-backends', module: 'cdktn_state_backends' },
+  docgen: true,
+  // The root runs the tests (one jest project per flavour) and the linter on the shared sources.
+  jest: false,
+  eslint: false,
+  sampleCode: false,
+  github: false,
+  release: false,
+  licensed: true,
+});
+cdktnLib.package.addVersion('0.1.0');
+cdktnLib.gitignore.exclude('/src/', '/examples/');
+cdktnLib.npmignore?.exclude('/src/', '/examples/');
+project.package.addField('workspaces', [cdktnDir]);
+for (const name of ['compile', 'docgen', 'package:java', 'package:js', 'package-all']) {
+  cdktnLib.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+}
+// The sources are generated from ../../src before every compile of the subproject.
+cdktnLib.preCompileTask.exec('node ../../scripts/flavour.js');
+cdktnLib.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
+// Maven Central has no io.cdktn:cdktn: build its Java binding from the npm package, as for cdktf.
+const cdktnJar = `node_modules/cdktn/dist/java/io/cdktn/cdktn/${cdktnVersion}/cdktn-${cdktnVersion}.jar`;
+cdktnLib.tasks.tryFind('package:java')!.prependExec(`test -f ${cdktnJar} || jsii-pacmak node_modules/cdktn --target java --no-npmignore`);
+cdktnLib.tasks.tryFind('package:java')!.prependExec('node ../../scripts/require-java.js');
+
+const cdktnGenerate = project.addTask('cdktn:generate', {
+  description: 'Generates packages/cdktn-state-backends/src from src/ (the cdktn flavour; scripts/flavour.js)',
+  exec: 'node scripts/flavour.js',
+});
+// Runs a task of the cdktn subproject from the root.
+const inCdktn = (task: string) => ({ exec: `npx projen ${task}`, cwd: cdktnDir });
+const cdktnCompile = project.addTask('cdktn:compile', {
+  description: 'Generates and compiles the cdktn flavour (packages/cdktn-state-backends), with its API docs',
+  steps: [inCdktn('pre-compile'), inCdktn('compile'), inCdktn('post-compile')],
+});
+// jest's cdktn project runs the generated sources, so they are brought up to date first.
+project.testTask.prependSpawn(cdktnGenerate);
+
+// The Java suite against the cdktn artifact: the same sources, with the library's and the
+// framework's packages rewritten by scripts/flavour.js into test/java/target (never committed).
+const testJavaCdktn = project.addTask('test:java:cdktn', {
+  description: 'Builds the cdktn flavour\'s Maven artifact and runs the JUnit suite in test/java against it',
+  env: silenceJsiiNode20,
+  steps: [
+    { spawn: cdktnCompile.name },
+    inCdktn('package:java'),
+    { exec: 'node scripts/flavour.js --java test/java/target/cdktn-sources' },
+    { exec: `mvn -B -f test/java/pom.xml test -P cdktn ${mavenVersion}` },
+  ],
+});
+project.testTask.spawn(testJavaCdktn);
+project.testTask.exec(`node scripts/check-api-md.js ${cdktnDir}`);
+
+// The examples on CDK Terrain: copies generated by scripts/flavour.js (never committed) that
+// import cdktn and the compiled cdktn package, as a user's app does.
+const cdktnExampleDir = `${cdktnDir}/examples/typescript`;
+const runCdktnExample = `ts-node --project tsconfig.dev.json ${cdktnExampleDir}/main.ts`;
+const generateCdktnExample = `node scripts/flavour.js --example ${cdktnExampleDir}`;
+project.addTask('example:cdktn', {
+  description: 'Synthesizes examples/typescript on CDK Terrain with cdktn-state-backends',
+  env: silenceJsiiNode20,
+  steps: [{ spawn: cdktnCompile.name }, { exec: generateCdktnExample }, { exec: runCdktnExample }],
+});
+const generateCdktnJavaExample = 'node scripts/flavour.js --java examples/java/target/cdktn-sources examples/java/src/main/java';
+project.addTask('example:java:cdktn', {
+  description: 'Builds the cdktn Maven artifact and runs examples/java on CDK Terrain',
+  env: silenceJsiiNode20,
+  steps: [{ spawn: cdktnCompile.name }, inCdktn('package:java'), { exec: generateCdktnJavaExample }, { exec: runJavaExample('-P cdktn ') }],
+});
+// `npm test` ends by running the four examples on the artifacts the steps above just built.
+project.testTask.exec('ts-node -r tsconfig-paths/register examples/typescript/main.ts', { env: { TS_NODE_PROJECT: 'tsconfig.dev.json' } });
+project.testTask.exec(generateCdktnExample);
+project.testTask.exec(runCdktnExample);
+project.testTask.exec(runJavaExample(''));
+project.testTask.exec(generateCdktnJavaExample);
+project.testTask.exec(runJavaExample('-P cdktn '));
+
+project.npmignore?.exclude('/packages/');
 
 project.synth();

@@ -20,7 +20,11 @@ export enum TargetTool {
  *
  * The target is read from the construct context key `cdktf-state-backends:target`
  * (`terraform@1.11.4`, `opentofu@1.12.6`), which can also be set in `cdktf.json`. Without it the
- * target is `StateBackendTarget.DEFAULT`, the newest Terraform release this library knows.
+ * target is `StateBackendTarget.DEFAULT`, the newest Terraform release this library knows; in the
+ * CDK Terrain package (cdktn-state-backends), a config is then checked against every tool that
+ * cdktn's `targetVersions` context declares (by default Terraform 1.5.7 and later and OpenTofu
+ * 1.6.0 and later): it must be valid at the lowest version of each range, and at the newest version
+ * this library knows when the range includes it, and emit the same keys for all of them.
  *
  * @example
  * StateBackendTarget.opentofu('1.12.6').applyTo(app);
@@ -56,6 +60,9 @@ export class StateBackendTarget {
 
   /**
    * The target in effect at `scope`: its context value, or the default.
+   *
+   * In the CDK Terrain package without the context key, the lowest version of the first tool that
+   * `targetVersions` declares (Terraform 1.5.7 by cdktn's default).
    */
   public static of(scope: IConstruct): StateBackendTarget {
     const t = targetOf(scope);

@@ -120,7 +120,7 @@ describe('strict mode', () => {
     const app = appFor(TARGET);
     StateBackendWarnings.strict(app);
     new AzurermBackend(producer(app), ONE_WARNING);
-    expect(() => app.synth()).toThrow(/\[azurerm\/oidc-request-url-pair\] \(cdktf-state-backends:strict is on: acknowledge the warning with a reason, or fix it\)/);
+    expect(() => app.synth()).toThrow(`[azurerm/oidc-request-url-pair] (${StateBackendWarnings.STRICT_CONTEXT_KEY} is on: acknowledge the warning with a reason, or fix it)`);
   });
 
   test('the context key makes Testing.synth(stack, true) fail', () => {

@@ -6,6 +6,7 @@ import { ConfigReader, FieldValues, Warning } from './reader';
 import { Rule, RuleContext, checkRuleTable } from './rule-kit';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { ParsedTarget, ToolName, formatTarget, targetOf } from './target';
+import { checkForDeclared, declaredTargetsOf } from './target-versions';
 
 /** A store: its backend name, its field table (indexed) and its rule table. */
 export interface Store {
@@ -58,6 +59,9 @@ export interface Checked {
 
 /** Checks `props` for `scope` against the target in effect there: throws one error listing every violation. */
 export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
+  // The cdktn package without the library's target key: check against every tool it declares.
+  const declared = declaredTargetsOf(scope);
+  if (declared) return checkForDeclared(scope, declared, store, props, mode, emitFields);
   const target = targetOf(scope);
   const result = checkConfig(store, props, target, mode);
   if (result.errors.length > 0) {
@@ -68,7 +72,7 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
 }
 
 /** Checked values as the tool's keys; `values` holds only fields the target accepts. */
-function emitFields(values: FieldValues, tool: ToolName, mode: Mode): Record<string, unknown> {
+export function emitFields(values: FieldValues, tool: ToolName, mode: Mode): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const fv of values.values()) {
     const key = keyFor(fv.spec, tool)!;

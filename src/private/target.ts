@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { declaredTargetsOf } from './target-versions';
 
 /**
  * The tool (and its version) that will read the synthesized configuration.
@@ -21,7 +22,7 @@ export const NEWEST_KNOWN: Readonly<Record<ToolName, string>> = {
 };
 
 /** OpenTofu forked from Terraform 1.6; there is no older OpenTofu release. */
-const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
+export const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
   terraform: '0.11.0',
   opentofu: '1.6.0',
 };
@@ -86,7 +87,9 @@ export function formatTarget(t: ParsedTarget): string {
 /** The target chosen by the context key at `scope`, or the default. */
 export function targetOf(scope: IConstruct): ParsedTarget {
   const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
-  return raw === undefined ? DEFAULT_TARGET : parseTargetOrThrow(raw);
+  // The cdktn package without the key: the first target its `targetVersions` declares.
+  if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;
+  return parseTargetOrThrow(raw);
 }
 
 /** Parses `tool@x.y.z`, or throws the parse error. */

@@ -14,9 +14,10 @@ import {
   OssBackend,
 } from '../../src';
 import { warningsOf } from '../support/annotations';
+import { appFor } from '../support/stores';
 
 function twoStacks() {
-  const app = Testing.app();
+  const app = appFor();
   return { app, producer: new TerraformStack(app, 'producer'), consumer: new TerraformStack(app, 'consumer') };
 }
 

@@ -7,7 +7,7 @@ import { OssBackend } from '../../src';
 import { REDACTED, showValue } from '../../src/private/messages';
 import { decodeBase64 } from '../../src/private/rule-kit';
 import { header, refusal, warningsFor } from '../support/refusals';
-import { STORES } from '../support/stores';
+import { STORES, appFor } from '../support/stores';
 
 const oss = STORES.find((s) => s.store.backend === 'oss')!;
 const azurerm = STORES.find((s) => s.store.backend === 'azurerm')!;
@@ -132,7 +132,7 @@ describe('what the tools would refuse in a remote state or a backend', () => {
 
 describe('tokens', () => {
   function withVariables() {
-    const stack = new TerraformStack(Testing.app(), 'producer');
+    const stack = new TerraformStack(appFor(), 'producer');
     return {
       stack,
       str: new TerraformVariable(stack, 'str', { type: 'string' }).stringValue,

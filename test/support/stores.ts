@@ -10,7 +10,7 @@ import { DataTerraformRemoteStateGcs, GCS_STORE, GcsBackend } from '../../src/gc
 import { DataTerraformRemoteStateOss, OSS_STORE, OssBackend } from '../../src/oss-backend';
 import { FieldSpec, isAvailable, keyFor, spellingsOf } from '../../src/private/schema';
 import { Store } from '../../src/private/store';
-import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
 
 export interface StoreUnderTest {
   readonly store: Store;
@@ -227,10 +227,13 @@ export function targetFor(c: FieldCase, binary: string | undefined): ParsedTarge
   return found;
 }
 
-/** A fresh app whose target is `target`. */
-export function appFor(target?: ParsedTarget): App {
+/**
+ * A fresh app whose target is `target`, or the library's default target. The key is always set,
+ * so a test means the same in both flavours (without it, the cdktn one follows `targetVersions`).
+ */
+export function appFor(target: ParsedTarget = DEFAULT_TARGET): App {
   const app = Testing.app();
-  if (target) app.node.setContext(TARGET_CONTEXT_KEY, formatTarget(target));
+  app.node.setContext(TARGET_CONTEXT_KEY, formatTarget(target));
   return app;
 }
 

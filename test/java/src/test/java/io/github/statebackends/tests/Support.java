@@ -48,9 +48,12 @@ final class Support {
     private Support() {
     }
 
-    /** A test app with the default target. */
+    /**
+     * A test app with the default target, set explicitly: without the key the cdktn package follows
+     * the app's {@code targetVersions} instead, so this keeps every suite meaning the same in both.
+     */
     static App app() {
-        return Testing.app();
+        return app(StateBackendTarget.DEFAULT);
     }
 
     /** A test app whose target is {@code target}, set before any stack is added. */

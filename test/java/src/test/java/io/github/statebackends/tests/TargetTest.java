@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.hashicorp.cdktf.App;
 import com.hashicorp.cdktf.TerraformStack;
+import io.github.statebackends.GcsBackend;
 import io.github.statebackends.OssBackend;
 import io.github.statebackends.StateBackendTarget;
 import io.github.statebackends.TargetTool;
@@ -56,6 +57,21 @@ class TargetTest {
         final RuntimeException e = assertThrows(RuntimeException.class, () -> StateBackendTarget.parse("tofu@1"));
         // (an error from a static call reaches Java as "\nError: <message>")
         assertTrue(e.getMessage().contains("cdktf-state-backends:target: got \"tofu@1\", expected"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("without the key, the cdktn package follows cdktn's targetVersions context and the cdktf package ignores it")
+    void targetVersions() {
+        final App app = App.Builder.create().context(Map.of("targetVersions", Map.of("opentofu", ">=1.12.0"))).build();
+        final TerraformStack stack = new TerraformStack(app, "s");
+        if (StateBackendTarget.CONTEXT_KEY.startsWith("cdktn-")) {
+            GcsBackend.Builder.create(stack).bucket("b").universeDomain("universe.example.com").build();
+            assertEquals("universe.example.com", Support.synth(stack).at("/terraform/backend/gcs/universe_domain").asText());
+            assertEquals("opentofu@1.12.0", StateBackendTarget.of(stack).toString());
+        } else {
+            final String message = Support.refused(() -> GcsBackend.Builder.create(stack).bucket("b").universeDomain("universe.example.com").build());
+            assertTrue(message.startsWith("invalid gcs backend (target terraform@1.15.9) at s/backend:"), message);
+        }
     }
 
     @Test

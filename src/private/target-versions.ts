@@ -1,0 +1,358 @@
+import { Construct, IConstruct } from 'constructs';
+import { isCdktn } from './framework';
+import { Violation, formatViolations, showValue as describe } from './messages';
+import { FieldValues, Warning } from './reader';
+import { Mode, isAvailable, keyFor } from './schema';
+import type { CheckResult, Checked, Store } from './store';
+import { checkConfig } from './store';
+import { FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions } from './target';
+
+/** Both tools, in the order the library knows them. */
+const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];
+
+/*
+ * CDK Terrain (cdktn) apps declare the tools they support in the `targetVersions` context: npm
+ * semver ranges by tool, `{ terraform: ">=1.5.7", opentofu: ">=1.6.0" }` when unset (cdktn 0.24,
+ * lib/validations/target-versions.ts: TARGET_VERSIONS_CONTEXT_KEY, DEFAULT_TARGET_VERSIONS; cdktn
+ * keeps both out of its public API, so they are repeated here). In the cdktn package, when the
+ * library's own target key is unset, a config is checked against every declared tool: at the lowest
+ * version of its range and at the newest version this library knows when the range includes it. The
+ * config must pass at each of them and emit the same keys and values for all, since one backend
+ * block is read by every declared tool. The cdktf package never reads `targetVersions`.
+ */
+
+/** cdktn's context key for the declared tools. */
+export const TARGET_VERSIONS_CONTEXT_KEY = 'targetVersions';
+
+/** What cdktn assumes when an app declares no `targetVersions`. */
+export const DEFAULT_TARGET_VERSIONS: Readonly<Record<ToolName, string>> = {
+  terraform: '>=1.5.7',
+  opentofu: '>=1.6.0',
+};
+
+/** The tools a cdktn app declares, and the versions a config is checked at. */
+export interface DeclaredTargets {
+  /** The declared range of each tool, in the order terraform, opentofu. */
+  readonly ranges: ReadonlyArray<{ readonly tool: ToolName; readonly range: string }>;
+  /** The versions checked: per tool the lowest of its range, then the newest known one it includes. */
+  readonly targets: readonly ParsedTarget[];
+  /** The ranges are cdktn's default (the app declares none). */
+  readonly isDefault: boolean;
+}
+
+/** One end of an interval of versions (`x.y.z`). */
+interface Bound {
+  readonly version: string;
+  readonly inclusive: boolean;
+}
+
+/** The versions one alternative of a range admits; a missing bound is open. */
+interface Interval {
+  readonly low?: Bound;
+  readonly high?: Bound;
+}
+
+const ANY: Interval = {};
+const PARTIAL = /^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const COMPARATOR = /^(>=|<=|>|<|=|~|\^)?(.*)$/;
+const EXAMPLES = 'an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"';
+
+/**
+ * Parses an npm semver range (`>=1.5.7`, `~1.9`, `^1.6`, `1.8.x`, `>=1.6.0 <2.0.0`, `1.5 - 1.9`,
+ * `a || b`) into one interval per alternative, ignoring pre-release tags. Returns an error message
+ * naming `label` when the text is not such a range.
+ */
+export function parseRange(label: string, text: unknown): Interval[] | string {
+  if (typeof text !== 'string') return `${label}: got ${describe(text, false)}, expected ${EXAMPLES}`;
+  if (text.includes('~>')) {
+    return `${label}: got ${JSON.stringify(text)}, which is terraform's constraint syntax, expected ${EXAMPLES}`;
+  }
+  const alternatives: Interval[] = [];
+  for (const alternative of text.split('||')) {
+    const interval = parseAlternative(alternative.trim().replace(/(>=|<=|>|<|=|~|\^)\s+/g, '$1'));
+    if (interval === undefined) return `${label}: got ${JSON.stringify(text)}, expected ${EXAMPLES}`;
+    alternatives.push(interval);
+  }
+  return alternatives;
+}
+
+function parseAlternative(text: string): Interval | undefined {
+  if (text === '') return ANY;
+  const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
+  if (hyphen) {
+    const from = parsePartial(hyphen[1]);
+    const to = parsePartial(hyphen[2]);
+    if (!from || !to) return undefined;
+    return { low: { version: fill(from), inclusive: true }, high: upperOf(to) };
+  }
+  let result: Interval = ANY;
+  for (const comparator of text.split(/\s+/)) {
+    const [, op = '', rest] = COMPARATOR.exec(comparator)!;
+    const parts = parsePartial(rest);
+    if (!parts) return undefined;
+    result = intersect(result, comparatorInterval(op, parts));
+  }
+  return result;
+}
+
+/** Major, minor, patch; `undefined` where the range leaves a part open (`1.5`, `1.x`, `*`). */
+type Partial = [number | undefined, number | undefined, number | undefined];
+
+function parsePartial(text: string): Partial | undefined {
+  const m = PARTIAL.exec(text);
+  if (!m) return undefined;
+  const parts: Partial = [undefined, undefined, undefined];
+  for (let i = 0; i < 3; i++) {
+    const p = m[i + 1];
+    if (p === undefined || /^[xX*]$/.test(p)) break;
+    parts[i] = Number(p);
+  }
+  return parts;
+}
+
+function fill([major = 0, minor = 0, patch = 0]: Partial): string {
+  return `${major}.${minor}.${patch}`;
+}
+
+/** The first version above every version that `parts` matches, or nothing for `*`. */
+function nextAfter([major, minor, patch]: Partial): string | undefined {
+  if (major === undefined) return undefined;
+  if (minor === undefined) return `${major + 1}.0.0`;
+  if (patch === undefined) return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
+
+/** The high end of `<= parts` (or of a hyphen range's right side). */
+function upperOf(parts: Partial): Bound | undefined {
+  if (parts[2] !== undefined) return { version: fill(parts), inclusive: true };
+  const next = nextAfter(parts);
+  return next === undefined ? undefined : { version: next, inclusive: false };
+}
+
+const NOTHING: Interval = { low: { version: '0.0.0', inclusive: false }, high: { version: '0.0.0', inclusive: false } };
+
+function comparatorInterval(op: string, parts: Partial): Interval {
+  const [major, minor, patch] = parts;
+  const low: Bound = { version: fill(parts), inclusive: true };
+  const next = nextAfter(parts);
+  switch (op) {
+    case '>=':
+      return major === undefined ? ANY : { low };
+    case '>':
+      if (major === undefined) return NOTHING;
+      return patch !== undefined ? { low: { version: fill(parts), inclusive: false } } : { low: { version: next!, inclusive: true } };
+    case '<':
+      return major === undefined ? NOTHING : { high: { version: fill(parts), inclusive: false } };
+    case '<=':
+      return major === undefined ? ANY : { high: upperOf(parts) };
+    case '~': {
+      if (major === undefined) return ANY;
+      const high = minor === undefined ? `${major + 1}.0.0` : `${major}.${minor + 1}.0`;
+      return { low, high: { version: high, inclusive: false } };
+    }
+    case '^': {
+      if (major === undefined) return ANY;
+      let high: string;
+      if (major > 0 || minor === undefined) high = `${major + 1}.0.0`;
+      else if (minor > 0 || patch === undefined) high = `0.${minor + 1}.0`;
+      else high = `0.0.${patch + 1}`;
+      return { low, high: { version: high, inclusive: false } };
+    }
+    default:
+      // `=` or no operator: exactly the version, or every version the partial one matches.
+      if (major === undefined) return ANY;
+      return patch !== undefined ? { low, high: { version: fill(parts), inclusive: true } } : { low, high: { version: next!, inclusive: false } };
+  }
+}
+
+function intersect(a: Interval, b: Interval): Interval {
+  return { low: tighter(a.low, b.low, 1), high: tighter(a.high, b.high, -1) };
+}
+
+/** The stricter of two bounds: the higher low end (`sign` 1) or the lower high end (`sign` -1). */
+function tighter(a: Bound | undefined, b: Bound | undefined, sign: number): Bound | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const c = compareVersions(a.version, b.version) * sign;
+  if (c !== 0) return c > 0 ? a : b;
+  return a.inclusive ? b : a;
+}
+
+function contains(interval: Interval, version: string): boolean {
+  const { low, high } = interval;
+  if (low) {
+    const c = compareVersions(version, low.version);
+    if (c < 0 || (c === 0 && !low.inclusive)) return false;
+  }
+  if (high) {
+    const c = compareVersions(version, high.version);
+    if (c > 0 || (c === 0 && !high.inclusive)) return false;
+  }
+  return true;
+}
+
+/** The lowest `x.y.z` in the interval that is not below `floor`, if any. */
+function lowestIn(interval: Interval, floor: string): string | undefined {
+  let version = floor;
+  const low = interval.low;
+  if (low && compareVersions(low.version, floor) >= 0) {
+    const [major, minor, patch] = low.version.split('.').map(Number);
+    version = low.inclusive ? low.version : `${major}.${minor}.${patch + 1}`;
+  }
+  return contains(interval, version) ? version : undefined;
+}
+
+/**
+ * The versions of `tool` a config is checked at for `range`: the lowest release the range admits
+ * (never below the tool's first release), and the newest release this library knows when the
+ * range includes it. Returns an error message naming the range when it admits no release.
+ */
+export function versionsToCheck(tool: ToolName, range: string): string[] | string {
+  const label = `${TARGET_VERSIONS_CONTEXT_KEY}.${tool}`;
+  const parsed = parseRange(label, range);
+  if (typeof parsed === 'string') return parsed;
+  const lows = parsed.map((i) => lowestIn(i, FIRST_RELEASE[tool])).filter((v): v is string => v !== undefined);
+  if (lows.length === 0) {
+    return `${label}: got ${JSON.stringify(range)}, which matches no ${tool} release (the first is ${FIRST_RELEASE[tool]}), expected ${EXAMPLES}`;
+  }
+  const lowest = lows.reduce((a, b) => (compareVersions(a, b) <= 0 ? a : b));
+  const newest = NEWEST_KNOWN[tool];
+  const versions = [lowest];
+  if (compareVersions(newest, lowest) > 0 && parsed.some((i) => contains(i, newest))) versions.push(newest);
+  return versions;
+}
+
+const CACHE = new WeakMap<object, DeclaredTargets | Violation[]>();
+
+/**
+ * Reads a `targetVersions` value (an object of ranges by tool). Returns the violations when it is
+ * not one, each naming the tool and the range.
+ */
+export function declaredTargetsFrom(value: unknown, isDefault = false): DeclaredTargets | Violation[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return [{
+      field: TARGET_VERSIONS_CONTEXT_KEY,
+      message: `got ${describe(value, false)}, expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}`,
+    }];
+  }
+  const cached = CACHE.get(value);
+  if (cached) return cached;
+  const declared = value as Record<string, unknown>;
+  const violations: Violation[] = [];
+  for (const key of Object.keys(declared)) {
+    if (!(TOOLS as readonly string[]).includes(key)) {
+      violations.push({ field: `${TARGET_VERSIONS_CONTEXT_KEY}.${key}`, message: 'got an unknown tool, expected "terraform" or "opentofu"' });
+    }
+  }
+  const ranges: Array<{ tool: ToolName; range: string }> = [];
+  const targets: ParsedTarget[] = [];
+  for (const tool of TOOLS) {
+    const range = declared[tool];
+    if (range === undefined) continue;
+    const versions = versionsToCheck(tool, range as string);
+    if (typeof versions === 'string') {
+      const colon = versions.indexOf(': ');
+      violations.push({ field: versions.slice(0, colon), message: versions.slice(colon + 2) });
+      continue;
+    }
+    ranges.push({ tool, range: range as string });
+    versions.forEach((version) => targets.push({ tool, version }));
+  }
+  if (violations.length === 0 && ranges.length === 0) {
+    violations.push({ field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
+  }
+  const result = violations.length > 0 ? violations : { ranges, targets, isDefault };
+  CACHE.set(value, result);
+  return result;
+}
+
+/**
+ * The tools a cdktn app declares at `scope`, or `undefined` when the library's own target key
+ * decides (it is set, or this is the cdktf package). Throws when `targetVersions` is malformed.
+ */
+export function declaredTargetsOf(scope: IConstruct): DeclaredTargets | undefined {
+  if (!isCdktn() || scope.node.tryGetContext(TARGET_CONTEXT_KEY) !== undefined) return undefined;
+  const raw = scope.node.tryGetContext(TARGET_VERSIONS_CONTEXT_KEY);
+  const result = raw === undefined ? declaredTargetsFrom(DEFAULT_TARGET_VERSIONS, true) : declaredTargetsFrom(raw);
+  if (Array.isArray(result)) throw new Error(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
+  return result;
+}
+
+/** `targetVersions terraform ">=1.5.7", opentofu ">=1.6.0"`, as error headers name it. */
+export function describeDeclared(declared: DeclaredTargets): string {
+  const ranges = declared.ranges.map((r) => `${r.tool} ${JSON.stringify(r.range)}`).join(', ');
+  return `${declared.isDefault ? "cdktn's default " : ''}${TARGET_VERSIONS_CONTEXT_KEY} ${ranges}`;
+}
+
+/** Turns one check's values into the tool's attributes for that target (store.ts's emitter). */
+export type Emitter = (values: FieldValues, tool: ToolName, mode: Mode) => Record<string, unknown>;
+
+interface Run {
+  readonly target: ParsedTarget;
+  readonly result: CheckResult;
+  readonly attributes: Record<string, unknown>;
+}
+
+/**
+ * Checks `props` against every declared target: throws one error listing every violation (each
+ * once) under a header that names the ranges, or records the warnings (each once) and returns the
+ * attributes, which must then be the same for every target.
+ */
+export function checkForDeclared(
+  scope: Construct,
+  declared: DeclaredTargets,
+  store: Store,
+  props: unknown,
+  mode: Mode,
+  emit: Emitter,
+): Checked {
+  const runs: Run[] = declared.targets.map((target) => {
+    const result = checkConfig(store, props, target, mode);
+    return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target.tool, mode) };
+  });
+  const errors = unique(runs.flatMap((r) => r.result.errors), (v) => `${v.field}\n${v.message}`);
+  if (errors.length === 0) errors.push(...keyDisagreements(runs));
+  if (errors.length > 0) {
+    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
+    throw new Error(formatViolations(what, scope.node.path, errors));
+  }
+  const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
+  return { attributes: runs[0].attributes, warnings };
+}
+
+/**
+ * One violation per field that the targets emit under different keys or with different values
+ * (the AzureRM ADO service connection id, which the tools spell differently).
+ */
+function keyDisagreements(runs: readonly Run[]): Violation[] {
+  const violations: Violation[] = [];
+  const first = runs[0];
+  for (const [name, fv] of first.result.values) {
+    const emitted = runs.map((r) => {
+      const spec = r.result.values.get(name)?.spec ?? fv.spec;
+      const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
+      return { target: r.target, key, value: key === undefined ? undefined : JSON.stringify(r.attributes[key]) };
+    });
+    if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
+    const seen = emitted.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
+    const sameKeys = emitted.every((e) => e.key === emitted[0].key);
+    violations.push({
+      field: fv.spelling,
+      message: sameKeys
+        ? `the declared tools get different values for ${emitted[0].key}, expected one value for every tool`
+        : `the declared tools read it under different keys (${seen}), expected one key for every tool; ` +
+          `declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`,
+    });
+  }
+  return violations;
+}
+
+function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

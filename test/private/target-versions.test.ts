@@ -1,0 +1,91 @@
+/**
+ * cdktn's `targetVersions` ranges (src/private/target-versions.ts): parsing, the versions a config
+ * is checked at, and the errors for ranges that are not npm semver ranges or match no release.
+ */
+import { declaredTargetsFrom, describeDeclared, parseRange, versionsToCheck } from '../../src/private/target-versions';
+
+describe('versionsToCheck', () => {
+  test.each([
+    // GIVEN a range WHEN resolved THEN the lowest release it admits, plus the newest known one when included
+    ['terraform', '>=1.5.7', ['1.5.7', '1.15.9']],
+    ['opentofu', '>=1.6.0', ['1.6.0', '1.12.6']],
+    ['terraform', '~1.9', ['1.9.0']],
+    ['terraform', '~1.9.3', ['1.9.3']],
+    ['terraform', '^1.6', ['1.6.0', '1.15.9']],
+    ['opentofu', '^1.8.2', ['1.8.2', '1.12.6']],
+    ['opentofu', '>=1.6.0 <2.0.0', ['1.6.0', '1.12.6']],
+    ['opentofu', '>= 1.7.0 < 1.10.0', ['1.7.0']],
+    ['terraform', '>1.5.7', ['1.5.8', '1.15.9']],
+    ['terraform', '>1.5', ['1.6.0', '1.15.9']],
+    ['terraform', '1.11.4', ['1.11.4']],
+    ['terraform', '=1.15.9', ['1.15.9']],
+    ['terraform', 'v1.11.x', ['1.11.0']],
+    ['terraform', '1.10 - 1.12', ['1.10.0']],
+    ['terraform', '1.10.0 - 1.15.9', ['1.10.0', '1.15.9']],
+    ['terraform', '~1.3 || >=1.11.0', ['1.3.0', '1.15.9']],
+    ['terraform', '>=2.0.0', ['2.0.0']],
+    ['terraform', '<=1.15.9', ['0.11.0', '1.15.9']],
+    // OpenTofu has no release before 1.6.0, so a range reaching below it starts there.
+    ['opentofu', '>=1.0.0', ['1.6.0', '1.12.6']],
+    ['opentofu', '*', ['1.6.0', '1.12.6']],
+    ['terraform', '', ['0.11.0', '1.15.9']],
+  ])('%s %p is checked at %p', (tool, range, versions) => {
+    expect(versionsToCheck(tool as 'terraform' | 'opentofu', range)).toEqual(versions);
+  });
+
+  test.each([
+    ['opentofu', '<1.6.0', 'targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+    ['terraform', '>=1.9.0 <1.5.0', 'targetVersions.terraform: got ">=1.9.0 <1.5.0", which matches no terraform release (the first is 0.11.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+    ['terraform', '~> 1.5', 'targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+    ['terraform', 'latest', 'targetVersions.terraform: got "latest", expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+    ['opentofu', '>=1.6.0 <<2', 'targetVersions.opentofu: got ">=1.6.0 <<2", expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+    ['terraform', '1.2.3.4', 'targetVersions.terraform: got "1.2.3.4", expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"'],
+  ])('fails if %s is %p', (tool, range, message) => {
+    expect(versionsToCheck(tool as 'terraform' | 'opentofu', range)).toBe(message);
+  });
+
+  test('fails if the range is not a string', () => {
+    expect(parseRange('targetVersions.terraform', 1.5)).toBe(
+      'targetVersions.terraform: got 1.5, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
+    );
+  });
+});
+
+describe('declaredTargetsFrom', () => {
+  test("cdktn's default declares both tools, from their lowest versions", () => {
+    const declared = declaredTargetsFrom({ terraform: '>=1.5.7', opentofu: '>=1.6.0' }, true);
+    expect(declared).toEqual({
+      ranges: [{ tool: 'terraform', range: '>=1.5.7' }, { tool: 'opentofu', range: '>=1.6.0' }],
+      targets: [
+        { tool: 'terraform', version: '1.5.7' },
+        { tool: 'terraform', version: '1.15.9' },
+        { tool: 'opentofu', version: '1.6.0' },
+        { tool: 'opentofu', version: '1.12.6' },
+      ],
+      isDefault: true,
+    });
+    expect(describeDeclared(declared as any)).toBe('cdktn\'s default targetVersions terraform ">=1.5.7", opentofu ">=1.6.0"');
+  });
+
+  test('a missing tool is not targeted', () => {
+    const declared = declaredTargetsFrom({ opentofu: '~1.9' });
+    expect(declared).toEqual({ ranges: [{ tool: 'opentofu', range: '~1.9' }], targets: [{ tool: 'opentofu', version: '1.9.0' }], isDefault: false });
+    expect(describeDeclared(declared as any)).toBe('targetVersions opentofu "~1.9"');
+  });
+
+  test('fails on every problem at once, naming the tool and the range', () => {
+    expect(declaredTargetsFrom({ terraform: '~> 1.5', tofu: '>=1.6.0', opentofu: 7 })).toEqual([
+      { field: 'targetVersions.tofu', message: 'got an unknown tool, expected "terraform" or "opentofu"' },
+      { field: 'targetVersions.terraform', message: 'got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
+      { field: 'targetVersions.opentofu', message: 'got 7, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
+    ]);
+  });
+
+  test.each([
+    [{}, 'got {}, expected a range for "terraform", "opentofu" or both'],
+    ['>=1.5.7', 'got ">=1.5.7", expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}'],
+    [['terraform'], 'got ["terraform"], expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}'],
+  ])('fails if targetVersions is %p', (value, message) => {
+    expect(declaredTargetsFrom(value)).toEqual([{ field: 'targetVersions', message }]);
+  });
+});

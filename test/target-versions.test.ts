@@ -1,0 +1,135 @@
+/**
+ * cdktn's `targetVersions` context through the constructs (src/private/target-versions.ts): the
+ * cdktn package checks a config against every declared tool when the library's own target key is
+ * unset; the cdktf package ignores `targetVersions`. Each describe block runs in its flavour's jest
+ * project and is skipped in the other.
+ */
+import { App, TerraformStack, Testing } from 'cdktf';
+import { AzurermBackend, GcsBackend, OssBackend, StateBackendTarget } from '../src';
+import { warningsOf } from './support/annotations';
+import { FLAVOUR } from './support/flavour';
+
+const KEY = StateBackendTarget.CONTEXT_KEY;
+const DEFAULT_RANGES = 'cdktn\'s default targetVersions terraform ">=1.5.7", opentofu ">=1.6.0"';
+const AZURERM = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.tfstate', resourceGroupName: 'rg' };
+
+/** A stack in an app whose context holds `context` (nothing when undefined). */
+function stackWith(context?: Record<string, unknown>): TerraformStack {
+  return new TerraformStack(new App({ outdir: Testing.app().outdir, context }), 'producer');
+}
+
+function backendJson(stack: TerraformStack): Record<string, unknown> {
+  const backend = JSON.parse(Testing.synth(stack)).terraform.backend;
+  return backend[Object.keys(backend)[0]];
+}
+
+(FLAVOUR === 'cdktn' ? describe : describe.skip)('cdktn package: targetVersions', () => {
+  test("without targetVersions, cdktn's default applies: a field must exist from terraform 1.5.7 and opentofu 1.6.0", () => {
+    // GIVEN no target key and no targetVersions WHEN an OpenTofu 1.11.5 field is set THEN every declared tool is named
+    expect(() => new GcsBackend(stackWith(), { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
+      [
+        `invalid gcs backend (${DEFAULT_RANGES}) at producer/backend:`,
+        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it',
+        '- universeDomain: got "universe.example.com", but opentofu 1.6.0 does not have it yet; it is first available in opentofu 1.11.5',
+      ].join('\n'),
+    );
+  });
+
+  test('the lowest version of each declared range decides, and the error names the range', () => {
+    const declared = { targetVersions: { terraform: '~1.9', opentofu: '>=1.6.0 <2.0.0' } };
+    expect(() => new OssBackend(stackWith(declared), { bucket: 'b', lockStoreInstanceName: 'acme' })).toThrow(
+      [
+        'invalid oss backend (targetVersions terraform "~1.9", opentofu ">=1.6.0 <2.0.0") at producer/backend:',
+        '- lockStoreInstanceName: got "acme", but terraform 1.9.0 does not have it yet; it is first available in terraform 1.12.0',
+        '- lockStoreInstanceName: got "acme", but opentofu has no such setting; only terraform 1.12.0 and later has it',
+      ].join('\n'),
+    );
+  });
+
+  test('a tool left out of targetVersions is not checked', () => {
+    // GIVEN only OpenTofu 1.12 declared WHEN the OpenTofu-only field is set THEN it is emitted
+    const stack = stackWith({ targetVersions: { opentofu: '^1.12.0' } });
+    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack)).toEqual({ bucket: 'b', universe_domain: 'universe.example.com' });
+    expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.0');
+  });
+
+  test('fails if the declared tools read a field under different keys', () => {
+    const declared = { targetVersions: { terraform: '>=1.11.2', opentofu: '>=1.12.0' } };
+    expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' })).toThrow(
+      [
+        'invalid azurerm backend (targetVersions terraform ">=1.11.2", opentofu ">=1.12.0") at producer/backend:',
+        '- adoServiceConnectionId: the declared tools read it under different keys (terraform 1.11.2: ado_pipeline_service_connection_id, ' +
+          'terraform 1.15.9: ado_pipeline_service_connection_id, opentofu 1.12.0: ado_service_connection_id, opentofu 1.12.6: ado_service_connection_id), ' +
+          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY}`,
+      ].join('\n'),
+    );
+  });
+
+  test('one declared tool gets its own spelling of that field', () => {
+    const stack = stackWith({ targetVersions: { terraform: '>=1.11.2' } });
+    new AzurermBackend(stack, { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' });
+    expect(backendJson(stack).ado_pipeline_service_connection_id).toBe('00000000-0000-0000-0000-000000000004');
+  });
+
+  test('fails if a field is emitted at the low end of a range and left out at its high end', () => {
+    // useGraphApi is emitted for terraform 1.1-1.2 only
+    const declared = { targetVersions: { terraform: '>=1.2.0' } };
+    expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, useGraphApi: true })).toThrow(
+      [
+        'invalid azurerm backend (targetVersions terraform ">=1.2.0") at producer/backend:',
+        '- useGraphApi: the declared tools read it under different keys (terraform 1.2.0: use_microsoft_graph, terraform 1.15.9: left out), ' +
+          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY}`,
+      ].join('\n'),
+    );
+  });
+
+  test('fails if a value the low end accepts is gone at the newest release the range includes', () => {
+    expect(() => new AzurermBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { ...AZURERM, environment: 'german' })).toThrow(
+      [
+        'invalid azurerm backend (targetVersions terraform ">=1.5.7") at producer/backend:',
+        '- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", ' +
+          '"canary" for terraform 1.15.9; terraform 1.15.9 no longer accepts it',
+      ].join('\n'),
+    );
+  });
+
+  test('warnings are recorded once each, for every declared tool and version they differ for', () => {
+    const stack = stackWith();
+    new OssBackend(stack, { bucket: 'b', secretKey: '<SECRET_KEY>' });
+    // Terraform reads the ALIBABA_CLOUD_* names from 1.12.0 on: 1.5.7 (the range's lowest) does not.
+    expect(warningsOf(stack)).toEqual([
+      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ALICLOUD_SECRET_KEY or ALICLOUD_ACCESS_KEY_SECRET in the environment of the terraform run instead [field/literal-secret]',
+      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET in the environment of the terraform run instead [field/literal-secret]',
+      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ALICLOUD_SECRET_KEY or ALICLOUD_ACCESS_KEY_SECRET in the environment of the opentofu run instead [field/literal-secret]',
+    ]);
+  });
+
+  test("the library's own target key wins over targetVersions", () => {
+    const stack = stackWith({ targetVersions: { terraform: '>=1.5.7' }, [KEY]: 'opentofu@1.12.6' });
+    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack).universe_domain).toBe('universe.example.com');
+  });
+
+  test('fails if targetVersions is not a set of npm semver ranges, naming each range', () => {
+    const stack = stackWith({ targetVersions: { terraform: '~> 1.5', opentofu: '<1.6.0' } });
+    expect(() => new GcsBackend(stack, { bucket: 'b' })).toThrow(
+      [
+        'invalid targetVersions context at producer/backend:',
+        '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
+        '- targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
+      ].join('\n'),
+    );
+    expect(stack.node.tryFindChild('backend')).toBeUndefined();
+  });
+});
+
+(FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
+  test('is ignored: the default target stays terraform 1.15.9', () => {
+    const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
+    expect(() => new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
+      'invalid gcs backend (target terraform@1.15.9) at producer/backend:\n' +
+        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it',
+    );
+  });
+});
