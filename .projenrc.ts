@@ -107,6 +107,17 @@ testJava.spawn(packageJava);
 const mavenVersion = '-Dstatebackends.version=$(node -p "require(\'./package.json\').version")';
 testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
+
+// --- Judges ---------------------------------------------------------------------------------
+// The tests judge the generated configurations with terraform on PATH and with OpenTofu binaries
+// built from the Go module proxy into a per-version cache (scripts/opentofu-judges.txt lists the
+// versions). The build runs first, so a fresh machine gets the judges before the suites need them.
+const judges = project.addTask('judges', {
+  description: 'Builds the OpenTofu judges the tests use (Go 1.26+; about 10 minutes per version the first time)',
+  exec: 'bash scripts/judges.sh',
+  receiveArgs: true,
+});
+project.testTask.prependSpawn(judges);
 // test:java compiled the .jsii, so the generated docs can be held to it.
 project.testTask.exec('node scripts/check-api-md.js');
 

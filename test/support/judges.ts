@@ -1,0 +1,220 @@
+/**
+ * The real tools as judges: `init -backend=false` then `validate -json` on configurations that only
+ * hold `terraform_remote_state` data sources. Their `config` is checked against the same backend
+ * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
+ *
+ * The judges are `terraform` on PATH and every OpenTofu version listed in
+ * `scripts/opentofu-judges.txt`, built by `scripts/judges.sh` into a cache keyed by version. A
+ * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere.
+ *
+ * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
+ * as root, `unshare -rn` otherwise), so a check that would need the network fails instead of
+ * reaching out.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ParsedTarget, ToolName } from '../../src/private/target';
+
+export interface Diagnostic {
+  readonly severity: string;
+  readonly summary: string;
+  readonly detail?: string;
+  readonly address?: string;
+}
+
+export interface ValidateResult {
+  readonly valid: boolean;
+  readonly diagnostics: Diagnostic[];
+  readonly dir: string;
+}
+
+/** One tool binary at one version. */
+export interface Judge {
+  readonly tool: ToolName;
+  readonly version: string;
+  /** The executable to run. */
+  readonly binary: string;
+  /** `terraform 1.11.4`, `opentofu 1.12.6`. */
+  readonly name: string;
+  /** The library target matching this judge. */
+  readonly target: ParsedTarget;
+}
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** The OpenTofu versions the judges script builds, one per line (`#` starts a comment). */
+export function opentofuJudgeVersions(): string[] {
+  return fs.readFileSync(path.join(ROOT, 'scripts', 'opentofu-judges.txt'), 'utf8')
+    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+}
+
+/** Where `scripts/judges.sh` puts OpenTofu `version`. */
+export function opentofuBinary(version: string): string {
+  const cache = process.env.CDKTF_STATE_BACKENDS_CACHE || path.join(os.homedir(), '.cache', 'cdktf-state-backends');
+  return path.join(cache, 'tofu', version, 'tofu');
+}
+
+let cliConfig: string | undefined;
+/** The environment every judge runs in: no checkpoint calls, no input, an empty CLI config. */
+function judgeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  if (!cliConfig) {
+    cliConfig = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tfcli-')), 'empty.tfrc');
+    fs.writeFileSync(cliConfig, '');
+  }
+  return {
+    ...process.env,
+    CHECKPOINT_DISABLE: '1',
+    TF_IN_AUTOMATION: '1',
+    TF_INPUT: '0',
+    NO_COLOR: '1',
+    TF_CLI_CONFIG_FILE: cliConfig,
+    ...extra,
+  };
+}
+
+let sandbox: { prefix: string[]; description: string } | undefined;
+
+/**
+ * The command prefix that cuts a judge off the network: `unshare -n` as root, `unshare -rn` (a
+ * user namespace) where unprivileged namespaces are allowed, nothing elsewhere.
+ */
+export function networkSandbox(): { readonly prefix: readonly string[]; readonly description: string } {
+  if (!sandbox) {
+    sandbox = { prefix: [], description: 'with the network (this machine cannot run unshare -n)' };
+    if (process.platform === 'linux') {
+      for (const flags of process.getuid?.() === 0 ? [['-n'], ['-r', '-n']] : [['-r', '-n']]) {
+        if (spawnSync('unshare', [...flags, 'true']).status === 0) {
+          sandbox = { prefix: ['unshare', ...flags, '--'], description: `without network (unshare ${flags.join(' ')})` };
+          break;
+        }
+      }
+    }
+  }
+  return sandbox;
+}
+
+/** Runs a judge's binary in the sandbox. */
+function runJudge(binary: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const [command, ...rest] = [...networkSandbox().prefix, binary, ...args];
+  return spawnSync(command, rest, { cwd: options.cwd, env: options.env ?? judgeEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
+interface Discovery {
+  readonly judges: Judge[];
+  readonly problems: string[];
+}
+
+let discovered: Discovery | undefined;
+
+function discover(): Discovery {
+  if (discovered) return discovered;
+  const judges: Judge[] = [];
+  const problems: string[] = [];
+  const probe = (tool: ToolName, binary: string, expected?: string) => {
+    const r = runJudge(binary, ['version', '-json']);
+    if (r.error || r.status !== 0) {
+      const why = r.error?.message ?? r.stderr.trim();
+      problems.push(tool === 'terraform'
+        ? `terraform is not on PATH (${why}); install Terraform (1.11.4 in CI) to run the tool checks`
+        : `OpenTofu ${expected} is not built (${why}); run \`npx projen judges\` (needs Go 1.26+)`);
+      return;
+    }
+    const version: string = JSON.parse(r.stdout).terraform_version;
+    if (expected && version !== expected) {
+      problems.push(`${binary} reports version ${version}, expected ${expected}`);
+      return;
+    }
+    judges.push({ tool, version, binary, name: `${tool} ${version}`, target: { tool, version } });
+  };
+  probe('terraform', 'terraform');
+  for (const v of opentofuJudgeVersions()) probe('opentofu', opentofuBinary(v), v);
+  discovered = { judges, problems };
+  return discovered;
+}
+
+/**
+ * Call at the top of a suite that needs the judges: the available ones. A missing judge is
+ * reported loudly; under CI that is a failure, elsewhere its checks are skipped.
+ */
+export function requireJudges(): Judge[] {
+  const { judges, problems } = discover();
+  if (problems.length > 0) {
+    const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
+    if (process.env.CI) throw new Error(message);
+    // eslint-disable-next-line no-console
+    console.warn(message);
+  }
+  return judges;
+}
+
+/** The terraform judge (the binary on PATH), if present; see `requireJudges`. */
+export function terraformJudge(): Judge | undefined {
+  return discover().judges.find((j) => j.tool === 'terraform');
+}
+
+/**
+ * `describe.each` over the judges, naming each suite after its judge; with no judge at all, one
+ * skipped suite says so (jest refuses an empty table).
+ */
+export function describeEachJudge(title: string, judges: readonly Judge[], body: (judge: Judge) => void): void {
+  if (judges.length === 0) {
+    describe.skip(`${title} (no judge available)`, () => test.todo('install terraform or build the OpenTofu judges'));
+    return;
+  }
+  describe.each(judges.map((j) => [j.name, j] as const))(`%s: ${title}`, (_name, judge) => body(judge));
+}
+
+/**
+ * Writes `files` to a fresh directory and runs the judge's init (no backend) and validate there,
+ * with `extraEnv` added to the environment.
+ */
+export function validate(judge: Judge, files: Record<string, string>, extraEnv: Record<string, string> = {}): ValidateResult {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${judge.tool}-validate-`));
+  for (const [name, content] of Object.entries(files)) {
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  const env = judgeEnv(extraEnv);
+  const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: dir, env });
+  if (init.error || init.status !== 0) {
+    throw new Error(`${judge.name} init failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
+  }
+  const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
+  let out: { valid: boolean; diagnostics?: Diagnostic[] };
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
+  }
+  return { valid: out.valid, diagnostics: out.diagnostics ?? [], dir };
+}
+
+/** Runs `init` (providers included) in a fresh directory holding `files`; for the offline proof. */
+export function initWithProviders(judge: Judge, files: Record<string, string>): { status: number | null; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${judge.tool}-init-`));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  const r = runJudge(judge.binary, ['init', '-input=false'], { cwd: dir });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+/** A `.tf.json` document holding one remote state per entry (address -> backend + config). */
+export function remoteStatesDocument(entries: Record<string, { backend: string; config: unknown }>): string {
+  const data: Record<string, unknown> = {};
+  for (const [address, e] of Object.entries(entries)) {
+    data[address] = { backend: e.backend, config: e.config };
+  }
+  return JSON.stringify({ data: { terraform_remote_state: data } }, null, 1);
+}
+
+/**
+ * A backend block's attributes as a remote-state config: a nested block (an object in the backend
+ * JSON) becomes a one-element list, the form `config` accepts.
+ */
+export function backendToRemoteConfig(attributes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attributes)) {
+    out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) ? [v] : v;
+  }
+  return out;
+}
