@@ -2,7 +2,10 @@
 # Builds the OpenTofu judges the tests use, from the Go module proxy, into a cache keyed by version,
 # and prints one line per judge: "<tool> <version> <path>".
 #
-#   scripts/judges.sh [VERSION ...]      (default: the versions in scripts/opentofu-judges.txt)
+#   scripts/judges.sh [VERSION ...]
+#
+# Versions: the arguments, else $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated, which the
+# tests read too, for a wider matrix), else scripts/opentofu-judges.txt.
 #
 # OpenTofu's go.mod has replace directives, so `go install ...@version` refuses it; a throwaway
 # wrapper module that requires OpenTofu and copies its go, godebug and replace lines builds cmd/tofu
@@ -17,6 +20,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/tofu"
 versions=("$@")
+if [ ${#versions[@]} -eq 0 ] && [ -n "${CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES:-}" ]; then
+  read -r -a versions <<< "$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"
+fi
 if [ ${#versions[@]} -eq 0 ]; then
   mapfile -t versions < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$here/opentofu-judges.txt")
 fi

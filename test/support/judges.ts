@@ -4,7 +4,7 @@
  * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
  *
  * The judges are `terraform` on PATH and every OpenTofu version listed in
- * `scripts/opentofu-judges.txt`, built by `scripts/judges.sh` into a cache keyed by version. A
+ * `scripts/opentofu-judges.txt` (or `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`), built by `scripts/judges.sh` into a cache keyed by version. A
  * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere.
  *
  * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
@@ -44,8 +44,13 @@ export interface Judge {
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** The OpenTofu versions the judges script builds, one per line (`#` starts a comment). */
+/**
+ * The OpenTofu judges: `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix)
+ * or else scripts/opentofu-judges.txt, one version per line (`#` starts a comment).
+ */
 export function opentofuJudgeVersions(): string[] {
+  const override = process.env.CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
+  if (override) return override.split(/\s+/);
   return fs.readFileSync(path.join(ROOT, 'scripts', 'opentofu-judges.txt'), 'utf8')
     .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
 }
