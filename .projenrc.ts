@@ -157,6 +157,17 @@ const runJavaExample = (profile: string) => `mvn -B -q -f examples/java/pom.xml 
 testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
 
+// --- Judges ---------------------------------------------------------------------------------
+// The tests judge the generated configurations with terraform on PATH and with OpenTofu binaries
+// built from the Go module proxy into a per-version cache (scripts/opentofu-judges.txt lists the
+// versions). The build runs first, so a fresh machine gets the judges before the suites need them.
+const judges = project.addTask('judges', {
+  description: 'Builds the OpenTofu judges the tests use (Go 1.26+; about 10 minutes per version the first time)',
+  exec: 'bash scripts/judges.sh',
+  receiveArgs: true,
+});
+project.testTask.prependSpawn(judges);
+
 project.addTask('example:java', {
   description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',
   env: silenceJsiiNode20,

@@ -70,6 +70,10 @@ export function renderFieldsDoc(): string {
     `release this library targets; "—": the tool has no such setting). Schemas as of Terraform ${NEWEST_KNOWN.terraform}`,
     `and OpenTofu ${NEWEST_KNOWN.opentofu}. Env vars are the ones the tool reads when the field is unset, in`,
     'priority order. A secret field set to a literal value lands in `cdk.tf.json` in clear text.',
+    '',
+    'The availability columns are held to the real tools by the tests (README, "Judges"): each judge',
+    `(\`terraform\` on PATH, OpenTofu ${opentofuJudges().join(' and ')}) must accept every field the columns give`,
+    'its version and refuse every other one.',
   ];
   for (const [title, store] of STORES) {
     out.push('', `## ${store.backend}: ${title}`, '');
@@ -92,6 +96,12 @@ export function renderFieldsDoc(): string {
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
+}
+
+/** The OpenTofu judges' versions (scripts/opentofu-judges.txt). */
+function opentofuJudges(): string[] {
+  return fs.readFileSync(path.join(__dirname, 'opentofu-judges.txt'), 'utf8')
+    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
 }
 
 export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');

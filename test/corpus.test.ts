@@ -9,9 +9,9 @@
  */
 import { TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import { warningsOf } from './support/annotations';
-import { judge, requireTofu, Verdict } from './support/judges';
+import { Verdict, judge, requireTofu } from './support/judge-verdict';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
-import { backendToRemoteConfig, requireTerraform } from './support/terraform';
+import { backendToRemoteConfig, requireTerraform } from './support/judges';
 import { parseTarget } from '../src/private/target';
 
 type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';

@@ -3,15 +3,16 @@
  * invalid mixed, for every store, as backends and as remote states, for several targets:
  * - each one either synthesizes or throws this library's error; nothing else escapes;
  * - no secret value ever appears in an error or a warning;
- * - a sample of the accepted configs per store, synthesized for the installed terraform's own
- *   version, goes through `terraform validate` in batches, and all pass.
+ * - for each judge (terraform on PATH, each OpenTofu judge), a sample of the accepted configs per
+ *   store, synthesized for the judge's own tool and version, goes through its `validate` in
+ *   batches, in JSON and HCL, and all pass.
  */
 import { parse } from '@cdktf/hcl2json';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
 import { warningsOf } from './support/annotations';
+import { Judge, backendToRemoteConfig, opentofuJudgeVersions, remoteStatesDocument, requireJudges, terraformJudge, validate } from './support/judges';
 import { STORES, StoreUnderTest } from './support/stores';
-import { backendToRemoteConfig, remoteStatesDocument, requireTerraform, validate } from './support/terraform';
 import { FIELD_TYPES } from '../src/private/field-types';
 import { FieldSpec, FieldType, isAvailable, keyFor, spellingsOf } from '../src/private/schema';
 import { ParsedTarget, TARGET_CONTEXT_KEY, ToolName, parseTarget } from '../src/private/target';
@@ -23,9 +24,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 /** Nothing is written there: the tests only call toTerraform / toHclTerraform and Testing.synth. */
 const OUTDIR = Testing.app().outdir;
 
-const binary = requireTerraform();
-const BINARY_TARGET = `terraform@${binary ?? '1.11.4'}`;
-const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6'];
+const JUDGES = requireJudges();
+/**
+ * The judges' targets, whether or not this machine has them, so that the generated configs do not
+ * depend on the machine: terraform on PATH (1.11.4 in CI) and the OpenTofu judges.
+ */
+const JUDGE_TARGETS = [`terraform@${terraformJudge()?.version ?? '1.11.4'}`, ...opentofuJudgeVersions().map((v) => `opentofu@${v}`)];
+const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6']
+  .filter((t) => !JUDGE_TARGETS.includes(t));
 
 /** The keys the store's table emits for `tool`, block members included. */
 function keysOf(sut: StoreUnderTest, tool: ToolName): string[] {
@@ -121,9 +127,13 @@ const sometimes = <T>(x: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1
  * arbitraries are built once per target (building them per run would dominate the run time).
  */
 function configFor(sut: StoreUnderTest): fc.Arbitrary<Generated> {
-  const targets = [BINARY_TARGET, ...OTHER_TARGETS];
+  const targets = [...JUDGE_TARGETS, ...OTHER_TARGETS];
   const perTarget = new Map(targets.map((t) => [t, configForTarget(sut, t)]));
-  const target = fc.oneof({ weight: 7, arbitrary: fc.constant(BINARY_TARGET) }, { weight: 3, arbitrary: fc.constantFrom(...OTHER_TARGETS) });
+  // Mostly the judges' targets, so that each judge gets its sample of accepted configs.
+  const target = fc.oneof(
+    ...JUDGE_TARGETS.map((t) => ({ weight: 7, arbitrary: fc.constant(t) })),
+    { weight: 3, arbitrary: fc.constantFrom(...OTHER_TARGETS) },
+  );
   return target.chain((t) => perTarget.get(t)!);
 }
 
@@ -178,8 +188,11 @@ function shown(v: unknown): string[] {
 }
 
 describe('fuzz: generated configs', () => {
-  const counts = { generated: 0, accepted: 0, refused: 0, crossStack: 0, validated: 0 };
-  const toValidate = new Map<string, Generated[]>();
+  const counts = { generated: 0, accepted: 0, refused: 0, crossStack: 0 };
+  /** Configs each judge validated, by judge name. */
+  const validated = new Map<string, number>();
+  /** Accepted configs to validate, by store and then by target. */
+  const toValidate = new Map<string, Map<string, Generated[]>>();
   let serial = 0;
   const apps = new Map<string, { app: App; stacks: number }>();
 
@@ -203,14 +216,14 @@ describe('fuzz: generated configs', () => {
     // eslint-disable-next-line no-console
     console.log(
       `fuzz (seed ${SEED}): generated ${counts.generated}, accepted ${counts.accepted}, refused ${counts.refused}, ` +
-        `read across stacks ${counts.crossStack}, ` +
-        `terraform-validated ${counts.validated} (terraform ${binary ?? 'missing'})`,
+        `read across stacks ${counts.crossStack}; validated ` +
+        (JUDGES.map((j) => `${validated.get(j.name) ?? 0} by ${j.name}`).join(', ') || 'by no judge (none available)'),
     );
   });
 
   test.each(STORES.map((s) => [s.store.backend, s] as const))('%s: every config synthesizes or gets our error, and no secret leaks', (_name, sut) => {
-    const sample: Generated[] = [];
-    toValidate.set(sut.store.backend, sample);
+    const samples = new Map(JUDGE_TARGETS.map((t) => [t, [] as Generated[]]));
+    toValidate.set(sut.store.backend, samples);
     fc.assert(
       fc.property(configFor(sut), (g) => {
         counts.generated++;
@@ -255,48 +268,54 @@ describe('fuzz: generated configs', () => {
           for (const secret of secrets) expect(warning).not.toContain(secret);
           expect(warning).toMatch(STYLE);
         }
-        if (g.target === BINARY_TARGET && sample.length < VALIDATE_PER_STORE) sample.push(g);
+        const sample = samples.get(g.target);
+        if (sample && sample.length < VALIDATE_PER_STORE) sample.push(g);
       }),
       { numRuns: RUNS_PER_STORE, seed: SEED },
     );
   });
 
-  (binary ? test : test.skip).each(STORES.map((s) => [s.store.backend, s] as const))(
-    '%s: terraform validate accepts a sample of the accepted configs, in JSON and HCL',
-    async (_name, sut) => {
-      const sample = toValidate.get(sut.store.backend) ?? [];
-      expect(sample.length).toBeGreaterThanOrEqual(300);
-      const backendName = sut.store.backend;
-      for (let start = 0; start < sample.length; start += BATCH) {
-        const entries: Record<string, { backend: string; config: unknown }> = {};
-        for (const [i, g] of sample.slice(start, start + BATCH).entries()) {
-          const stack = new TerraformStack(new App({ outdir: OUTDIR, context: { [TARGET_CONTEXT_KEY]: g.target } }), 'p');
-          const address = `c${start + i}`;
-          if (g.asRemoteState) {
-            sut.remoteState(stack, 'rs', g.props);
-            entries[`${address}_json`] = { backend: backendName, config: JSON.parse(Testing.synth(stack)).data.terraform_remote_state.rs.config };
-            const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
-            entries[`${address}_hcl`] = { backend: backendName, config: hcl.data.terraform_remote_state.rs[0].config };
-          } else {
-            const backend = sut.backend(stack, g.props);
-            entries[`${address}_json`] = { backend: backendName, config: backendToRemoteConfig(JSON.parse(Testing.synth(stack)).terraform.backend[backendName]) };
-            const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
-            entries[`${address}_hcl`] = { backend: backendName, config: hcl.terraform[0].backend[backendName][0] };
-            // The consumer's view of the same state, made by getRemoteStateDataSource (secrets left out).
-            const consumer = new TerraformStack(stack.node.root as App, 'c');
-            backend.getRemoteStateDataSource(consumer, 'rs', 'p');
-            entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
+  const perJudge = JUDGES.flatMap((j) => STORES.map((s) => [s.store.backend, j.name, s, j] as [string, string, StoreUnderTest, Judge]));
+  if (perJudge.length === 0) {
+    test.todo('judges accept a sample of the accepted configs (no judge available)');
+  } else {
+    test.each(perJudge)(
+      '%s: %s accepts a sample of the accepted configs, in JSON and HCL',
+      async (_name, _judgeName, sut, judge) => {
+        const sample = toValidate.get(sut.store.backend)?.get(`${judge.tool}@${judge.version}`) ?? [];
+        expect(sample.length).toBeGreaterThanOrEqual(300);
+        const backendName = sut.store.backend;
+        for (let start = 0; start < sample.length; start += BATCH) {
+          const entries: Record<string, { backend: string; config: unknown }> = {};
+          for (const [i, g] of sample.slice(start, start + BATCH).entries()) {
+            const stack = new TerraformStack(new App({ outdir: OUTDIR, context: { [TARGET_CONTEXT_KEY]: g.target } }), 'p');
+            const address = `c${start + i}`;
+            if (g.asRemoteState) {
+              sut.remoteState(stack, 'rs', g.props);
+              entries[`${address}_json`] = { backend: backendName, config: JSON.parse(Testing.synth(stack)).data.terraform_remote_state.rs.config };
+              const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+              entries[`${address}_hcl`] = { backend: backendName, config: hcl.data.terraform_remote_state.rs[0].config };
+            } else {
+              const backend = sut.backend(stack, g.props);
+              entries[`${address}_json`] = { backend: backendName, config: backendToRemoteConfig(JSON.parse(Testing.synth(stack)).terraform.backend[backendName]) };
+              const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+              entries[`${address}_hcl`] = { backend: backendName, config: hcl.terraform[0].backend[backendName][0] };
+              // The consumer's view of the same state, made by getRemoteStateDataSource (secrets left out).
+              const consumer = new TerraformStack(stack.node.root as App, 'c');
+              backend.getRemoteStateDataSource(consumer, 'rs', 'p');
+              entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
+            }
           }
+          // COS needs a region: a config without one relies on TENCENTCLOUD_REGION, as its warning says.
+          const result = validate(judge, { 'main.tf.json': remoteStatesDocument(entries) }, { TENCENTCLOUD_REGION: 'ap-guangzhou' });
+          const errors = result.diagnostics.filter((d) => d.severity === 'error');
+          if (errors.length > 0) {
+            const failed = errors.map((d) => `${d.address}: ${d.detail || d.summary}`).slice(0, 5);
+            throw new Error(`${judge.name} refused accepted configs (kept in ${result.dir}):\n${failed.join('\n')}`);
+          }
+          validated.set(judge.name, (validated.get(judge.name) ?? 0) + sample.slice(start, start + BATCH).length);
         }
-        // COS needs a region: a config without one relies on TENCENTCLOUD_REGION, as its warning says.
-        const result = validate({ 'main.tf.json': remoteStatesDocument(entries) }, { TENCENTCLOUD_REGION: 'ap-guangzhou' });
-        const errors = result.diagnostics.filter((d) => d.severity === 'error');
-        if (errors.length > 0) {
-          const failed = errors.map((d) => `${d.address}: ${d.detail || d.summary}`).slice(0, 5);
-          throw new Error(`terraform refused accepted configs (kept in ${result.dir}):\n${failed.join('\n')}`);
-        }
-        counts.validated += sample.slice(start, start + BATCH).length;
-      }
-    },
-  );
+      },
+    );
+  }
 });

@@ -1,27 +1,71 @@
 /**
- * Judges beside terraform: any tool binary (terraform or an OpenTofu judge built by
- * scripts/judges.sh) runs `init -backend=false` and `validate -json` on one document, offline.
- * Unlike `validate` in terraform.ts, a failing init is a verdict here (a duplicate backend block
- * fails there), not a harness error.
+ * The real tools as judges: `init -backend=false` then `validate -json` on configurations that only
+ * hold `terraform_remote_state` data sources. Their `config` is checked against the same backend
+ * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
+ *
+ * The judges are `terraform` on PATH and every OpenTofu version listed in
+ * `scripts/opentofu-judges.txt` (or `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`), built by `scripts/judges.sh` into a cache keyed by version. A
+ * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere.
+ *
+ * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
+ * as root, `unshare -rn` otherwise), so a check that would need the network fails instead of
+ * reaching out.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ParsedTarget, ToolName } from '../../src/private/target';
 
-export interface Verdict {
-  /** init and validate both succeeded and validate found no error. */
-  readonly accepted: boolean;
-  /** Error texts (summary and detail), from init when it failed, otherwise from validate. */
-  readonly errors: string[];
+export interface Diagnostic {
+  readonly severity: string;
+  readonly summary: string;
+  readonly detail?: string;
+  readonly address?: string;
+}
+
+export interface ValidateResult {
+  readonly valid: boolean;
+  readonly diagnostics: Diagnostic[];
   readonly dir: string;
 }
 
-let cliConfig: string | undefined;
+/** One tool binary at one version. */
+export interface Judge {
+  readonly tool: ToolName;
+  readonly version: string;
+  /** The executable to run. */
+  readonly binary: string;
+  /** `terraform 1.11.4`, `opentofu 1.12.6`. */
+  readonly name: string;
+  /** The library target matching this judge. */
+  readonly target: ParsedTarget;
+}
 
-function env(extra: Record<string, string>): NodeJS.ProcessEnv {
+const ROOT = path.join(__dirname, '..', '..');
+
+/**
+ * The OpenTofu judges: `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix)
+ * or else scripts/opentofu-judges.txt, one version per line (`#` starts a comment).
+ */
+export function opentofuJudgeVersions(): string[] {
+  const override = process.env.CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
+  if (override) return override.split(/\s+/);
+  return fs.readFileSync(path.join(ROOT, 'scripts', 'opentofu-judges.txt'), 'utf8')
+    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+}
+
+/** Where `scripts/judges.sh` puts OpenTofu `version`. */
+export function opentofuBinary(version: string): string {
+  const cache = process.env.CDKTF_STATE_BACKENDS_CACHE || path.join(os.homedir(), '.cache', 'cdktf-state-backends');
+  return path.join(cache, 'tofu', version, 'tofu');
+}
+
+let cliConfig: string | undefined;
+/** The environment every judge runs in: no checkpoint calls, no input, an empty CLI config. */
+export function judgeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   if (!cliConfig) {
-    cliConfig = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'judgecli-')), 'cli.tfrc');
+    cliConfig = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tfcli-')), 'empty.tfrc');
     fs.writeFileSync(cliConfig, '');
   }
   return {
@@ -35,45 +79,152 @@ function env(extra: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs `binary` on a fresh directory holding `main.tf.json` = `document`. */
-export function judge(binary: string, document: string, extraEnv: Record<string, string> = {}): Verdict {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'judge-'));
-  fs.writeFileSync(path.join(dir, 'main.tf.json'), document);
-  const e = env(extraEnv);
-  const init = spawnSync(binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: dir, env: e, encoding: 'utf8' });
-  if (init.error) throw init.error;
-  if (init.status !== 0) return { accepted: false, errors: [`${init.stdout}\n${init.stderr}`], dir };
-  const r = spawnSync(binary, ['validate', '-json', '-no-color'], { cwd: dir, env: e, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw r.error;
-  const out = JSON.parse(r.stdout);
-  const errors = (out.diagnostics ?? [])
-    .filter((d: any) => d.severity === 'error')
-    .map((d: any) => `${d.summary}${d.detail ? `: ${d.detail}` : ''}`);
-  return { accepted: out.valid === true && errors.length === 0, errors, dir };
+let sandbox: { prefix: string[]; description: string } | undefined;
+
+/**
+ * The command prefix that cuts a judge off the network: `unshare -n` as root, `unshare -rn` (a
+ * user namespace) where unprivileged namespaces are allowed, nothing elsewhere.
+ */
+export function networkSandbox(): { readonly prefix: readonly string[]; readonly description: string } {
+  if (!sandbox) {
+    sandbox = { prefix: [], description: 'with the network (this machine cannot run unshare -n)' };
+    if (process.platform === 'linux') {
+      for (const flags of process.getuid?.() === 0 ? [['-n'], ['-r', '-n']] : [['-r', '-n']]) {
+        if (spawnSync('unshare', [...flags, 'true']).status === 0) {
+          sandbox = { prefix: ['unshare', ...flags, '--'], description: `without network (unshare ${flags.join(' ')})` };
+          break;
+        }
+      }
+    }
+  }
+  return sandbox;
 }
 
-/** Where scripts/judges.sh puts the OpenTofu judge of `version`. */
-export function tofuPath(version: string): string {
-  return path.join(os.homedir(), '.cache', 'cdktf-state-backends', 'tofu', version, 'tofu');
+/** Runs a judge's binary in the sandbox. */
+export function runJudge(binary: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const [command, ...rest] = [...networkSandbox().prefix, binary, ...args];
+  return spawnSync(command, rest, { cwd: options.cwd, env: options.env ?? judgeEnv(), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
+interface Discovery {
+  readonly judges: Judge[];
+  readonly problems: string[];
+}
+
+let discovered: Discovery | undefined;
+
+function discover(): Discovery {
+  if (discovered) return discovered;
+  const judges: Judge[] = [];
+  const problems: string[] = [];
+  const probe = (tool: ToolName, binary: string, expected?: string) => {
+    const r = runJudge(binary, ['version', '-json']);
+    if (r.error || r.status !== 0) {
+      const why = r.error?.message ?? r.stderr.trim();
+      problems.push(tool === 'terraform'
+        ? `terraform is not on PATH (${why}); install Terraform (1.11.4 in CI) to run the tool checks`
+        : `OpenTofu ${expected} is not built (${why}); run \`npx projen judges\` (needs Go 1.26+)`);
+      return;
+    }
+    const version: string = JSON.parse(r.stdout).terraform_version;
+    if (expected && version !== expected) {
+      problems.push(`${binary} reports version ${version}, expected ${expected}`);
+      return;
+    }
+    judges.push({ tool, version, binary, name: `${tool} ${version}`, target: { tool, version } });
+  };
+  probe('terraform', 'terraform');
+  for (const v of opentofuJudgeVersions()) probe('opentofu', opentofuBinary(v), v);
+  discovered = { judges, problems };
+  return discovered;
 }
 
 /**
- * The OpenTofu judge of `version`, or undefined with a loud message when it was not built. Missing
- * is a failure only when the judges task ran (JUDGES_REQUIRED=1).
+ * Call at the top of a suite that needs the judges: the available ones. A missing judge is
+ * reported loudly; under CI that is a failure, elsewhere its checks are skipped.
  */
-export function requireTofu(version: string): string | undefined {
-  const binary = tofuPath(version);
-  let ok = false;
-  try {
-    fs.accessSync(binary, fs.constants.X_OK);
-    ok = spawnSync(binary, ['version'], { env: env({}), encoding: 'utf8' }).status === 0;
-  } catch {
-    ok = false;
+export function requireJudges(): Judge[] {
+  const { judges, problems } = discover();
+  if (problems.length > 0) {
+    const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
+    if (process.env.CI) throw new Error(message);
+    // eslint-disable-next-line no-console
+    console.warn(message);
   }
-  if (ok) return binary;
-  const message = `\n!!! no OpenTofu ${version} judge at ${binary}; run scripts/judges.sh to build it. The OpenTofu checks are skipped\n`;
-  if (process.env.JUDGES_REQUIRED === '1') throw new Error(message);
-  // eslint-disable-next-line no-console
-  console.warn(message);
-  return undefined;
+  return judges;
+}
+
+/** The terraform judge (the binary on PATH), if present; see `requireJudges`. */
+export function terraformJudge(): Judge | undefined {
+  return discover().judges.find((j) => j.tool === 'terraform');
+}
+
+/**
+ * `describe.each` over the judges, naming each suite after its judge; with no judge at all, one
+ * skipped suite says so (jest refuses an empty table).
+ */
+export function describeEachJudge(title: string, judges: readonly Judge[], body: (judge: Judge) => void): void {
+  if (judges.length === 0) {
+    describe.skip(`${title} (no judge available)`, () => test.todo('install terraform or build the OpenTofu judges'));
+    return;
+  }
+  describe.each(judges.map((j) => [j.name, j] as const))(`%s: ${title}`, (_name, judge) => body(judge));
+}
+
+/**
+ * Writes `files` to a fresh directory and runs the judge's init (no backend) and validate there,
+ * with `extraEnv` added to the environment.
+ */
+export function validate(judge: Judge, files: Record<string, string>, extraEnv: Record<string, string> = {}): ValidateResult {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${judge.tool}-validate-`));
+  for (const [name, content] of Object.entries(files)) {
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  const env = judgeEnv(extraEnv);
+  const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: dir, env });
+  if (init.error || init.status !== 0) {
+    throw new Error(`${judge.name} init failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
+  }
+  const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
+  let out: { valid: boolean; diagnostics?: Diagnostic[] };
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
+  }
+  return { valid: out.valid, diagnostics: out.diagnostics ?? [], dir };
+}
+
+/** Runs `init` (providers included) in a fresh directory holding `files`; for the offline proof. */
+export function initWithProviders(judge: Judge, files: Record<string, string>): { status: number | null; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${judge.tool}-init-`));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  const r = runJudge(judge.binary, ['init', '-input=false'], { cwd: dir });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+/** A `.tf.json` document holding one remote state per entry (address -> backend + config). */
+export function remoteStatesDocument(entries: Record<string, { backend: string; config: unknown }>): string {
+  const data: Record<string, unknown> = {};
+  for (const [address, e] of Object.entries(entries)) {
+    data[address] = { backend: e.backend, config: e.config };
+  }
+  return JSON.stringify({ data: { terraform_remote_state: data } }, null, 1);
+}
+
+/**
+ * A backend block's attributes as a remote-state config: a nested block (an object in the backend
+ * JSON) becomes a one-element list, the form `config` accepts.
+ */
+export function backendToRemoteConfig(attributes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(attributes)) {
+    out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) ? [v] : v;
+  }
+  return out;
+}
+
+/** The terraform judge's version, or undefined (see `requireJudges` for what a missing judge does). */
+export function requireTerraform(): string | undefined {
+  return requireJudges().find((j) => j.tool === 'terraform')?.version;
 }

@@ -33,67 +33,146 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real tool is the judge, as in the TypeScript suite's {@code terraform-validate.test.ts}: a
+ * The real tools are the judges, as in the TypeScript suite's {@code terraform-validate.test.ts}: a
  * Java-synthesized app with the four spec components fully configured (plus the other classes) is
- * checked with {@code terraform validate}, for a target equal to the installed terraform's version.
+ * checked with each judge's {@code validate}, for a target equal to that judge's tool and version.
+ * The judges are {@code terraform} on PATH and each OpenTofu version listed in
+ * {@code scripts/opentofu-judges.txt}, built by {@code scripts/judges.sh} into
+ * {@code ~/.cache/cdktf-state-backends/tofu/<version>/tofu} ({@code $CDKTF_STATE_BACKENDS_CACHE}
+ * replaces {@code ~/.cache/cdktf-state-backends}).
  *
  * <p>Each stack's {@code cdk.tf.json} is read from the app's outdir. Every backend block becomes a
  * {@code data.terraform_remote_state.<x>} whose {@code config} holds the block's attributes (a
  * nested block object becomes a one-element list, the only form {@code config} accepts); remote
- * states are kept as synthesized. Terraform checks {@code config} offline against the same backend
- * schema, so no backend is ever initialised: the run is {@code terraform init -backend=false} then
- * {@code terraform validate -json}, with checkpoint calls disabled and an empty CLI config.
+ * states are kept as synthesized. The tools check {@code config} offline against the same backend
+ * schema, so no backend is ever initialised: the run is {@code init -backend=false} then
+ * {@code validate -json}, with checkpoint calls disabled and an empty CLI config, in a network
+ * namespace of its own where the machine allows it ({@code unshare -n}).
  *
- * <p>Without terraform on PATH the test is skipped with a loud message, or fails when {@code CI} is
- * set.
+ * <p>A listed judge that is missing fails the run when {@code CI} is set, and is skipped with a
+ * loud message elsewhere.
  */
 class TerraformValidateTest {
 
-    private static String version;
-    private static String problem;
-
-    @BeforeAll
-    static void findTerraform(@TempDir final Path tmp) throws Exception {
-        try {
-            final Run r = run(tmp, List.of("terraform", "version", "-json"), tmp.resolve("terraformrc"));
-            if (r.exit == 0) {
-                version = Support.parse(r.stdout).path("terraform_version").asText(null);
-            }
-            problem = version == null ? "terraform version -json failed (exit " + r.exit + "): " + r.stderr : null;
-        } catch (IOException e) {
-            problem = "terraform is not on PATH (" + e.getMessage() + ")";
+    /** One tool binary at one version. */
+    record Judge(String tool, String version, String binary) {
+        String name() {
+            return tool + " " + version;
         }
-        if (problem != null) {
-            System.err.println("\n!!! " + problem + "; install Terraform (1.11.4 in CI) to run the tool check\n");
+
+        StateBackendTarget target() {
+            return "terraform".equals(tool) ? StateBackendTarget.terraform(version) : StateBackendTarget.opentofu(version);
         }
     }
 
-    /** Without terraform: a failure under CI, a loud skip elsewhere. */
-    @BeforeEach
-    void requireTerraform() {
-        if (problem == null) {
+    private static final List<Judge> JUDGES = new ArrayList<>();
+    private static final List<String> PROBLEMS = new ArrayList<>();
+    /** The command prefix that cuts a judge off the network, empty where the machine cannot. */
+    private static List<String> sandbox = List.of();
+
+    @BeforeAll
+    static void findJudges(@TempDir final Path tmp) throws Exception {
+        for (final List<String> prefix : List.of(List.of("unshare", "-n", "--"), List.of("unshare", "-r", "-n", "--"))) {
+            try {
+                final List<String> probe = new ArrayList<>(prefix.subList(0, prefix.size() - 1));
+                probe.add("true");
+                if (run(tmp, probe, tmp.resolve("empty.tfrc")).exit == 0) {
+                    sandbox = prefix;
+                    break;
+                }
+            } catch (IOException e) {
+                // no unshare on this machine
+            }
+        }
+        probe(tmp, "terraform", "terraform", null);
+        for (final String v : opentofuVersions()) {
+            probe(tmp, "opentofu", opentofuBinary(v), v);
+        }
+        for (final String problem : PROBLEMS) {
+            System.err.println("\n!!! " + problem + "\n");
+        }
+    }
+
+    private static void probe(final Path tmp, final String tool, final String binary, final String expected) throws Exception {
+        String version = null;
+        String why;
+        try {
+            final Run r = run(tmp, List.of(binary, "version", "-json"), tmp.resolve("empty.tfrc"));
+            if (r.exit == 0) {
+                version = Support.parse(r.stdout).path("terraform_version").asText(null);
+            }
+            why = "exit " + r.exit + ": " + r.stderr.strip();
+        } catch (IOException e) {
+            why = e.getMessage();
+        }
+        if (version == null) {
+            PROBLEMS.add("terraform".equals(tool)
+                ? "terraform is not on PATH (" + why + "); install Terraform (1.11.4 in CI) to run the tool checks"
+                : "OpenTofu " + expected + " is not built (" + why + "); run `npx projen judges` (needs Go 1.26+)");
+        } else if (expected != null && !expected.equals(version)) {
+            PROBLEMS.add(binary + " reports version " + version + ", expected " + expected);
+        } else {
+            JUDGES.add(new Judge(tool, version, binary));
+        }
+    }
+
+    /**
+     * The OpenTofu judges: {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated), or else
+     * the versions in scripts/opentofu-judges.txt (surefire passes its path).
+     */
+    private static List<String> opentofuVersions() throws IOException {
+        final String override = System.getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES");
+        if (override != null && !override.isBlank()) {
+            return List.of(override.strip().split("\\s+"));
+        }
+        final Path list = Path.of(System.getProperty("statebackends.opentofuJudges", "../../scripts/opentofu-judges.txt"));
+        return Files.readAllLines(list).stream()
+            .map(l -> l.replaceAll("#.*", "").strip())
+            .filter(l -> !l.isEmpty())
+            .toList();
+    }
+
+    private static String opentofuBinary(final String version) {
+        final String cache = System.getenv("CDKTF_STATE_BACKENDS_CACHE");
+        final Path root = cache != null && !cache.isEmpty() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", "cdktf-state-backends");
+        return root.resolve("tofu").resolve(version).resolve("tofu").toString();
+    }
+
+    @Test
+    @DisplayName("every listed judge is there (a failure under CI, a loud skip elsewhere)")
+    void everyJudgeIsThere() {
+        if (PROBLEMS.isEmpty()) {
             return;
         }
-        final String message = "!!! " + problem + "; install Terraform (1.11.4 in CI) to run the tool check";
+        final String message = "!!! " + String.join("; ", PROBLEMS);
         if (System.getenv("CI") != null) {
             fail(message + " (CI is set, so this is a failure)");
         }
         Assumptions.abort(message);
     }
 
-    @Test
-    @DisplayName("terraform validate accepts every backend and remote state of a Java-synthesized app")
-    void terraformAcceptsTheApp(@TempDir final Path tmp) throws Exception {
-        // GIVEN an app for the installed terraform's version, with every component fully configured
+    @TestFactory
+    @DisplayName("each judge accepts every backend and remote state of a Java-synthesized app")
+    List<DynamicTest> judgesAcceptTheApp() {
+        return JUDGES.stream()
+            .map(judge -> DynamicTest.dynamicTest(judge.name() + " accepts every backend and remote state of a Java-synthesized app",
+                () -> judgeAcceptsTheApp(judge)))
+            .toList();
+    }
+
+    private static void judgeAcceptsTheApp(final Judge judge) throws Exception {
+        // GIVEN an app for the judge's tool and version, with every component fully configured
+        final Path tmp = Files.createTempDirectory(judge.tool() + "-java-");
         final Path outdir = tmp.resolve("cdktf.out");
-        final App app = Support.appWithOutdir(outdir, StateBackendTarget.terraform(version));
-        buildStacks(app);
+        final App app = Support.appWithOutdir(outdir, judge.target());
+        buildStacks(app, judge);
         app.synth();
 
         // WHEN every stack's backend and remote states become remote states of one configuration
@@ -122,50 +201,61 @@ class TerraformValidateTest {
             assertTrue(rs.path("config").size() > 0, "empty config in " + rs);
         }
 
-        // THEN terraform accepts all of it
-        final JsonNode result = validate(tmp.resolve("check"), document);
+        // THEN the judge accepts all of it
+        final JsonNode result = validate(judge, tmp.resolve("check"), document);
         final List<JsonNode> errors = diagnostics(result, "error");
-        assertEquals(List.of(), errors, "terraform " + version + " errors");
+        assertEquals(List.of(), errors, judge.name() + " errors");
         assertTrue(result.path("valid").asBoolean(false), result.toPrettyString());
-        // terraform warns only about the one field the library itself marks deprecated (azurerm endpoint)
+        // the tools warn only about fields the library itself marks deprecated (azurerm endpoint for
+        // terraform, msi_endpoint for OpenTofu 1.11+)
         for (final JsonNode warning : diagnostics(result, "warning")) {
-            assertTrue(warning.path("summary").asText().contains("\"endpoint\""), warning.toString());
+            final String summary = warning.path("summary").asText() + " " + warning.path("detail").asText();
+            assertTrue(summary.contains("\"endpoint\"") || summary.contains("msi_endpoint"), warning.toString());
         }
-        System.out.println("terraform " + version + ": " + remoteStates.size() + " remote-state configurations valid ("
-            + backends + " from backend blocks); warnings: "
-            + diagnostics(result, "warning").stream().map(d -> d.path("summary").asText()).toList());
+        System.out.println(judge.name() + ": " + remoteStates.size() + " remote-state configurations valid ("
+            + backends + " from backend blocks), run " + (sandbox.isEmpty() ? "with the network" : "without network")
+            + "; warnings: " + diagnostics(result, "warning").stream().map(d -> d.path("summary").asText()).toList());
     }
 
-    @Test
-    @DisplayName("the check can fail: terraform rejects cdktf's storeage_custom_endpoint and an assume_role object in config")
-    void theCheckCanFail(@TempDir final Path tmp) throws Exception {
-        final ObjectNode document = (ObjectNode) Support.MAPPER.valueToTree(Support.map("data", Support.map("terraform_remote_state", Support.map(
-            "typo", Support.map("backend", "gcs", "config", Support.map("bucket", GCS_BUCKET, "storeage_custom_endpoint", GCS_ENDPOINT)),
-            "object", Support.map("backend", "cos", "config", Support.map("bucket", COS_BUCKET, "region", COS_REGION,
-                "assume_role", Support.map("role_arn", COS_ROLE_ARN, "session_name", COS_SESSION_NAME, "session_duration", 3600)))))));
-        final JsonNode result = validate(tmp.resolve("check"), document);
-        assertFalse(result.path("valid").asBoolean(true), result.toPrettyString());
-        final String errors = diagnostics(result, "error").toString();
-        assertTrue(errors.contains("storeage_custom_endpoint"), errors);
-        assertTrue(errors.contains("assume_role"), errors);
+    @TestFactory
+    @DisplayName("the check can fail: each judge rejects cdktf's storeage_custom_endpoint and an assume_role object in config")
+    List<DynamicTest> theCheckCanFail() {
+        return JUDGES.stream().map(judge -> DynamicTest.dynamicTest(judge.name() + " rejects them", () -> {
+            final ObjectNode document = (ObjectNode) Support.MAPPER.valueToTree(Support.map("data", Support.map("terraform_remote_state", Support.map(
+                "typo", Support.map("backend", "gcs", "config", Support.map("bucket", GCS_BUCKET, "storeage_custom_endpoint", GCS_ENDPOINT)),
+                "object", Support.map("backend", "cos", "config", Support.map("bucket", COS_BUCKET, "region", COS_REGION,
+                    "assume_role", Support.map("role_arn", COS_ROLE_ARN, "session_name", COS_SESSION_NAME, "session_duration", 3600)))))));
+            final JsonNode result = validate(judge, Files.createTempDirectory(judge.tool() + "-java-").resolve("check"), document);
+            assertFalse(result.path("valid").asBoolean(true), result.toPrettyString());
+            final String errors = diagnostics(result, "error").toString();
+            assertTrue(errors.contains("storeage_custom_endpoint"), errors);
+            assertTrue(errors.contains("assume_role"), errors);
+        })).toList();
     }
 
-    /** The stacks: every component, every field the target accepts, exclusive fields spread out. */
+    /**
+     * The stacks: every component, every field the judge's version accepts, exclusive fields spread
+     * out. The gates follow docs/FIELDS.md (first Terraform release, first OpenTofu release; null:
+     * the tool never had it).
+     */
     @SuppressWarnings("deprecation") // azurerm endpoint: deprecated, still accepted (terraform warns)
-    private static void buildStacks(final App app) {
+    private static void buildStacks(final App app, final Judge judge) {
         final TerraformStack gcs = new TerraformStack(app, "gcs");
         final GcsBackendConfig gcsConfig = GcsTest.everyFieldButKms().build();
         new GcsBackend(gcs, gcsConfig);
 
         final TerraformStack gcsKms = new TerraformStack(app, "gcs-kms");
-        GcsBackend.Builder.create(gcsKms)
-            .bucket(GCS_BUCKET).prefix(GCS_PREFIX).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT)
-            .build();
+        final GcsBackend.Builder gcsKmsBackend = GcsBackend.Builder.create(gcsKms)
+            .bucket(GCS_BUCKET).prefix(GCS_PREFIX).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
+        if (has(judge, null, "1.11.5")) {
+            gcsKmsBackend.universeDomain(GCS_UNIVERSE_DOMAIN);
+        }
+        gcsKmsBackend.build();
 
         final TerraformStack oss = new TerraformStack(app, "oss");
         final OssBackend.Builder ossBackend = OssTest.commonFields(oss)
             .lockStoreEndpoint(OSS_LOCK_ENDPOINT).lockStoreTable(OSS_LOCK_TABLE);
-        if (atLeast("1.12.0")) {
+        if (has(judge, "1.12.0", null)) {
             ossBackend.lockStoreInstanceName(OSS_LOCK_INSTANCE);
         }
         ossBackend.build();
@@ -174,30 +264,65 @@ class TerraformValidateTest {
         ossAssumeRoleBlock(OssBackend.Builder.create(ossBlock).bucket(OSS_BUCKET).region(OSS_REGION)).build();
 
         final TerraformStack cos = new TerraformStack(app, "cos");
-        final CosBackend.Builder cosBackend = CosTest.backendSpecFields(cos, cosAssumeRole());
-        if (atLeast("1.10.0")) {
+        final CosBackend.Builder cosBackend = CosTest.backendSpecFields(cos, cosAssumeRole(judge));
+        if (!has(judge, "1.6.0", null)) {
+            // the spec's endpoint and domain are Terraform's (1.6+); OpenTofu never had them
+            cosBackend.endpoint(null).domain(null);
+        }
+        if (has(judge, "1.10.0", null)) {
             cosBackend.camRoleName(COS_CAM_ROLE_NAME).profile(COS_PROFILE).sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR);
         }
         cosBackend.build();
 
         final TerraformStack azurerm = new TerraformStack(app, "azurerm");
         final AzurermBackend.Builder azBackend = AzurermTest.backendSpecSpellings(azurerm);
-        if (atLeast("1.11.2")) {
-            AzurermTest.newerFields(azBackend);
+        if ("opentofu".equals(judge.tool())) {
+            // OpenTofu takes environment or metadataHost, not both: metadataHost goes to azurerm_files
+            azBackend.metadataHost(null);
+        }
+        if (has(judge, "1.11.2", "1.12.0")) {
+            azBackend.adoServiceConnectionId(AZ_ADO_CONNECTION_ID);
+        }
+        if (has(judge, "1.11.0", "1.11.0")) {
+            azBackend.clientCertificate(AZ_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
+        }
+        if (has(judge, "1.11.2", null)) {
+            azBackend.lookupBlobEndpoint(true);
+        }
+        if (has(judge, null, "1.9.0")) {
+            azBackend.timeoutSeconds(AZ_TIMEOUT_SECONDS);
+        }
+        if (has(judge, null, "1.12.0")) {
+            azBackend.encryptionScope(AZ_ENCRYPTION_SCOPE);
         }
         azBackend.build();
 
         // remote states: RemoteStateB and RemoteStateD fully configured, the others too
         final TerraformStack remote = new TerraformStack(app, "remote");
-        final DataTerraformRemoteStateCos.Builder rsCos = CosTest.remoteStateSpecFields(remote, "cos", cosAssumeRole());
-        if (atLeast("1.10.0")) {
+        final DataTerraformRemoteStateCos.Builder rsCos = CosTest.remoteStateSpecFields(remote, "cos", cosAssumeRole(judge));
+        if (!has(judge, "1.6.0", null)) {
+            rsCos.endpoint(null).domain(null);
+        }
+        if (has(judge, "1.10.0", null)) {
             rsCos.camRoleName(COS_CAM_ROLE_NAME).profile(COS_PROFILE).sharedCredentialsDir(COS_SHARED_CREDENTIALS_DIR);
         }
         rsCos.build();
 
         final DataTerraformRemoteStateAzurerm.Builder rsAz = AzurermTest.specSpellings(remote, "azurerm");
-        if (atLeast("1.11.2")) {
-            AzurermTest.newerFields(rsAz);
+        if ("opentofu".equals(judge.tool())) {
+            rsAz.metadataHost(null);
+        }
+        if (has(judge, "1.11.2", "1.12.0")) {
+            rsAz.adoServiceConnectionId(AZ_ADO_CONNECTION_ID);
+        }
+        if (has(judge, "1.11.0", "1.11.0")) {
+            rsAz.clientCertificate(AZ_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
+        }
+        if (has(judge, "1.11.2", null)) {
+            rsAz.lookupBlobEndpoint(true);
+        }
+        if (has(judge, null, "1.9.0")) {
+            rsAz.timeoutSeconds(AZ_TIMEOUT_SECONDS);
         }
         rsAz.build();
 
@@ -205,14 +330,21 @@ class TerraformValidateTest {
             .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
             .tenantId(AZ_TENANT_ID).msiEndpoint(AZ_MSI_ENDPOINT).useMsi(true).useAzureadAuth(true).useMicrosoftGraph(true)
             .useOidc(true).oidcTokenFilePath(AZ_OIDC_TOKEN_FILE);
-        if (atLeast("1.11.0")) {
+        if (has(judge, "1.11.0", "1.11.0")) {
             rsAzFiles.clientIdFilePath(AZ_CLIENT_ID_FILE).clientSecretFilePath(AZ_CLIENT_SECRET_FILE);
+        }
+        if (has(judge, null, "1.12.0")) {
+            // kept apart from encryptionScope (on the azurerm backend above)
+            rsAzFiles.customerProvidedKey(ENCRYPTION_KEY);
+        }
+        if ("opentofu".equals(judge.tool())) {
+            rsAzFiles.metadataHost(AZ_METADATA_HOST);
         }
         rsAzFiles.build();
 
         final DataTerraformRemoteStateOss.Builder rsOss = OssTest.remoteCommonFields(remote, "oss")
             .tablestoreEndpoint(OSS_LOCK_ENDPOINT).tablestoreTable(OSS_LOCK_TABLE);
-        if (atLeast("1.12.0")) {
+        if (has(judge, "1.12.0", null)) {
             rsOss.tablestoreInstanceName(OSS_LOCK_INSTANCE);
         }
         rsOss.build();
@@ -225,14 +357,17 @@ class TerraformValidateTest {
             .impersonateServiceAccountDelegates(gcsConfig.getImpersonateServiceAccountDelegates()).prefix(gcsConfig.getPrefix())
             .storeageCustomEndpoint(gcsConfig.getStoreageCustomEndpoint())
             .build();
-        DataTerraformRemoteStateGcs.Builder.create(remote, "gcs_kms")
-            .bucket(GCS_BUCKET).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT)
-            .build();
+        final DataTerraformRemoteStateGcs.Builder rsGcsKms = DataTerraformRemoteStateGcs.Builder.create(remote, "gcs_kms")
+            .bucket(GCS_BUCKET).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
+        if (has(judge, null, "1.11.5")) {
+            rsGcsKms.universeDomain(GCS_UNIVERSE_DOMAIN);
+        }
+        rsGcsKms.build();
     }
 
-    private static CosBackendAssumeRole cosAssumeRole() {
+    private static CosBackendAssumeRole cosAssumeRole(final Judge judge) {
         final CosBackendAssumeRole.Builder b = CosTest.assumeRoleSpecFields();
-        if (atLeast("1.10.0")) {
+        if (has(judge, "1.10.0", null)) {
             b.externalId(COS_EXTERNAL_ID);
         }
         return b.build();
@@ -268,18 +403,18 @@ class TerraformValidateTest {
         return out;
     }
 
-    /** Writes {@code document} as main.tf.json into {@code dir}, then runs init (no backend) and validate. */
-    private static JsonNode validate(final Path dir, final JsonNode document) throws Exception {
+    /** Writes {@code document} as main.tf.json into {@code dir}, then runs the judge's init (no backend) and validate. */
+    private static JsonNode validate(final Judge judge, final Path dir, final JsonNode document) throws Exception {
         // Guard: never initialise a real backend.
         assertTrue(document.path("terraform").isMissingNode(), "the document must not configure a backend");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("main.tf.json"), document.toPrettyString(), StandardCharsets.UTF_8);
-        final Path cliConfig = dir.resolve("empty.terraformrc");
-        final Run init = run(dir, List.of("terraform", "init", "-backend=false", "-input=false"), cliConfig);
+        final Path cliConfig = dir.resolve("empty.tfrc");
+        final Run init = run(dir, List.of(judge.binary(), "init", "-backend=false", "-input=false"), cliConfig);
         if (init.exit != 0) {
-            fail("terraform init failed in " + dir + ":\n" + init.stdout + init.stderr);
+            fail(judge.name() + " init failed in " + dir + ":\n" + init.stdout + init.stderr);
         }
-        final Run validate = run(dir, List.of("terraform", "validate", "-json"), cliConfig);
+        final Run validate = run(dir, List.of(judge.binary(), "validate", "-json"), cliConfig);
         return Support.parse(validate.stdout);
     }
 
@@ -296,12 +431,17 @@ class TerraformValidateTest {
     private record Run(int exit, String stdout, String stderr) {
     }
 
-    /** Runs a command offline-friendly: no checkpoint calls, no input, an empty CLI config file. */
+    /**
+     * Runs a command offline: in the network sandbox where there is one, with no checkpoint calls,
+     * no input and an empty CLI config file.
+     */
     private static Run run(final Path dir, final List<String> command, final Path cliConfig) throws IOException, InterruptedException {
         if (!Files.exists(cliConfig)) {
             Files.writeString(cliConfig, "");
         }
-        final ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        final List<String> sandboxed = new ArrayList<>(sandbox);
+        sandboxed.addAll(command);
+        final ProcessBuilder pb = new ProcessBuilder(sandboxed).directory(dir.toFile());
         pb.environment().put("CHECKPOINT_DISABLE", "1");
         pb.environment().put("TF_IN_AUTOMATION", "1");
         pb.environment().put("TF_INPUT", "0");
@@ -321,16 +461,24 @@ class TerraformValidateTest {
         return r;
     }
 
-    /** Whether the installed terraform is at least {@code min} (x.y.z). */
-    private static boolean atLeast(final String min) {
+    /**
+     * Whether the judge's tool has a field first released in {@code terraformSince} (Terraform) or
+     * {@code opentofuSince} (OpenTofu); null: that tool never had it.
+     */
+    private static boolean has(final Judge judge, final String terraformSince, final String opentofuSince) {
+        final String since = "terraform".equals(judge.tool()) ? terraformSince : opentofuSince;
+        return since != null && compareVersions(judge.version(), since) >= 0;
+    }
+
+    private static int compareVersions(final String version, final String other) {
         final String[] a = version.split("-")[0].split("\\.");
-        final String[] b = min.split("\\.");
+        final String[] b = other.split("\\.");
         for (int i = 0; i < 3; i++) {
             final int d = Integer.parseInt(a[i]) - Integer.parseInt(b[i]);
             if (d != 0) {
-                return d > 0;
+                return d;
             }
         }
-        return true;
+        return 0;
     }
 }

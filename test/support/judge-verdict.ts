@@ -1,0 +1,48 @@
+/**
+ * A judge's verdict on one document, for tests that expect a refusal: `init -backend=false` and
+ * `validate -json`, offline, where (unlike `validate` in judges.ts) a failing init is a verdict (a
+ * duplicate backend block fails there), not a harness error.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { judgeEnv, opentofuBinary, runJudge } from './judges';
+
+export interface Verdict {
+  /** init and validate both succeeded and validate found no error. */
+  readonly accepted: boolean;
+  /** Error texts (summary and detail), from init when it failed, otherwise from validate. */
+  readonly errors: string[];
+  readonly dir: string;
+}
+
+/** Runs `binary` on a fresh directory holding `main.tf.json` = `document`. */
+export function judge(binary: string, document: string, extraEnv: Record<string, string> = {}): Verdict {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'judge-'));
+  fs.writeFileSync(path.join(dir, 'main.tf.json'), document);
+  const env = judgeEnv(extraEnv);
+  const init = runJudge(binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: dir, env });
+  if (init.error) throw init.error;
+  if (init.status !== 0) return { accepted: false, errors: [`${init.stdout}\n${init.stderr}`], dir };
+  const r = runJudge(binary, ['validate', '-json', '-no-color'], { cwd: dir, env });
+  if (r.error) throw r.error;
+  const out = JSON.parse(r.stdout);
+  const errors = (out.diagnostics ?? [])
+    .filter((d: any) => d.severity === 'error')
+    .map((d: any) => `${d.summary}${d.detail ? `: ${d.detail}` : ''}`);
+  return { accepted: out.valid === true && errors.length === 0, errors, dir };
+}
+
+/**
+ * The OpenTofu judge of `version`, or undefined with a loud message when it was not built (under
+ * CI, where `npm test` builds the judges first, that is a failure).
+ */
+export function requireTofu(version: string): string | undefined {
+  const binary = opentofuBinary(version);
+  if (fs.existsSync(binary) && runJudge(binary, ['version'], { env: judgeEnv() }).status === 0) return binary;
+  const message = `\n!!! no OpenTofu ${version} judge at ${binary}; run \`npx projen judges\` to build it. The OpenTofu checks are skipped\n`;
+  if (process.env.CI) throw new Error(message);
+  // eslint-disable-next-line no-console
+  console.warn(message);
+  return undefined;
+}
