@@ -10,8 +10,8 @@
 import { TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import { warningsOf } from './support/annotations';
 import { Verdict, judge, requireTofu } from './support/judge-verdict';
-import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { backendToRemoteConfig, requireTerraform } from './support/judges';
+import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { parseTarget } from '../src/private/target';
 
 type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';

@@ -16,9 +16,9 @@ import { TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { GcsBackend } from '../src/gcs-backend';
 import { judge, requireTofu } from './support/judge-verdict';
+import { remoteStatesDocument, requireTerraform } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
-import { remoteStatesDocument, requireTerraform } from './support/judges';
 import { GENERIC_CHECKS } from '../src/private/reader';
 import { parseTarget } from '../src/private/target';
 
