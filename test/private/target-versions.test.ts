@@ -2,7 +2,8 @@
  * cdktn's `targetVersions` ranges (src/private/target-versions.ts): parsing, the versions a config
  * is checked at, and the errors for ranges that are not npm semver ranges or match no release.
  */
-import { declaredTargetsFrom, describeDeclared, parseRange, versionsToCheck } from '../../src/private/target-versions';
+import { parseRange } from '../../src/private/semver-range';
+import { declaredTargetsFrom, describeDeclared, versionsToCheck } from '../../src/private/target-versions';
 
 describe('versionsToCheck', () => {
   test.each([
