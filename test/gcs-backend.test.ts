@@ -34,11 +34,14 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32.replace(/=+$/, '') })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
   });
 
-  test('warns if encryptionKey is a file path: the file must hold the key', () => {
-    expect(warningsFor(sut, { bucket: 'b', encryptionKey: '/secrets/gcs-csek.key' })).toEqual([
-      'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
-    ]);
-  });
+  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', 'secrets/gcskey00', '~/keys/state'])(
+    'warns if encryptionKey is a file path (%s), even one that is also base64: the file must hold the key',
+    (file) => {
+      expect(warningsFor(sut, { bucket: 'b', encryptionKey: file })).toEqual([
+        'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
+      ]);
+    },
+  );
 
   test('fails if kmsEncryptionKey is not a key resource name', () => {
     expect(refusal(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toBe(

@@ -35,7 +35,10 @@ export function toHclValue(value: unknown, mode: Mode): unknown {
     return Token.isUnresolved(value) ? value : value.map((v) => toHclValue(v, mode));
   }
   if (value !== null && typeof value === 'object') {
-    if (Tokenization.isResolvable(value)) return value;
+    // A Lazy (or other resolvable) holding a structure: typed once cdktf resolves it.
+    if (Tokenization.isResolvable(value)) {
+      return mode === 'remote-state' ? Lazy.anyValue({ produce: (context: IResolveContext) => toHclValue(context.resolve(value), mode) }) : value;
+    }
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       // The renderer has no spelling for null inside an object; Terraform treats a null entry

@@ -71,8 +71,13 @@ export class ConfigReader {
   }
 
   /** A default output value must be one both renderers (JSON and HCL) can write. */
-  private checkDefault(path: string, value: unknown): void {
+  private checkDefault(path: string, value: unknown, seen: Set<unknown> = new Set()): void {
     if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || Token.isUnresolved(value)) return;
+    if (seen.has(value)) {
+      this.errors.push({ field: path, message: 'refers back to an enclosing value, expected plain values (the output cannot hold a cycle)' });
+      return;
+    }
+    if (typeof value === 'object') seen = new Set(seen).add(value);
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) this.errors.push({ field: path, message: `got ${value}, expected a finite number` });
       return;
@@ -80,7 +85,7 @@ export class ConfigReader {
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
         if (v === null || v === undefined) this.errors.push({ field: `${path}[${i}]`, message: `got ${showValue(v, false)}, expected a value (a list cannot hold null in the output)` });
-        else this.checkDefault(`${path}[${i}]`, v);
+        else this.checkDefault(`${path}[${i}]`, v, seen);
       });
       return;
     }
@@ -89,7 +94,7 @@ export class ConfigReader {
         if (k === '' || k === 'for' || /["\\\u0000-\u001f]/.test(k)) {
           this.errors.push({ field: `${path}.${k}`, message: 'is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters' });
         } else {
-          this.checkDefault(`${path}.${k}`, v);
+          this.checkDefault(`${path}.${k}`, v, seen);
         }
       }
       return;

@@ -271,5 +271,7 @@ export function decodeBase64(text: string): number | undefined {
 
 /** A value the tool would read as a file path rather than as the key itself. */
 export function looksLikePath(v: string): boolean {
-  return decodeBase64(v) === undefined && /^(~|\.{1,2}\/|\/)|[\\/].*\.[A-Za-z0-9]+$/.test(v);
+  // A 32-byte key is a key, even with a "/" in its base64; anything else with a path's shape is read
+  // as a path by the tool when the file exists (mounted secrets: /run/secrets/key).
+  return decodeBase64(v) !== 32 && /^(~|\.{1,2}\/)|[\\/]/.test(v);
 }

@@ -2,7 +2,8 @@
  * The checks every field table gets (src/private/reader.ts): unknown fields, spellings, types,
  * required fields, tokens, secrets; and the rule builders on their own.
  */
-import { Fn, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { parse } from '@cdktf/hcl2json';
+import { Fn, Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../src';
 import { REDACTED, showValue } from '../../src/private/messages';
 import { decodeBase64 } from '../../src/private/rule-kit';
@@ -127,6 +128,23 @@ describe('what the tools would refuse in a remote state or a backend', () => {
         '- defaults.big: got a bigint, expected a string, number, boolean, list or object',
       ].join('\n'),
     );
+  });
+});
+
+describe('defaults that cannot be written', () => {
+  test('fails on a cycle inside defaults, naming where it closes', () => {
+    const o: any = { a: 1, inner: { list: [] as unknown[] } };
+    o.inner.list.push(o);
+    expect(refusal(oss, { bucket: 'b', defaults: { o } }, { as: 'remote-state' })).toBe(
+      `${header('oss', undefined, 'remote-state')}\n- defaults.o.inner.list[0]: refers back to an enclosing value, expected plain values (the output cannot hold a cycle)`,
+    );
+  });
+
+  test('a Lazy defaults object is written to HCL once it resolves, nulls left out as for literals', async () => {
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    oss.remoteState(stack, 'rs', { bucket: 'b', defaults: Lazy.anyValue({ produce: () => ({ a: null, b: 'x\\y' }) }) });
+    const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
+    expect(hcl.data.terraform_remote_state.rs[0].defaults).toEqual({ b: 'x\\y' });
   });
 });
 
