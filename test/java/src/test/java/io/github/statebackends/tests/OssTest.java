@@ -285,9 +285,21 @@ class OssTest {
             .tablestoreTable("other_table")
             .build());
         assertTrue(message.startsWith("invalid oss backend (target terraform@1.15.9) at state/backend:\n"), message);
-        assertTrue(message.contains("assumeRoleRoleArn"), message);
         assertRefusal(message, "invalid oss backend (target terraform@1.15.9) at state/backend:", "lockStoreTable");
         assertTrue(message.contains("tablestoreTable"), message);
+    }
+
+    @Test
+    @DisplayName("warns if the assume-role block and assumeRoleRoleArn are both set: the tool ignores the block")
+    void warnsOnBothAssumeRoleStyles() {
+        final TerraformStack stack = new TerraformStack(Support.app(), "state");
+        final OssBackend backend = OssBackend.Builder.create(stack)
+            .bucket(OSS_BUCKET)
+            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN).build())
+            .assumeRoleRoleArn(OSS_ROLE_ARN)
+            .build();
+        assertTrue(warnings(backend).stream().anyMatch(w -> w.endsWith("ignores the assumeRole block [oss/one-assume-role-style]")),
+            warnings(backend).toString());
     }
 
     @Test

@@ -259,11 +259,15 @@ final class Support {
         }
     }
 
-    /** The warnings cdktf's {@code Annotations} recorded on {@code construct}. */
+    /**
+     * The warnings shown on {@code construct} and everything below it, in tree order. Warnings are
+     * shown at synth, when validations run, so this runs them first, as synth does.
+     */
     static List<String> warnings(final IConstruct construct) {
-        // Warnings are shown at synth, when validations run; run them as synth does.
-        construct.getNode().validate();
-        return construct.getNode().getMetadata().stream()
+        final List<IConstruct> all = construct.getNode().findAll();
+        all.forEach(c -> c.getNode().validate());
+        return all.stream()
+            .flatMap(c -> c.getNode().getMetadata().stream())
             .filter(m -> "@cdktf/warn".equals(m.getType()))
             .map(MetadataEntry::getData)
             .map(String::valueOf)

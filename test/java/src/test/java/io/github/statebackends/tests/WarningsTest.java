@@ -48,12 +48,7 @@ class WarningsTest {
 
     /** Warning texts below {@code scope} after its validations ran, as they run at synth. */
     private static List<String> shownWarnings(final IConstruct scope) {
-        final List<String> out = new ArrayList<>();
-        for (final IConstruct c : scope.getNode().findAll()) {
-            c.getNode().validate();
-            out.addAll(Support.warnings(c));
-        }
-        return out;
+        return Support.warnings(scope);
     }
 
     private static List<String> idsOf(final List<String> warnings) {
