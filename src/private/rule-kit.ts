@@ -23,6 +23,12 @@ export interface Rule {
    * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
    */
   readonly offline?: string;
+  /**
+   * The run-time judge that backs the rule: the scenario of test/runtime/ (named in
+   * test/support/runtime-scenarios.ts) in which the real tools, on a storage emulator, do what the
+   * rule says. test/runtime/scenarios.test.ts holds every named scenario to the suite.
+   */
+  readonly runtime?: string;
   /** Only for these targets (all when unset). */
   readonly appliesTo?: (target: ParsedTarget) => boolean;
   readonly check: (c: RuleContext) => void;
@@ -120,7 +126,7 @@ export function checkRuleTable(backend: string, table: FieldTable, rules: readon
 // Rule builders: each returns one row of a store's rule table.
 // ---------------------------------------------------------------------------------------------
 
-type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'appliesTo'>;
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'runtime' | 'appliesTo'>;
 
 /** A whole number within `[min, max]` (error). */
 export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
