@@ -17,10 +17,16 @@ export const RUNTIME_SCENARIOS = {
   'gcs-locking': 'GCS: the lock object during a slow apply, two concurrent applies',
   'gcs-remote-state': 'GCS: a consumer reads the producer per workspace through DataTerraformRemoteStateGcs',
   'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
+  'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
+  'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
   'azurerm-remote-state': 'AzureRM: a consumer reads the producer per workspace through DataTerraformRemoteStateAzurerm',
   'azurerm-empty-required': 'AzureRM: init with raw backend blocks whose key, container_name or environment is ""',
+  'azurerm-environment': 'AzureRM: init with an environment name the tool does not know',
+  'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
+  'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
+  'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
 } as const;
 
 export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;
