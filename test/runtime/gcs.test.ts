@@ -185,4 +185,44 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     // AND the consumer's config holds no credential (the token comes from GOOGLE_OAUTH_ACCESS_TOKEN)
     expect(JSON.stringify(require('fs').readFileSync(`${cdir}/cdk.tf.json`, 'utf8'))).not.toContain(ENV.GOOGLE_OAUTH_ACCESS_TOKEN);
   });
+
+  /** A raw gcs backend block (no library check between the value and the tool), its init and apply. */
+  const rawRun = (name: string, change: Record<string, unknown>) => {
+    const prefix = `rule-${name}/${judge.tool}-${judge.version}`;
+    const dir = workDir('runtime-rule-', {
+      'main.tf.json': JSON.stringify({
+        terraform: { backend: { gcs: { bucket: BUCKET, prefix, storage_custom_endpoint: ENDPOINT, ...change } } },
+        output: { n: { value: 'x' } },
+      }),
+    });
+    const init = ns.run(judge.binary, ['init', '-input=false', '-no-color'], { cwd: dir, env: judgeEnv(ENV), timeout: 60_000 });
+    const apply = init.status === 0 ? ns.run(judge.binary, ['apply', '-auto-approve', '-input=false', '-no-color'], { cwd: dir, env: judgeEnv(ENV), timeout: 60_000 }) : undefined;
+    // eslint-disable-next-line no-console
+    console.log(`${judge.name}, rule ${name}: init exit ${init.status}${apply ? `, apply exit ${apply.status}` : ''}\n${(apply ?? init).output.trim()}`);
+    return { init, apply, objects: list(BUCKET, `${prefix}/`) };
+  };
+
+  test(scenario('gcs-encryption-key', 'init fails with an encryption_key that is not base64, or not 32 bytes (gcs/encryption-key)'), () => {
+    // GIVEN keys the library refuses, WHEN the tool initialises with them, THEN init fails and nothing is stored
+    const text = rawRun('key-text', { encryption_key: 'not base64!' });
+    expect(text.init.status).not.toBe(0);
+    expect(text.init.output).toMatch(/Error decoding encryption key: illegal base64 data/);
+    expect(text.objects).toEqual([]);
+    // The storage client itself refuses the length (so real Cloud Storage is never asked).
+    const short = rawRun('key-16', { encryption_key: Buffer.alloc(16, 7).toString('base64') });
+    expect(short.init.status).not.toBe(0);
+    expect(short.init.output.replace(/\s+/g, ' ')).toMatch(/storage: not a 32-byte AES-256 key/);
+    expect(short.objects).toEqual([]);
+    // AND a 32-byte key works (the emulator does not check it: this shows it is passed, not that it is right)
+    const good = rawRun('key-32', { encryption_key: Buffer.alloc(32, 7).toString('base64') });
+    ok(good.apply!);
+    expect(good.objects).toHaveLength(1);
+  });
+
+  test(scenario('gcs-one-encryption', 'init fails with encryption_key and kms_encryption_key together (gcs/one-encryption)'), () => {
+    const both = rawRun('both', { encryption_key: Buffer.alloc(32, 7).toString('base64'), kms_encryption_key: 'projects/p/locations/l/keyRings/r/cryptoKeys/k' });
+    expect(both.init.status).not.toBe(0);
+    expect(both.init.output).toMatch(/can't set both encryption_key and kms_encryption_key|"encryption_key": conflicts with kms_encryption_key/);
+    expect(both.objects).toEqual([]);
+  });
 });
