@@ -85,7 +85,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     expect(ok(run(dir, ['workspace', 'list', '-no-color'])).stdout).toMatch(/default[\s\S]*\* blue/);
   });
 
-  describe(scenario('gcs-endpoint-forms', 'storeageCustomEndpoint'), () => {
+  describe(scenario('gcs-endpoint-forms', 'storeageCustomEndpoint (gcs/custom-endpoint-form)'), () => {
     // The storage client resolves "b/<bucket>/o" against the endpoint as a relative URL.
     test.each([
       ['/storage/v1/b', true],
