@@ -5,6 +5,7 @@
  * emulator answering 404 to state reads makes the tools see "no state" and lose it silently.
  */
 import { GcsBackend, DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
+import { compareVersions } from '../../src/private/target';
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { FAKE_GCS_VERSION, Sandbox, StoredState, fakeGcsBinary, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
 import { consumer, producer, scenario } from '../support/runtime-stacks';
@@ -225,4 +226,44 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     expect(both.init.output).toMatch(/can't set both encryption_key and kms_encryption_key|"encryption_key": conflicts with kms_encryption_key/);
     expect(both.objects).toEqual([]);
   });
+
+  // State encryption is OpenTofu 1.7+.
+  (judge.tool === 'opentofu' && compareVersions(judge.version, '1.7.0') >= 0 ? test : test.skip)(
+    scenario('gcs-encryption', 'an encrypted state is stored without plaintext; a consumer reads it with the key and fails without'),
+    () => {
+      // GIVEN a producer whose state is encrypted with a passphrase from the run
+      const prefix = `encrypted/${judge.version}`;
+      const secret = { TF_VAR_state_passphrase: 'correct horse battery staple' };
+      const dir = producer(judge.target, backend(prefix), { encrypt: true });
+      ok(run(dir, ['init', '-input=false', '-no-color'], secret));
+      ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=plaintext-marker-7'], secret));
+
+      // THEN the stored object holds no plaintext output, and is OpenTofu's encrypted form
+      const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(`${prefix}/default.tfstate`)}?alt=media`);
+      expect(r.status).toBe(200);
+      expect(r.body).not.toContain('plaintext-marker-7');
+      expect(JSON.parse(r.body)).toHaveProperty('encrypted_data');
+      // (OpenTofu keeps serial and lineage in clear beside the encrypted data, and no outputs)
+      const st = parseState(r.body);
+      expect(st.serial).toBeGreaterThanOrEqual(1);
+      expect(st.outputs).toEqual({});
+
+      // WHEN a consumer with the remote_state_data_sources entry reads it
+      const remote = (scope: any, id: string) => new DataTerraformRemoteStateGcs(scope, id, { bucket: BUCKET, prefix, storeageCustomEndpoint: ENDPOINT });
+      const withKey = consumer(judge.target, { enc: remote }, { decrypt: true });
+      ok(run(withKey, ['init', '-input=false', '-no-color'], secret));
+      ok(run(withKey, ['apply', '-auto-approve', '-input=false', '-no-color'], secret));
+      // THEN it sees the outputs
+      expect(JSON.parse(ok(run(withKey, ['output', '-json'], secret)).stdout).enc_n.value).toBe('plaintext-marker-7');
+
+      // WHEN a consumer without it reads it, THEN it fails with OpenTofu's message
+      const without = consumer(judge.target, { enc: remote });
+      ok(run(without, ['init', '-input=false', '-no-color']));
+      const refused = run(without, ['apply', '-auto-approve', '-input=false', '-no-color']);
+      // eslint-disable-next-line no-console
+      console.log(`${judge.name}, encrypted remote state without the key:\n${refused.output.trim()}`);
+      expect(refused.status).not.toBe(0);
+      expect(refused.output.replace(/\s+/g, ' ')).toMatch(/This state file is encrypted and can not be read without an encryption configuration/);
+    },
+  );
 });

@@ -7,6 +7,7 @@
 import { TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { ParsedTarget } from '../../src/private/target';
+import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src/state-encryption';
 import { appFor } from './stores';
 import { workDir } from './emulators';
 
@@ -16,6 +17,7 @@ export const RUNTIME_SCENARIOS = {
   'gcs-endpoint-forms': 'GCS: init with each form of storeageCustomEndpoint',
   'gcs-locking': 'GCS: the lock object during a slow apply, two concurrent applies',
   'gcs-remote-state': 'GCS: a consumer reads the producer per workspace through DataTerraformRemoteStateGcs',
+  'gcs-encryption': 'GCS: OpenTofu state encryption; the stored object holds no plaintext, a consumer reads it with the key and fails without',
   'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
   'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
@@ -41,10 +43,11 @@ export function scenario(name: RuntimeScenario, title: string): string {
  * replaced whenever `n` changes; `ws` is the workspace. With `sleep` set, creating the resource
  * takes that many seconds (a local-exec provisioner), so a lock can be watched.
  */
-export function producer(target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number } = {}): string {
+export function producer(target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {}): string {
   const app = appFor(target);
   const stack = new TerraformStack(app, 'producer');
   backend(stack);
+  if (options.encrypt) new StateEncryption(stack, { state: { method: aesFromVariable(stack), enforced: true } });
   const n = new TerraformVariable(stack, 'n', { type: 'string', default: '0' });
   const data = new TerraformResource(stack, 'data', { terraformResourceType: 'terraform_data' });
   data.addOverride('input', n.stringValue);
@@ -59,13 +62,29 @@ export function producer(target: ParsedTarget, backend: (scope: Construct) => Te
  * The consumer: a local backend, one remote state per entry, and an output `<id>_n` / `<id>_ws` per
  * remote state holding the producer's outputs.
  */
-export function consumer(target: ParsedTarget, remoteStates: Record<string, (scope: Construct, id: string) => TerraformRemoteState>): string {
+export function consumer(
+  target: ParsedTarget,
+  remoteStates: Record<string, (scope: Construct, id: string) => TerraformRemoteState>,
+  options: { decrypt?: boolean } = {},
+): string {
   const app = appFor(target);
   const stack = new TerraformStack(app, 'consumer');
+  const made: TerraformRemoteState[] = [];
   for (const [id, make] of Object.entries(remoteStates)) {
     const rs = make(stack, id);
+    made.push(rs);
     new TerraformOutput(stack, `${id}_n_out`, { value: rs.getString('n') }).overrideLogicalId(`${id}_n`);
     new TerraformOutput(stack, `${id}_ws_out`, { value: rs.getString('ws') }).overrideLogicalId(`${id}_ws`);
   }
+  if (options.decrypt) {
+    const aes = aesFromVariable(stack);
+    new StateEncryption(stack, { remoteStates: made.map((remoteState) => ({ remoteState, method: aes })) });
+  }
   return workDir('runtime-consumer-', { 'cdk.tf.json': Testing.synth(stack) });
+}
+
+/** AES-GCM with a PBKDF2 key whose passphrase comes from the run (TF_VAR_state_passphrase). */
+function aesFromVariable(stack: TerraformStack): EncryptionMethod {
+  const passphrase = new TerraformVariable(stack, 'state_passphrase', { type: 'string', sensitive: true });
+  return EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: passphrase.stringValue }) });
 }
