@@ -11,7 +11,7 @@ import { AzuriteServer, ACCOUNT, listBlobs, readBlob, startAzurite, cleanUp } fr
 import { RunResult, StoredState, parseState, requireRuntime, workDir } from '../support/emulators';
 import { compareVersions } from '../../src/private/target';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
-import { consumer, producer, scenario } from '../support/runtime-stacks';
+import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('azurite') ? requireJudges() : [];
 const CONTAINER = 'tfstate';
@@ -216,4 +216,30 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
       expect(r.output).toMatch(/invalid storage container name/);
     },
   );
+
+  describe(scenario('azurerm-cross-stack', 'a cdktf cross-stack reference reads the producer through getRemoteStateDataSource'), () => {
+    test.each([['JSON', false], ['HCL', true]])('synthesized as %s', (format, hcl) => {
+      // GIVEN two stacks of one app whose backends are the library's, one referring to the other
+      const base = `${judge.tool}-${judge.version}/cross-${format}`;
+      const { producer: p, consumer: c } = crossStack(judge.target, (scope, stack) =>
+        new AzurermBackend(scope, { storageAccountName: ACCOUNT, containerName: CONTAINER, key: `${base}/${stack}.tfstate` }), hcl as boolean);
+      // WHEN the producer is applied, then the consumer, in the default workspace and in "green"
+      for (const [ws, n] of [['default', 'cross-42'], ['green', 'cross-43']]) {
+        if (ws !== 'default') {
+          ok(run(p, ['workspace', 'new', '-no-color', ws]));
+          ok(run(c, ['workspace', 'new', '-no-color', ws]));
+        } else {
+          ok(run(p, ['init', '-input=false', '-no-color']));
+          ok(run(c, ['init', '-input=false', '-no-color']));
+        }
+        ok(run(p, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', `n=${n}`]));
+        ok(run(c, ['apply', '-auto-approve', '-input=false', '-no-color']));
+      }
+      // THEN each consumer blob holds the value of its workspace; no key is in either configuration
+      expect(stored(`${base}/consumer.tfstate`).outputs).toEqual({ n: 'cross-42' });
+      expect(stored(`${base}/consumer.tfstateenv:green`).outputs).toEqual({ n: 'cross-43' });
+      expect(names(`${base}/`)).toEqual([`${base}/consumer.tfstate`, `${base}/consumer.tfstateenv:green`, `${base}/producer.tfstate`, `${base}/producer.tfstateenv:green`]);
+      for (const d of [p, c]) expect(fs.readFileSync(`${d}/${hcl ? 'cdk.tf' : 'cdk.tf.json'}`, 'utf8')).not.toContain(az.key);
+    });
+  });
 });

@@ -8,7 +8,7 @@ import { GcsBackend, DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
 import { compareVersions } from '../../src/private/target';
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { FAKE_GCS_VERSION, Sandbox, StoredState, fakeGcsBinary, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
-import { consumer, producer, scenario } from '../support/runtime-stacks';
+import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
 const PORT = 4443;
@@ -266,4 +266,29 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
       expect(refused.output.replace(/\s+/g, ' ')).toMatch(/This state file is encrypted and can not be read without an encryption configuration/);
     },
   );
+
+  describe(scenario('gcs-cross-stack', 'a cdktf cross-stack reference reads the producer through getRemoteStateDataSource'), () => {
+    test.each([['JSON', false], ['HCL', true]])('synthesized as %s', (_format, hcl) => {
+      // GIVEN two stacks of one app whose backends are the library's, one referring to the other
+      const prefix = `cross-${hcl ? 'hcl' : 'json'}/${judge.tool}-${judge.version}`;
+      const { producer: p, consumer: c } = crossStack(judge.target, (scope, stack) =>
+        new GcsBackend(scope, { bucket: BUCKET, prefix: `${prefix}/${stack}`, storeageCustomEndpoint: ENDPOINT }), hcl as boolean);
+      // WHEN the producer is applied, then the consumer
+      ok(run(p, ['init', '-input=false', '-no-color']));
+      ok(run(p, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=cross-42']));
+      ok(run(c, ['init', '-input=false', '-no-color']));
+      ok(run(c, ['apply', '-auto-approve', '-input=false', '-no-color']));
+      // AND both again in a workspace "green" (the generated remote state reads terraform.workspace)
+      ok(run(p, ['workspace', 'new', '-no-color', 'green']));
+      ok(run(p, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=cross-43']));
+      ok(run(c, ['workspace', 'new', '-no-color', 'green']));
+      ok(run(c, ['apply', '-auto-approve', '-input=false', '-no-color']));
+      // THEN each consumer state holds the value of its workspace, read from the producer's stored state
+      expect(stored(`${prefix}/consumer/default.tfstate`).outputs).toEqual({ n: 'cross-42' });
+      expect(stored(`${prefix}/consumer/green.tfstate`).outputs).toEqual({ n: 'cross-43' });
+      expect(list(BUCKET, `${prefix}/`)).toEqual([
+        `${prefix}/consumer/default.tfstate`, `${prefix}/consumer/green.tfstate`, `${prefix}/producer/default.tfstate`, `${prefix}/producer/green.tfstate`,
+      ]);
+    });
+  });
 });

@@ -4,9 +4,12 @@
  * outputs through the library's remote-state data source. Both are synthesized by cdktf into the
  * `cdk.tf.json` the tools then run in a fresh directory.
  */
-import { TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { ParsedTarget } from '../../src/private/target';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src/state-encryption';
 import { appFor } from './stores';
 import { workDir } from './emulators';
@@ -18,12 +21,14 @@ export const RUNTIME_SCENARIOS = {
   'gcs-locking': 'GCS: the lock object during a slow apply, two concurrent applies',
   'gcs-remote-state': 'GCS: a consumer reads the producer per workspace through DataTerraformRemoteStateGcs',
   'gcs-encryption': 'GCS: OpenTofu state encryption; the stored object holds no plaintext, a consumer reads it with the key and fails without',
+  'gcs-cross-stack': 'GCS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
   'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
   'azurerm-remote-state': 'AzureRM: a consumer reads the producer per workspace through DataTerraformRemoteStateAzurerm',
+  'azurerm-cross-stack': 'AzureRM: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'azurerm-empty-required': 'AzureRM: init with raw backend blocks whose key, container_name or environment is ""',
   'azurerm-environment': 'AzureRM: init with an environment name the tool does not know',
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
@@ -87,4 +92,33 @@ export function consumer(
 function aesFromVariable(stack: TerraformStack): EncryptionMethod {
   const passphrase = new TerraformVariable(stack, 'state_passphrase', { type: 'string', sensitive: true });
   return EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: passphrase.stringValue }) });
+}
+
+/**
+ * One app, two stacks: `producer` (a `terraform_data` whose input is the variable `n`) and
+ * `consumer`, whose output `n` refers to the producer's resource, so cdktf writes an output in the
+ * producer and a remote state (the backend's getRemoteStateDataSource) in the consumer. Synthesized
+ * by the app itself, as JSON or as HCL; returns the two stack directories.
+ */
+export function crossStack(target: ParsedTarget, backend: (scope: Construct, stack: string) => TerraformBackend, hcl: boolean): { producer: string; consumer: string } {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-cross-'));
+  const app = new App({ outdir, hclOutput: hcl, context: { [TARGET_CONTEXT_KEY]: formatTarget(target) } });
+  const p = new TerraformStack(app, 'producer');
+  backend(p, 'producer');
+  const n = new TerraformVariable(p, 'n', { type: 'string', default: '0' });
+  const data = new TerraformResource(p, 'data', { terraformResourceType: 'terraform_data' });
+  data.addOverride('input', n.stringValue);
+  const c = new TerraformStack(app, 'consumer');
+  backend(c, 'consumer');
+  new TerraformOutput(c, 'n_out', { value: data.getStringAttribute('output') }).overrideLogicalId('n');
+  app.synth();
+  // The app writes JSON even into cdk.tf (the cdktf CLI converts it); the HCL comes from the stack's
+  // own HCL rendering, after the app's synth has added the cross-stack output and remote state.
+  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
+  for (const [name, stack] of [['producer', p], ['consumer', c]] as const) {
+    const target = path.join(outdir, 'stacks', name, file);
+    if (!fs.existsSync(target)) throw new Error(`cdktf wrote no ${file} for ${name} in ${outdir}`);
+    if (hcl) fs.writeFileSync(target, Testing.synthHcl(stack));
+  }
+  return { producer: path.join(outdir, 'stacks', 'producer'), consumer: path.join(outdir, 'stacks', 'consumer') };
 }
