@@ -7,9 +7,9 @@
 import * as fs from 'fs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azurerm-backend';
 import { AZURERM_RULES } from '../../src/private/azurerm-rules';
+import { compareVersions } from '../../src/private/target';
 import { AzuriteServer, ACCOUNT, listBlobs, readBlob, startAzurite, cleanUp } from '../support/azurite';
 import { RunResult, StoredState, parseState, requireRuntime, workDir } from '../support/emulators';
-import { compareVersions } from '../../src/private/target';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 

@@ -49,7 +49,9 @@ export function startAzurite(containers: readonly string[]): AzuriteServer {
 }
 
 /** One SharedKey-signed request to the blob service (path: `/container[/blob]`). */
-export function blobRequest(server: AzuriteServer, method: string, resource: string, query: Record<string, string> = {}): { status: number; body: string } {
+export function blobRequest(
+  server: AzuriteServer, method: string, resource: string, query: Record<string, string> = {},
+): { status: number; body: string } {
   const date = new Date().toUTCString();
   const headers: Record<string, string> = { 'x-ms-date': date, 'x-ms-version': API_VERSION };
   const canonicalHeaders = Object.keys(headers).sort().map((h) => `${h}:${headers[h]}\n`).join('');
@@ -62,7 +64,7 @@ export function blobRequest(server: AzuriteServer, method: string, resource: str
   return server.ns.http(`https://${HOST}${resource}${qs ? `?${qs}` : ''}`, {
     method,
     caFile: server.caFile,
-    headers: { ...headers, 'Authorization': `SharedKey ${ACCOUNT}:${signature}`, ...(method === 'PUT' ? { 'Content-Length': '0' } : {}) },
+    headers: { ...headers, Authorization: `SharedKey ${ACCOUNT}:${signature}`, ...(method === 'PUT' ? { 'Content-Length': '0' } : {}) },
   });
 }
 

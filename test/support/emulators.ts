@@ -127,7 +127,9 @@ export class Sandbox {
   }
 
   /** `curl` in the namespace: the HTTP status and the body. */
-  public http(url: string, options: { method?: string; body?: string; headers?: Record<string, string>; caFile?: string } = {}): { status: number; body: string } {
+  public http(
+    url: string, options: { method?: string; body?: string; headers?: Record<string, string>; caFile?: string } = {},
+  ): { status: number; body: string } {
     const args = ['-s', '-o', '-', '-w', '\n%{http_code}', '-X', options.method ?? 'GET'];
     for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
     if (options.body !== undefined) args.push('--data-binary', options.body);

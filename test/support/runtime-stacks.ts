@@ -9,10 +9,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
+import { workDir } from './emulators';
+import { appFor } from './stores';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src/state-encryption';
-import { appFor } from './stores';
-import { workDir } from './emulators';
 
 /** The scenarios of test/runtime/, by name: the `runtime` property of a rule names one of them. */
 export const RUNTIME_SCENARIOS = {
@@ -48,7 +48,9 @@ export function scenario(name: RuntimeScenario, title: string): string {
  * replaced whenever `n` changes; `ws` is the workspace. With `sleep` set, creating the resource
  * takes that many seconds (a local-exec provisioner), so a lock can be watched.
  */
-export function producer(target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {}): string {
+export function producer(
+  target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {},
+): string {
   const app = appFor(target);
   const stack = new TerraformStack(app, 'producer');
   backend(stack);
@@ -100,7 +102,9 @@ function aesFromVariable(stack: TerraformStack): EncryptionMethod {
  * producer and a remote state (the backend's getRemoteStateDataSource) in the consumer. Synthesized
  * by the app itself, as JSON or as HCL; returns the two stack directories.
  */
-export function crossStack(target: ParsedTarget, backend: (scope: Construct, stack: string) => TerraformBackend, hcl: boolean): { producer: string; consumer: string } {
+export function crossStack(
+  target: ParsedTarget, backend: (scope: Construct, stack: string) => TerraformBackend, hcl: boolean,
+): { producer: string; consumer: string } {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-cross-'));
   const app = new App({ outdir, hclOutput: hcl, context: { [TARGET_CONTEXT_KEY]: formatTarget(target) } });
   const p = new TerraformStack(app, 'producer');
@@ -116,9 +120,9 @@ export function crossStack(target: ParsedTarget, backend: (scope: Construct, sta
   // own HCL rendering, after the app's synth has added the cross-stack output and remote state.
   const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
   for (const [name, stack] of [['producer', p], ['consumer', c]] as const) {
-    const target = path.join(outdir, 'stacks', name, file);
-    if (!fs.existsSync(target)) throw new Error(`cdktf wrote no ${file} for ${name} in ${outdir}`);
-    if (hcl) fs.writeFileSync(target, Testing.synthHcl(stack));
+    const written = path.join(outdir, 'stacks', name, file);
+    if (!fs.existsSync(written)) throw new Error(`cdktf wrote no ${file} for ${name} in ${outdir}`);
+    if (hcl) fs.writeFileSync(written, Testing.synthHcl(stack));
   }
   return { producer: path.join(outdir, 'stacks', 'producer'), consumer: path.join(outdir, 'stacks', 'consumer') };
 }
