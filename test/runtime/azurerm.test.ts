@@ -70,9 +70,9 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   });
 
   test(scenario('azurerm-locking', 'the blob is leased during a slow apply; a second apply fails on it, a third waits'), async () => {
-    // GIVEN a producer whose apply takes 5 seconds
+    // GIVEN a producer whose apply takes 3 seconds
     const key = `${judge.tool}-${judge.version}/locking.tfstate`;
-    const dir = producer(judge.target, backend(key), { sleep: 5 });
+    const dir = producer(judge.target, backend(key), { sleep: 3 });
     ok(run(dir, ['init', '-input=false', '-no-color']));
     ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=1']));
     const before = stored(key);

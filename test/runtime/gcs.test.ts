@@ -133,9 +133,9 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
   });
 
   test(scenario('gcs-locking', 'the lock object exists during a slow apply; a second apply fails on it, a third waits'), async () => {
-    // GIVEN a producer whose apply takes 5 seconds
+    // GIVEN a producer whose apply takes 3 seconds
     const prefix = `locking/${judge.tool}`;
-    const dir = producer(judge.target, backend(prefix), { sleep: 5 });
+    const dir = producer(judge.target, backend(prefix), { sleep: 3 });
     ok(run(dir, ['init', '-input=false', '-no-color']));
     ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=1']));
     const before = stored(`${prefix}/default.tfstate`);
