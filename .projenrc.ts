@@ -178,7 +178,7 @@ const emulators = project.addTask('emulators', {
 project.testTask.prependSpawn(emulators);
 project.addTask('test:runtime', {
   description: 'The run-time judges alone: state round trips on the storage emulators, one flavour',
-  exec: 'jest --maxWorkers=1 --selectProjects=cdktf test/runtime',
+  exec: 'jest --maxWorkers=1 --selectProjects=cdktf --testPathPatterns=test/runtime',
   receiveArgs: true,
 });
 
