@@ -242,4 +242,38 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
       for (const d of [p, c]) expect(fs.readFileSync(`${d}/${hcl ? 'cdk.tf' : 'cdk.tf.json'}`, 'utf8')).not.toContain(az.key);
     });
   });
+
+  // State encryption is OpenTofu 1.7+.
+  (judge.tool === 'opentofu' && compareVersions(judge.version, '1.7.0') >= 0 ? test : test.skip)(
+    scenario('azurerm-encryption', 'an encrypted state is stored without plaintext; a consumer reads it with the key and fails without'),
+    () => {
+      // GIVEN a producer whose state is encrypted with a passphrase from the run
+      const key = `${judge.tool}-${judge.version}/encrypted.tfstate`;
+      const secret = { TF_VAR_state_passphrase: 'correct horse battery staple' };
+      const dir = producer(judge.target, backend(key), { encrypt: true });
+      ok(run(dir, ['init', '-input=false', '-no-color'], secret));
+      ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=plaintext-marker-7'], secret));
+
+      // THEN the stored blob holds no plaintext output, and is OpenTofu's encrypted form
+      const body = readBlob(az, CONTAINER, key)!;
+      expect(body).not.toContain('plaintext-marker-7');
+      expect(JSON.parse(body)).toHaveProperty('encrypted_data');
+      expect(parseState(body).outputs).toEqual({});
+
+      // WHEN a consumer with the remote_state_data_sources entry reads it, THEN it sees the outputs
+      const remote = (scope: any, id: string) =>
+        new DataTerraformRemoteStateAzurerm(scope, id, { storageAccountName: ACCOUNT, containerName: CONTAINER, key });
+      const withKey = consumer(judge.target, { enc: remote }, { decrypt: true });
+      ok(run(withKey, ['init', '-input=false', '-no-color'], secret));
+      ok(run(withKey, ['apply', '-auto-approve', '-input=false', '-no-color'], secret));
+      expect(JSON.parse(ok(run(withKey, ['output', '-json'], secret)).stdout).enc_n.value).toBe('plaintext-marker-7');
+
+      // WHEN a consumer without it reads it, THEN it fails with OpenTofu's message
+      const without = consumer(judge.target, { enc: remote });
+      ok(run(without, ['init', '-input=false', '-no-color']));
+      const refused = run(without, ['apply', '-auto-approve', '-input=false', '-no-color']);
+      expect(refused.status).not.toBe(0);
+      expect(refused.output.replace(/\s+/g, ' ')).toMatch(/This state file is encrypted and can not be read without an encryption configuration/);
+    },
+  );
 });

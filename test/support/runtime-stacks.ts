@@ -29,6 +29,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
   'azurerm-remote-state': 'AzureRM: a consumer reads the producer per workspace through DataTerraformRemoteStateAzurerm',
   'azurerm-cross-stack': 'AzureRM: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
+  'azurerm-encryption': 'AzureRM: OpenTofu state encryption; the stored blob holds no plaintext, a consumer reads it with the key and fails without',
   'azurerm-empty-required': 'AzureRM: init with raw backend blocks whose key, container_name or environment is ""',
   'azurerm-environment': 'AzureRM: init with an environment name the tool does not know',
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
