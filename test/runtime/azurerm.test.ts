@@ -113,7 +113,7 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
     // WHEN a consumer reads both through the library's remote state, its key from ARM_ACCESS_KEY
     const remote = (workspace?: string) => (scope: any, id: string) =>
       new DataTerraformRemoteStateAzurerm(scope, id, { storageAccountName: ACCOUNT, containerName: CONTAINER, key, workspace });
-    const cdir = consumer(judge.target, { dflt: remote(), green: remote('green') });
+    const { dir: cdir, warnings } = consumer(judge.target, { dflt: remote(), green: remote('green') });
     ok(run(cdir, ['init', '-input=false', '-no-color']));
     ok(run(cdir, ['apply', '-auto-approve', '-input=false', '-no-color']));
 
@@ -123,6 +123,8 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
       dflt_n: '10', dflt_ws: 'default', green_n: '20', green_ws: 'green',
     });
     expect(fs.readFileSync(`${cdir}/cdk.tf.json`, 'utf8')).not.toContain(az.key);
+    // AND the library told the author where the key must come from
+    expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true.*\[azurerm\/data-plane-auth-from-env\]/)]));
   });
 
   describe(scenario('azurerm-empty-required', 'raw backend blocks with a required field given as ""'), () => {
@@ -263,13 +265,13 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
       // WHEN a consumer with the remote_state_data_sources entry reads it, THEN it sees the outputs
       const remote = (scope: any, id: string) =>
         new DataTerraformRemoteStateAzurerm(scope, id, { storageAccountName: ACCOUNT, containerName: CONTAINER, key });
-      const withKey = consumer(judge.target, { enc: remote }, { decrypt: true });
+      const { dir: withKey } = consumer(judge.target, { enc: remote }, { decrypt: true });
       ok(run(withKey, ['init', '-input=false', '-no-color'], secret));
       ok(run(withKey, ['apply', '-auto-approve', '-input=false', '-no-color'], secret));
       expect(JSON.parse(ok(run(withKey, ['output', '-json'], secret)).stdout).enc_n.value).toBe('plaintext-marker-7');
 
       // WHEN a consumer without it reads it, THEN it fails with OpenTofu's message
-      const without = consumer(judge.target, { enc: remote });
+      const { dir: without } = consumer(judge.target, { enc: remote });
       ok(run(without, ['init', '-input=false', '-no-color']));
       const refused = run(without, ['apply', '-auto-approve', '-input=false', '-no-color']);
       expect(refused.status).not.toBe(0);

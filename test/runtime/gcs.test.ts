@@ -176,7 +176,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     // WHEN a consumer reads both through the library's remote state (the endpoint, no credentials)
     const remote = (workspace?: string) => (scope: any, id: string) =>
       new DataTerraformRemoteStateGcs(scope, id, { bucket: BUCKET, prefix, storeageCustomEndpoint: ENDPOINT, workspace });
-    const cdir = consumer(judge.target, { dflt: remote(), green: remote('green') });
+    const { dir: cdir } = consumer(judge.target, { dflt: remote(), green: remote('green') });
     ok(run(cdir, ['init', '-input=false', '-no-color']));
     ok(run(cdir, ['apply', '-auto-approve', '-input=false', '-no-color']));
 
@@ -253,14 +253,14 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
       // WHEN a consumer with the remote_state_data_sources entry reads it
       const remote = (scope: any, id: string) =>
         new DataTerraformRemoteStateGcs(scope, id, { bucket: BUCKET, prefix, storeageCustomEndpoint: ENDPOINT });
-      const withKey = consumer(judge.target, { enc: remote }, { decrypt: true });
+      const { dir: withKey } = consumer(judge.target, { enc: remote }, { decrypt: true });
       ok(run(withKey, ['init', '-input=false', '-no-color'], secret));
       ok(run(withKey, ['apply', '-auto-approve', '-input=false', '-no-color'], secret));
       // THEN it sees the outputs
       expect(JSON.parse(ok(run(withKey, ['output', '-json'], secret)).stdout).enc_n.value).toBe('plaintext-marker-7');
 
       // WHEN a consumer without it reads it, THEN it fails with OpenTofu's message
-      const without = consumer(judge.target, { enc: remote });
+      const { dir: without } = consumer(judge.target, { enc: remote });
       ok(run(without, ['init', '-input=false', '-no-color']));
       const refused = run(without, ['apply', '-auto-approve', '-input=false', '-no-color']);
       // eslint-disable-next-line no-console

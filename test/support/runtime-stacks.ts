@@ -9,6 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
+import { warningsOf } from './annotations';
 import { workDir } from './emulators';
 import { appFor } from './stores';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
@@ -68,13 +69,13 @@ export function producer(
 
 /**
  * The consumer: a local backend, one remote state per entry, and an output `<id>_n` / `<id>_ws` per
- * remote state holding the producer's outputs.
+ * remote state holding the producer's outputs. Returns its directory and the library's warnings.
  */
 export function consumer(
   target: ParsedTarget,
   remoteStates: Record<string, (scope: Construct, id: string) => TerraformRemoteState>,
   options: { decrypt?: boolean } = {},
-): string {
+): { dir: string; warnings: string[] } {
   const app = appFor(target);
   const stack = new TerraformStack(app, 'consumer');
   const made: TerraformRemoteState[] = [];
@@ -88,7 +89,7 @@ export function consumer(
     const aes = aesFromVariable(stack);
     new StateEncryption(stack, { remoteStates: made.map((remoteState) => ({ remoteState, method: aes })) });
   }
-  return workDir('runtime-consumer-', { 'cdk.tf.json': Testing.synth(stack) });
+  return { dir: workDir('runtime-consumer-', { 'cdk.tf.json': Testing.synth(stack) }), warnings: warningsOf(stack) };
 }
 
 /** AES-GCM with a PBKDF2 key whose passphrase comes from the run (TF_VAR_state_passphrase). */
