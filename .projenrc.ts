@@ -16,7 +16,9 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
   return {
     displayName: flavour,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
-    testPathIgnorePatterns: ['/node_modules/'],
+    // The run-time judges (test/runtime/) store what the library emits on emulators; the emitted
+    // JSON is the same in both flavours (test/flavour.test.ts), so they run once, in the cdktf one.
+    testPathIgnorePatterns: cdktn ? ['/node_modules/', '<rootDir>/test/runtime/'] : ['/node_modules/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
     moduleNameMapper: {
@@ -103,7 +105,7 @@ const project = new cdktf.ConstructLibraryCdktf({
   github: false,
   release: false,
 
-  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4'],
+  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4', 'azurite@^3.35'],
 });
 
 // The npm registry reachable from CI serves unrs-resolver 1.13.0 (used by jest and the eslint
@@ -167,6 +169,18 @@ const judges = project.addTask('judges', {
   receiveArgs: true,
 });
 project.testTask.prependSpawn(judges);
+// The run-time judges (test/runtime/) store state on emulators: fake-gcs-server, built from the Go
+// module proxy into the same per-version cache, and Azurite, a devDependency. Checked before the suites.
+const emulators = project.addTask('emulators', {
+  description: 'Installs the storage emulators the run-time judges use (fake-gcs-server from the Go module proxy; Azurite from npm)',
+  exec: 'bash scripts/emulators.sh',
+});
+project.testTask.prependSpawn(emulators);
+project.addTask('test:runtime', {
+  description: 'The run-time judges alone: state round trips on the storage emulators, one flavour',
+  exec: 'jest --maxWorkers=1 --selectProjects=cdktf --testPathPatterns=test/runtime',
+  receiveArgs: true,
+});
 
 project.addTask('example:java', {
   description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',

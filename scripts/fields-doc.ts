@@ -12,6 +12,7 @@ import { OSS_STORE } from '../src/oss-backend';
 import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { FIELD_TYPES } from '../src/private/field-types';
 import { GENERIC_CHECKS } from '../src/private/reader';
+import { judgedBy } from '../src/private/rule-kit';
 import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/schema';
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
@@ -74,14 +75,21 @@ export function renderFieldsDoc(): string {
     'The availability columns are held to the real tools by the tests (README, "Judges"): each judge',
     `(\`terraform\` on PATH, OpenTofu ${opentofuJudges().join(' and ')}) must accept every field the columns give`,
     'its version and refuse every other one.',
+    '',
+    'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses:',
+    '`validate` (offline, README "Judges"), `init/apply on <emulator>` (a run-time judge of test/runtime/: the',
+    'real tools store state on fake-gcs-server or Azurite, offline, and the named scenario shows init failing),',
+    'or `source only (why)`: the tools\' source is the evidence, and the reason no emulator can show it.',
+    'A test holds each named scenario to the run-time suite.',
   ];
   for (const [title, store] of STORES) {
     out.push('', `## ${store.backend}: ${title}`, '');
     out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
     out.push(...rows(store.fields));
     out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
-    out.push('| id | severity | rule | evidence | the tool\'s offline check |', '|---|---|---|---|---|');
-    out.push(...store.rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} |`));
+    out.push('| id | severity | rule | evidence | the tool\'s offline check | judged by |', '|---|---|---|---|---|---|');
+    out.push(...store.rules.map((r) =>
+      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} | ${cell(judgedBy(store.backend, r))} |`));
   }
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');

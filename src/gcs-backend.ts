@@ -92,8 +92,9 @@ export interface GcsBackendConfig {
 
   /**
    * Custom storage endpoint: a URL made of the protocol, the DNS name of a Private Service Connect
-   * endpoint, and the storage API path `/storage/v1/b`, for example
-   * `https://storage-example.p.googleapis.com/storage/v1/b`.
+   * endpoint, and the storage API path `/storage/v1/` or `/storage/v1/b`, for example
+   * `https://storage-example.p.googleapis.com/storage/v1/`. The tools' storage client resolves
+   * `b/<bucket>/o` against it, so `/storage/v1/b/` (trailing slash) and `/storage/v1` are refused.
    *
    * The name keeps the spec's (and cdktf's) spelling; it is emitted as the tool's
    * `storage_custom_endpoint`, not cdktf's `storeage_custom_endpoint`. `storageCustomEndpoint`

@@ -7,6 +7,11 @@ const sut = STORES.find((s) => s.store.backend === 'gcs')!;
 
 describeFieldOutput(sut);
 
+/** `text` as a literal in a RegExp. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 const KEY32 = sut.samples.encryptionKey as string;
 
 describe('gcs rules', () => {
@@ -49,15 +54,26 @@ describe('gcs rules', () => {
     );
   });
 
-  test('fails if the custom endpoint is not protocol + host + /storage/v1/b, in the spelling used', () => {
-    const expected = 'expected a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"';
+  test('fails if the custom endpoint is not protocol + host + /storage/v1/ or /storage/v1/b, in the spelling used', () => {
+    const expected = 'expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/"';
     expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'storage-acme.p.googleapis.com' })).toBe(
       `${h}\n- storeageCustomEndpoint: got "storage-acme.p.googleapis.com", ${expected}`,
     );
     expect(refusal(sut, { bucket: 'b', storageCustomEndpoint: 'https://storage-acme.p.googleapis.com/storage/v1' })).toBe(
       `${h}\n- storageCustomEndpoint: got "https://storage-acme.p.googleapis.com/storage/v1", ${expected}`,
     );
+    // The storage client asks for /storage/v1/b/b/<bucket>/o (test/runtime/gcs.test.ts).
+    expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://storage-acme.p.googleapis.com/storage/v1/b/' })).toMatch(
+      new RegExp(`^${escape(h)}\\n- storeageCustomEndpoint: got "https://storage-acme.p.googleapis.com/storage/v1/b/", ${escape(expected)}`),
+    );
   });
+
+  test.each(['https://storage-acme.p.googleapis.com/storage/v1/', 'https://storage-acme.p.googleapis.com/storage/v1/b', 'http://127.0.0.1:4443/storage/v1/'])(
+    'accepts the custom endpoint %s, which both tools use (test/runtime/gcs.test.ts)',
+    (endpoint) => {
+      expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: endpoint })).toEqual([]);
+    },
+  );
 
   test('fails if both spellings of the endpoint differ', () => {
     expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://b.example/storage/v1/b' })).toBe(
@@ -91,7 +107,7 @@ describe('gcs rules', () => {
         h,
         '- bucket: got "", expected a non-empty string (the field is required)',
         '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-        '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
+        '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/"',
       ].join('\n'),
     );
   });

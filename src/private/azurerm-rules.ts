@@ -33,12 +33,15 @@ export const AZURERM_RULES: readonly Rule[] = [
   {
     id: 'azurerm/environment',
     offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
+    runtime: 'azurerm-environment',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
     description: 'environment must be a name the target accepts (Terraform matches case-insensitively, OpenTofu exactly); Terraform 1.11+ ignores it when metadataHost is set',
     evidence:
       'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
-      'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment)',
+      'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
+      'init on Azurite with an access key fails with terraform 1.11.4 ("no environment was found with the name"), opentofu 1.12.6 ' +
+      '("unknown environment identifier") and 1.6.3 ("unable to locate metadata for environment")',
     check: (c) => {
       const v = c.literal('environment');
       if (typeof v !== 'string') return;
@@ -75,6 +78,7 @@ export const AZURERM_RULES: readonly Rule[] = [
   {
     id: 'azurerm/oidc-needs-graph',
     offline: 'no offline check: terraform 1.2 picks the auth method when init builds the client',
+    sourceOnly: 'terraform 1.2 only, which no judge runs, and an Azure AD login, which Azurite does not serve',
     severity: 'error',
     fields: ['useOidc', 'useGraphApi'],
     description: 'useOidc needs useGraphApi to be true',
@@ -118,10 +122,11 @@ export const AZURERM_RULES: readonly Rule[] = [
   {
     id: 'azurerm/dns-lookup-needs-resource-group',
     offline: 'no offline check: terraform checks it when init configures the backend, which reaches the cloud',
+    runtime: 'azurerm-dns-lookup',
     severity: 'error',
     fields: ['lookupBlobEndpoint', 'resourceGroupName'],
     description: 'lookupBlobEndpoint true needs resourceGroupName',
-    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name',
+    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name; init on Azurite fails with terraform 1.11.4 ("`resource_group_name` is required when `lookup_blob_endpoint` is set")',
     check: (c) => {
       if (!c.has('lookupBlobEndpoint') || c.literal('lookupBlobEndpoint') === false || c.has('resourceGroupName')) return;
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
@@ -138,13 +143,25 @@ export const AZURERM_RULES: readonly Rule[] = [
   base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
   atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
   matches(
-    { id: 'azurerm/storage-account-name', offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name")', appliesTo: opentofu111 },
+    {
+      id: 'azurerm/storage-account-name',
+      offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
+      runtime: 'azurerm-account-name',
+      evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails with opentofu 1.12.6',
+      appliesTo: opentofu111,
+    },
     'storageAccountName',
     /^[0-9a-z]{3,24}$/,
     '3 to 24 lower-case letters and digits',
   ),
   matches(
-    { id: 'azurerm/container-name', offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud', evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name")', appliesTo: opentofu111 },
+    {
+      id: 'azurerm/container-name',
+      offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
+      runtime: 'azurerm-container-name',
+      evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name"); init on Azurite fails with opentofu 1.12.6',
+      appliesTo: opentofu111,
+    },
     'containerName',
     /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
     '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',

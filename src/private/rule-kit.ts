@@ -23,6 +23,17 @@ export interface Rule {
    * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
    */
   readonly offline?: string;
+  /**
+   * The run-time judge that backs the rule: the scenario of test/runtime/ (named in
+   * test/support/runtime-scenarios.ts) in which the real tools, on a storage emulator, do what the
+   * rule says. test/runtime/scenarios.test.ts holds every named scenario to the suite.
+   */
+  readonly runtime?: string;
+  /**
+   * Error rules that neither `validate` nor a run-time judge backs: why no emulator can show the
+   * tool failing (docs/FIELDS.md prints it in its "judged by" column).
+   */
+  readonly sourceOnly?: string;
   /** Only for these targets (all when unset). */
   readonly appliesTo?: (target: ParsedTarget) => boolean;
   readonly check: (c: RuleContext) => void;
@@ -120,7 +131,7 @@ export function checkRuleTable(backend: string, table: FieldTable, rules: readon
 // Rule builders: each returns one row of a store's rule table.
 // ---------------------------------------------------------------------------------------------
 
-type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'appliesTo'>;
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'runtime' | 'sourceOnly' | 'appliesTo'>;
 
 /** A whole number within `[min, max]` (error). */
 export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
@@ -274,4 +285,27 @@ export function looksLikePath(v: string): boolean {
   // A 32-byte key is a key, even with a "/" in its base64; anything else with a path's shape is read
   // as a path by the tool when the file exists (mounted secrets: /run/secrets/key).
   return decodeBase64(v) !== 32 && /^(~|\.{1,2}\/)|[\\/]/.test(v);
+}
+
+/** The storage emulator the run-time judges of each store run on (test/runtime/). */
+const RUNTIME_EMULATORS: Record<string, string> = { gcs: 'fake-gcs-server', azurerm: 'Azurite' };
+
+/** Why the rules of stores without an emulator are judged from the source alone. */
+const NO_EMULATOR: Record<string, string> = {
+  cos: 'no emulator of the Tencent COS protocol',
+  oss: 'no emulator of the Alibaba OSS and TableStore protocols',
+};
+
+/**
+ * What backs a rule, for the "judged by" column of docs/FIELDS.md: `validate` (which tool's),
+ * `init/apply on <emulator>` (the run-time scenario), or `source only (why)`; warnings are not judged.
+ */
+export function judgedBy(backend: string, rule: Rule): string {
+  if (rule.severity === 'warning') return '— (a warning)';
+  const parts: string[] = [];
+  const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
+  if (validate) parts.push(`\`${validate[1]}\``);
+  if (rule.runtime) parts.push(`init/apply on ${RUNTIME_EMULATORS[backend] ?? 'an emulator'} (\`${rule.runtime}\`)`);
+  if (parts.length > 0) return parts.join('; ');
+  return `source only (${rule.sourceOnly ?? NO_EMULATOR[backend] ?? 'no run-time judge'})`;
 }

@@ -34,12 +34,14 @@ export const GCS_RULES: readonly Rule[] = [
   {
     id: 'gcs/encryption-key',
     offline: 'no offline check: both tools decode the key when init configures the backend, and that init reaches the cloud',
+    runtime: 'gcs-encryption-key',
     severity: 'error',
     fields: ['encryptionKey'],
     description: 'encryptionKey must be standard base64 (padded) that decodes to 32 bytes, or a path to a file that holds it',
     evidence:
       'spec part 8; both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
-      '("Error decoding encryption key"); the GCS client refuses a key that is not 32 bytes',
+      '("Error decoding encryption key"); the GCS client refuses a key that is not 32 bytes ("storage: not a 32-byte AES-256 key"); ' +
+      'init on fake-gcs-server 1.56.1 fails on both with terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
     check: (c) => {
       const v = c.literal('encryptionKey');
       if (typeof v === 'string' && !looksLikePath(v)) checkBase64Key(c, 'encryptionKey', 32);
@@ -59,19 +61,39 @@ export const GCS_RULES: readonly Rule[] = [
     },
   },
   matches(
-    { id: 'gcs/kms-key-form', offline: 'no offline check: neither tool checks the name; Cloud Storage refuses it when the run writes the state', evidence: 'spec part 8' },
+    {
+      id: 'gcs/kms-key-form',
+      offline: 'no offline check: neither tool checks the name; Cloud Storage refuses it when the run writes the state',
+      sourceOnly: 'fake-gcs-server stores state under any KMS key name, and neither tool checks it; only Cloud Storage does',
+      evidence: 'spec part 8',
+    },
     'kmsEncryptionKey',
     /^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/,
     'projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
   ),
   matches(
-    { id: 'gcs/custom-endpoint-form', offline: 'no offline check: the storage client fails on it when init calls the endpoint', evidence: 'spec part 8' },
+    {
+      id: 'gcs/custom-endpoint-form',
+      offline: 'no offline check: the storage client resolves its paths against the endpoint only when init calls it',
+      runtime: 'gcs-endpoint-forms',
+      evidence:
+        'both tools, gcs/backend.go configure: storage_custom_endpoint goes to the storage client (option.WithEndpoint), which resolves ' +
+        '"b/<bucket>/o" against it as a relative URL: ".../storage/v1/" and ".../storage/v1/b" reach /storage/v1/b/<bucket>/o; ' +
+        '".../storage/v1/b/" asks for /storage/v1/b/b/<bucket>/o and ".../storage/v1" for /storage/b/<bucket>/o, and init fails ' +
+        '("Failed to get existing workspaces: querying Cloud Storage failed: storage: bucket doesn\'t exist"); ' +
+        'init on fake-gcs-server 1.56.1, terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
+    },
     'storeageCustomEndpoint',
-    /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b\/?$/,
-    'a url made of a protocol, a host and the path /storage/v1/b, e.g. "https://storage-example.p.googleapis.com/storage/v1/b"',
+    /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b?$/,
+    'a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/"',
   ),
   mutuallyExclusive(
-    { id: 'gcs/one-encryption', offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud', evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith' },
+    {
+      id: 'gcs/one-encryption',
+      offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud',
+      runtime: 'gcs-one-encryption',
+      evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
+    },
     ['encryptionKey', 'kmsEncryptionKey'],
   ),
   neededFromEnv(

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs the storage emulators the run-time judges use into a cache keyed by version, checks each
+# one answers with its version, and prints one line per emulator: "<name> <version> <path>".
+#
+#   scripts/emulators.sh
+#
+# - fake-gcs-server (GCS JSON API): built from the Go module proxy with `go install` into
+#   ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
+#   (about 3-4 minutes on 2 cores when cold, seconds when cached).
+# - Azurite (Azure Blob): the npm devDependency, node_modules/.bin/azurite-blob; checked, not cached.
+#
+# Outside CI, CDKTF_STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
+# warning; the run-time tests then skip, loudly. Under CI (CI set) an emulator that cannot be had is
+# a failure.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+gcs_version=1.56.1
+gcs_dir="$cache/fake-gcs-server/$gcs_version"
+
+missing() {
+  local why=$1
+  if [ -n "${CI:-}" ]; then
+    echo "emulators: $why (CI is set, so this is a failure)" >&2
+    exit 1
+  fi
+  echo "" >&2
+  echo "!!! emulators: $why; the run-time tests will skip what it serves" >&2
+  echo "" >&2
+}
+
+build_gcs() {
+  [ -x "$gcs_dir/fake-gcs-server" ] && return 0
+  if [ -n "${CDKTF_STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
+    missing "CDKTF_STATE_BACKENDS_SKIP_EMULATORS is set, not building fake-gcs-server $gcs_version"; return 1
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    missing "go is not on PATH; fake-gcs-server is built from the Go module proxy"; return 1
+  fi
+  mkdir -p "$gcs_dir"
+  exec 9>"$gcs_dir/.lock"
+  flock 9
+  if [ -x "$gcs_dir/fake-gcs-server" ]; then exec 9>&-; return 0; fi
+  echo "emulators: building fake-gcs-server $gcs_version into $gcs_dir (first time only, about 4 minutes on 2 cores)" >&2
+  local started=$SECONDS tmp
+  tmp=$(mktemp -d)
+  if ! GOBIN="$tmp" GOTOOLCHAIN=local CGO_ENABLED=0 go install -trimpath -ldflags "-s -w" \
+      "github.com/fsouza/fake-gcs-server@v$gcs_version" >&2; then
+    rm -rf "$tmp"; exec 9>&-
+    echo "emulators: building fake-gcs-server $gcs_version failed" >&2
+    [ -n "${CI:-}" ] && exit 1
+    return 1
+  fi
+  mv "$tmp/fake-gcs-server" "$gcs_dir/fake-gcs-server"
+  rm -rf "$tmp"
+  exec 9>&-
+  echo "emulators: built fake-gcs-server $gcs_version in $((SECONDS - started)) s" >&2
+}
+
+# Health check: start it on a free loopback port, ask for the bucket list, stop it.
+check_gcs() {
+  local port pid ok=false
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  "$gcs_dir/fake-gcs-server" -host 127.0.0.1 -port "$port" -scheme http -backend memory >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 50); do
+    if curl -sf "http://127.0.0.1:$port/storage/v1/b" >/dev/null 2>&1; then ok=true; break; fi
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  if ! $ok; then
+    echo "emulators: $gcs_dir/fake-gcs-server did not answer GET /storage/v1/b" >&2
+    exit 1
+  fi
+}
+
+if build_gcs; then
+  check_gcs
+  echo "fake-gcs-server $gcs_version $gcs_dir/fake-gcs-server"
+fi
+
+azurite="$root/node_modules/.bin/azurite-blob"
+if [ -x "$azurite" ]; then
+  got=$("$azurite" --version)
+  echo "azurite $got $azurite"
+else
+  missing "node_modules/.bin/azurite-blob is missing (run npm ci)"
+fi

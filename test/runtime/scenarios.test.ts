@@ -1,0 +1,65 @@
+/**
+ * The "judged by" column of docs/FIELDS.md is held to the run-time suite: a rule naming a run-time
+ * scenario must have that scenario among the tests of test/runtime/, and a scenario there that
+ * judges a rule (its title ends with the rule id in parentheses) must be the one the rule names.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { AZURERM_STORE } from '../../src/azurerm-backend';
+import { COS_STORE } from '../../src/cos-backend';
+import { GCS_STORE } from '../../src/gcs-backend';
+import { OSS_STORE } from '../../src/oss-backend';
+import { judgedBy } from '../../src/private/rule-kit';
+import { RUNTIME_SCENARIOS } from '../support/runtime-stacks';
+
+const STORES = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE];
+const RULES = STORES.flatMap((s) => s.rules.map((rule) => ({ backend: s.backend, rule })));
+
+/** Every `scenario('<name>', '<title>')` of the run-time suites, with the rule id its title names. */
+function suiteScenarios(): Array<{ name: string; rule?: string; file: string }> {
+  const out: Array<{ name: string; rule?: string; file: string }> = [];
+  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.ts') && f !== path.basename(__filename))) {
+    const source = fs.readFileSync(path.join(__dirname, file), 'utf8');
+    for (const m of source.matchAll(/scenario\(\s*'([\w-]+)',\s*'([^']*)'/g)) {
+      out.push({ name: m[1], rule: /\(((?:gcs|cos|oss|azurerm)\/[\w-]+)\)$/.exec(m[2])?.[1], file });
+    }
+  }
+  return out;
+}
+
+describe('run-time scenarios and the rules that name them', () => {
+  const inSuite = suiteScenarios();
+
+  test('every scenario the suites run is listed, and every listed one runs', () => {
+    expect([...new Set(inSuite.map((s) => s.name))].sort()).toEqual(Object.keys(RUNTIME_SCENARIOS).sort());
+  });
+
+  test.each(RULES.filter((r) => r.rule.runtime).map((r) => [r.rule.id, r.rule.runtime!] as const))(
+    'rule %s names scenario %s, which the suite runs and which judges it',
+    (id, name) => {
+      const found = inSuite.filter((s) => s.name === name);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.map((s) => s.rule)).toContain(id);
+    },
+  );
+
+  test.each(inSuite.filter((s) => s.rule).map((s) => [s.name, s.rule!] as const))('scenario %s judges %s, which names it', (name, id) => {
+    expect(RULES.find((r) => r.rule.id === id)?.rule.runtime).toBe(name);
+  });
+
+  test('every gcs and azurerm error rule is judged by validate, a run-time scenario, or says why neither can', () => {
+    const unjudged = RULES.filter(({ backend, rule }) =>
+      ['gcs', 'azurerm'].includes(backend) && rule.severity === 'error' && judgedBy(backend, rule) === 'source only (no run-time judge)');
+    expect(unjudged.map((r) => r.rule.id)).toEqual([]);
+  });
+
+  test('judged-by texts', () => {
+    const byId = Object.fromEntries(RULES.map(({ backend, rule }) => [rule.id, judgedBy(backend, rule)]));
+    expect(byId['gcs/custom-endpoint-form']).toBe('init/apply on fake-gcs-server (`gcs-endpoint-forms`)');
+    expect(byId['gcs/one-encryption']).toBe('`opentofu validate`; init/apply on fake-gcs-server (`gcs-one-encryption`)');
+    expect(byId['gcs/kms-key-form']).toMatch(/^source only \(fake-gcs-server stores state under any KMS key name/);
+    expect(byId['azurerm/container-name']).toBe('init/apply on Azurite (`azurerm-container-name`)');
+    expect(byId['cos/endpoint-form']).toBe('source only (no emulator of the Tencent COS protocol)');
+    expect(byId['gcs/access-token-wins']).toBe('— (a warning)');
+  });
+});

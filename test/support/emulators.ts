@@ -1,0 +1,180 @@
+/**
+ * The run-time judges' harness: a private network (and mount) namespace with only loopback, the
+ * storage emulators serving inside it, and the real tools (the judges of support/judges.ts) storing
+ * state there with what the library emits.
+ *
+ * The namespace is held by one process (`unshare -mn` as root: `lo` brought up, a hosts file of the
+ * test's own bind-mounted over /etc/hosts); servers, tools and the test's own HTTP requests (curl)
+ * join it with `nsenter`. Each suite has its own namespace, so ports never clash with anything, and
+ * stopping the namespace stops every server started in it, even when a test fails.
+ *
+ * Emulators (installed by scripts/emulators.sh): fake-gcs-server, built into
+ * `${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`, and
+ * Azurite from node_modules. A missing emulator or namespace fails the run under CI and is skipped,
+ * loudly, elsewhere.
+ */
+import { ChildProcess, spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { judgeEnv } from './judges';
+
+export const FAKE_GCS_VERSION = '1.56.1';
+const ROOT = path.join(__dirname, '..', '..');
+
+/** The fake-gcs-server binary scripts/emulators.sh installs. */
+export function fakeGcsBinary(): string {
+  const cache = process.env.CDKTF_STATE_BACKENDS_CACHE || path.join(os.homedir(), '.cache', 'cdktf-state-backends');
+  return path.join(cache, 'fake-gcs-server', FAKE_GCS_VERSION, 'fake-gcs-server');
+}
+
+/** Azurite's blob service from the devDependency. */
+export function azuriteBinary(): string {
+  return path.join(ROOT, 'node_modules', '.bin', 'azurite-blob');
+}
+
+/**
+ * Why the run-time judges cannot run here (no root namespace, a missing emulator), or undefined.
+ * Under CI that is a failure; elsewhere the suite is skipped, loudly.
+ */
+export function requireRuntime(emulator: 'fake-gcs-server' | 'azurite'): boolean {
+  const problems: string[] = [];
+  if (process.platform !== 'linux' || process.getuid?.() !== 0 || spawnSync('unshare', ['-mn', 'true']).status !== 0) {
+    problems.push('the run-time judges need root and `unshare -mn` (a private network namespace with only loopback)');
+  }
+  const bin = emulator === 'fake-gcs-server' ? fakeGcsBinary() : azuriteBinary();
+  if (!fs.existsSync(bin)) problems.push(`${emulator} is missing at ${bin}; install it with: npx projen emulators`);
+  if (problems.length === 0) return true;
+  const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
+  if (process.env.CI) throw new Error(message);
+  // eslint-disable-next-line no-console
+  console.warn(message);
+  return false;
+}
+
+export interface RunResult {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout and stderr, for matching messages. */
+  readonly output: string;
+}
+
+/** A private network + mount namespace with loopback only, and what runs in it. */
+export class Sandbox {
+  /** Starts the namespace; `hosts` lines are bind-mounted over /etc/hosts inside it. */
+  public static start(hosts: readonly string[] = []): Sandbox {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-ns-'));
+    const hostsFile = path.join(dir, 'hosts');
+    fs.writeFileSync(hostsFile, ['127.0.0.1 localhost', ...hosts, ''].join('\n'));
+    const ready = path.join(dir, 'ready');
+    const holder = spawn('unshare', ['-mn', '--', 'sh', '-c',
+      `ip link set lo up && mount --bind '${hostsFile}' /etc/hosts && touch '${ready}' && exec sleep 100000`], { stdio: 'ignore' });
+    const deadline = Date.now() + 10_000;
+    while (!fs.existsSync(ready)) {
+      if (Date.now() > deadline || holder.exitCode !== null) {
+        holder.kill('SIGKILL');
+        throw new Error('the run-time namespace did not start (unshare -mn, ip link set lo up, mount --bind /etc/hosts)');
+      }
+      spawnSync('sleep', ['0.05']);
+    }
+    return new Sandbox(holder, dir);
+  }
+
+  private readonly children: ChildProcess[] = [];
+
+  private constructor(private readonly holder: ChildProcess, public readonly dir: string) {}
+
+  /**
+   * nsenter's arguments. Joining a mount namespace leaves the working directory outside it (nsenter's
+   * `--wd` opens it before joining, so getcwd fails), hence the `cd` inside.
+   */
+  private enter(cwd = '/'): string[] {
+    return ['-t', String(this.holder.pid), '-n', '-m', '--', 'sh', '-c', 'cd "$0" && exec "$@"', cwd];
+  }
+
+  /** Runs a command in the namespace and waits for it. */
+  public run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): RunResult {
+    const r = spawnSync('nsenter', [...this.enter(options.cwd), command, ...args], {
+      cwd: options.cwd, env: options.env ?? judgeEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: options.timeout ?? 150_000,
+    });
+    if (r.error) throw r.error;
+    return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, output: `${r.stdout}\n${r.stderr}` };
+  }
+
+  /** Runs a command in the namespace without waiting. */
+  public runAsync(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+    const child = spawn('nsenter', [...this.enter(options.cwd), command, ...args], { cwd: options.cwd, env: options.env ?? judgeEnv() });
+    this.children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    return new Promise((done, fail) => {
+      child.on('error', fail);
+      child.on('close', (status) => done({ status: status ?? -1, stdout, stderr, output: `${stdout}\n${stderr}` }));
+    });
+  }
+
+  /** Starts a server in the namespace; it is stopped with the namespace. Its output goes to `log`. */
+  public serve(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): { log: string } {
+    const log = path.join(this.dir, `${path.basename(command)}-${this.children.length}.log`);
+    const fd = fs.openSync(log, 'a');
+    const child = spawn('nsenter', [...this.enter(), command, ...args], { stdio: ['ignore', fd, fd], env });
+    fs.closeSync(fd);
+    this.children.push(child);
+    return { log };
+  }
+
+  /** `curl` in the namespace: the HTTP status and the body. */
+  public http(
+    url: string, options: { method?: string; body?: string; headers?: Record<string, string>; caFile?: string } = {},
+  ): { status: number; body: string } {
+    const args = ['-s', '-o', '-', '-w', '\n%{http_code}', '-X', options.method ?? 'GET'];
+    for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}: ${v}`);
+    if (options.body !== undefined) args.push('--data-binary', options.body);
+    if (options.caFile) args.push('--cacert', options.caFile);
+    args.push(url);
+    const r = this.run('curl', args, { env: process.env, timeout: 20_000 });
+    const cut = r.stdout.lastIndexOf('\n');
+    return { status: Number(r.stdout.slice(cut + 1)) || 0, body: r.stdout.slice(0, cut) };
+  }
+
+  /** Waits until `ok` holds (polled), or throws after `ms` with `what`. */
+  public waitFor(what: string, ok: () => boolean, ms = 20_000): void {
+    const deadline = Date.now() + ms;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      spawnSync('sleep', ['0.1']);
+    }
+  }
+
+  /** Stops every server and run started here, then the namespace. */
+  public stop(): void {
+    for (const c of this.children) if (c.exitCode === null) c.kill('SIGKILL');
+    this.holder.kill('SIGKILL');
+  }
+}
+
+/** A fresh directory holding `files`. */
+export function workDir(prefix: string, files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  return dir;
+}
+
+/** The parts of a stored state the harness checks after every step. */
+export interface StoredState {
+  readonly serial: number;
+  readonly lineage: string;
+  readonly outputs: Record<string, unknown>;
+}
+
+/** Parses a stored state object (throws on anything else, such as an encrypted one). */
+export function parseState(body: string): StoredState {
+  const s = JSON.parse(body);
+  if (typeof s.serial !== 'number' || typeof s.lineage !== 'string') throw new Error(`not a state: ${body.slice(0, 200)}`);
+  const outputs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s.outputs ?? {})) outputs[k] = (v as { value: unknown }).value;
+  return { serial: s.serial, lineage: s.lineage, outputs };
+}

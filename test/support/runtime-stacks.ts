@@ -1,0 +1,130 @@
+/**
+ * The stacks the run-time judges store: a producer (a `terraform_data` resource, its outputs, no
+ * provider download; the builtin `terraform` provider only) and a consumer reading the producer's
+ * outputs through the library's remote-state data source. Both are synthesized by cdktf into the
+ * `cdk.tf.json` the tools then run in a fresh directory.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformBackend, TerraformOutput, TerraformRemoteState, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
+import { warningsOf } from './annotations';
+import { workDir } from './emulators';
+import { appFor } from './stores';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src/state-encryption';
+
+/** The scenarios of test/runtime/, by name: the `runtime` property of a rule names one of them. */
+export const RUNTIME_SCENARIOS = {
+  'gcs-round-trip': 'GCS: init, apply and a named workspace store their state objects at <prefix>/<workspace>.tfstate',
+  'gcs-endpoint-forms': 'GCS: init with each form of storeageCustomEndpoint',
+  'gcs-locking': 'GCS: the lock object during a slow apply, two concurrent applies',
+  'gcs-remote-state': 'GCS: a consumer reads the producer per workspace through DataTerraformRemoteStateGcs',
+  'gcs-encryption': 'GCS: OpenTofu state encryption; the stored object holds no plaintext, a consumer reads it with the key and fails without',
+  'gcs-cross-stack': 'GCS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
+  'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
+  'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
+  'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
+  'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
+  'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
+  'azurerm-remote-state': 'AzureRM: a consumer reads the producer per workspace through DataTerraformRemoteStateAzurerm',
+  'azurerm-cross-stack': 'AzureRM: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
+  'azurerm-encryption': 'AzureRM: OpenTofu state encryption; the stored blob holds no plaintext, a consumer reads it with the key and fails without',
+  'azurerm-empty-required': 'AzureRM: init with raw backend blocks whose key, container_name or environment is ""',
+  'azurerm-environment': 'AzureRM: init with an environment name the tool does not know',
+  'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
+  'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
+  'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
+} as const;
+
+export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;
+
+/** Which scenario a `test` belongs to: its title starts with `[scenario]`. */
+export function scenario(name: RuntimeScenario, title: string): string {
+  return `[${name}] ${title}`;
+}
+
+/**
+ * The producer: output `n` is the variable `n` (default "0") through a `terraform_data` resource
+ * replaced whenever `n` changes; `ws` is the workspace. With `sleep` set, creating the resource
+ * takes that many seconds (a local-exec provisioner), so a lock can be watched.
+ */
+export function producer(
+  target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {},
+): string {
+  const app = appFor(target);
+  const stack = new TerraformStack(app, 'producer');
+  backend(stack);
+  if (options.encrypt) new StateEncryption(stack, { state: { method: aesFromVariable(stack), enforced: true } });
+  const n = new TerraformVariable(stack, 'n', { type: 'string', default: '0' });
+  const data = new TerraformResource(stack, 'data', { terraformResourceType: 'terraform_data' });
+  data.addOverride('input', n.stringValue);
+  data.addOverride('triggers_replace', [n.stringValue]);
+  if (options.sleep) data.addOverride('provisioner', [{ 'local-exec': { command: `sleep ${options.sleep}` } }]);
+  new TerraformOutput(stack, 'n_out', { value: '${terraform_data.data.output}' }).overrideLogicalId('n');
+  new TerraformOutput(stack, 'ws_out', { value: '${terraform.workspace}' }).overrideLogicalId('ws');
+  return workDir('runtime-producer-', { 'cdk.tf.json': Testing.synth(stack) });
+}
+
+/**
+ * The consumer: a local backend, one remote state per entry, and an output `<id>_n` / `<id>_ws` per
+ * remote state holding the producer's outputs. Returns its directory and the library's warnings.
+ */
+export function consumer(
+  target: ParsedTarget,
+  remoteStates: Record<string, (scope: Construct, id: string) => TerraformRemoteState>,
+  options: { decrypt?: boolean } = {},
+): { dir: string; warnings: string[] } {
+  const app = appFor(target);
+  const stack = new TerraformStack(app, 'consumer');
+  const made: TerraformRemoteState[] = [];
+  for (const [id, make] of Object.entries(remoteStates)) {
+    const rs = make(stack, id);
+    made.push(rs);
+    new TerraformOutput(stack, `${id}_n_out`, { value: rs.getString('n') }).overrideLogicalId(`${id}_n`);
+    new TerraformOutput(stack, `${id}_ws_out`, { value: rs.getString('ws') }).overrideLogicalId(`${id}_ws`);
+  }
+  if (options.decrypt) {
+    const aes = aesFromVariable(stack);
+    new StateEncryption(stack, { remoteStates: made.map((remoteState) => ({ remoteState, method: aes })) });
+  }
+  return { dir: workDir('runtime-consumer-', { 'cdk.tf.json': Testing.synth(stack) }), warnings: warningsOf(stack) };
+}
+
+/** AES-GCM with a PBKDF2 key whose passphrase comes from the run (TF_VAR_state_passphrase). */
+function aesFromVariable(stack: TerraformStack): EncryptionMethod {
+  const passphrase = new TerraformVariable(stack, 'state_passphrase', { type: 'string', sensitive: true });
+  return EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: passphrase.stringValue }) });
+}
+
+/**
+ * One app, two stacks: `producer` (a `terraform_data` whose input is the variable `n`) and
+ * `consumer`, whose output `n` refers to the producer's resource, so cdktf writes an output in the
+ * producer and a remote state (the backend's getRemoteStateDataSource) in the consumer. Synthesized
+ * by the app itself, as JSON or as HCL; returns the two stack directories.
+ */
+export function crossStack(
+  target: ParsedTarget, backend: (scope: Construct, stack: string) => TerraformBackend, hcl: boolean,
+): { producer: string; consumer: string } {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-cross-'));
+  const app = new App({ outdir, hclOutput: hcl, context: { [TARGET_CONTEXT_KEY]: formatTarget(target) } });
+  const p = new TerraformStack(app, 'producer');
+  backend(p, 'producer');
+  const n = new TerraformVariable(p, 'n', { type: 'string', default: '0' });
+  const data = new TerraformResource(p, 'data', { terraformResourceType: 'terraform_data' });
+  data.addOverride('input', n.stringValue);
+  const c = new TerraformStack(app, 'consumer');
+  backend(c, 'consumer');
+  new TerraformOutput(c, 'n_out', { value: data.getStringAttribute('output') }).overrideLogicalId('n');
+  app.synth();
+  // The app writes JSON even into cdk.tf (the cdktf CLI converts it); the HCL comes from the stack's
+  // own HCL rendering, after the app's synth has added the cross-stack output and remote state.
+  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
+  for (const [name, stack] of [['producer', p], ['consumer', c]] as const) {
+    const written = path.join(outdir, 'stacks', name, file);
+    if (!fs.existsSync(written)) throw new Error(`cdktf wrote no ${file} for ${name} in ${outdir}`);
+    if (hcl) fs.writeFileSync(written, Testing.synthHcl(stack));
+  }
+  return { producer: path.join(outdir, 'stacks', 'producer'), consumer: path.join(outdir, 'stacks', 'consumer') };
+}
