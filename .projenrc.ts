@@ -160,6 +160,10 @@ testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
 project.testTask.spawn(testJava);
 
 // --- Judges ---------------------------------------------------------------------------------
+// One place decides where built test tools (judges, emulators) are cached: scripts/cache-dir.js.
+// Every task is told the result, so bash, jest, pytest and JUnit read the same path even when
+// $HOME and the account's home differ.
+project.tasks.addEnvironment('CDKTF_STATE_BACKENDS_CACHE', '$(node scripts/cache-dir.js)');
 // The tests judge the generated configurations with terraform on PATH and with OpenTofu binaries
 // built from the Go module proxy into a per-version cache (scripts/opentofu-judges.txt lists the
 // versions). The build runs first, so a fresh machine gets the judges before the suites need them.

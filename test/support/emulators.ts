@@ -17,15 +17,14 @@ import { ChildProcess, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { judgeEnv } from './judges';
+import { cacheRoot, judgeEnv } from './judges';
 
 export const FAKE_GCS_VERSION = '1.56.1';
 const ROOT = path.join(__dirname, '..', '..');
 
 /** The fake-gcs-server binary scripts/emulators.sh installs. */
 export function fakeGcsBinary(): string {
-  const cache = process.env.CDKTF_STATE_BACKENDS_CACHE || path.join(os.homedir(), '.cache', 'cdktf-state-backends');
-  return path.join(cache, 'fake-gcs-server', FAKE_GCS_VERSION, 'fake-gcs-server');
+  return path.join(cacheRoot(), 'fake-gcs-server', FAKE_GCS_VERSION, 'fake-gcs-server');
 }
 
 /** Azurite's blob service from the devDependency. */

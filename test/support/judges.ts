@@ -55,10 +55,20 @@ export function opentofuJudgeVersions(): string[] {
     .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
 }
 
+/**
+ * The cache of built test tools, as scripts/cache-dir.js decides it (the one place that does):
+ * `npm test` passes it to every suite as CDKTF_STATE_BACKENDS_CACHE; a suite run on its own
+ * resolves it the same way.
+ */
+export function cacheRoot(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { cacheDir } = require(path.join(ROOT, 'scripts', 'cache-dir.js')) as { cacheDir: () => string };
+  return cacheDir();
+}
+
 /** Where `scripts/judges.sh` puts OpenTofu `version`. */
 export function opentofuBinary(version: string): string {
-  const cache = process.env.CDKTF_STATE_BACKENDS_CACHE || path.join(os.homedir(), '.cache', 'cdktf-state-backends');
-  return path.join(cache, 'tofu', version, 'tofu');
+  return path.join(cacheRoot(), 'tofu', version, 'tofu');
 }
 
 let cliConfig: string | undefined;

@@ -11,15 +11,14 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { opentofuBinary } from './judges';
 
 /** The OpenTofu release the encryption tests judge with. */
 export const TOFU_VERSION = '1.12.6';
 
-const CACHE = process.env.CDKTF_STATE_BACKENDS_CACHE ?? path.join(os.homedir(), '.cache', 'cdktf-state-backends');
-
 /** Where scripts/judges.sh puts the binary of `version`. */
 export function tofuPath(version = TOFU_VERSION): string {
-  return path.join(CACHE, 'tofu', version, 'tofu');
+  return opentofuBinary(version);
 }
 
 /**

@@ -144,7 +144,9 @@ class TerraformValidateTest {
         // Joined from parts so that scripts/flavour.js, which renames the package in the cdktn copy of
         // these sources, leaves the judges' cache (shared by both flavours) alone.
         final String cacheName = String.join("-", "cdktf", "state", "backends");
-        final Path root = cache != null && !cache.isEmpty() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", cacheName);
+        // npm test always sets the variable (scripts/cache-dir.js decides it); run alone, ~ is $HOME as in
+        // the scripts that build the judges, not user.home (the account's home, which ignores $HOME).
+        final Path root = cache != null && !cache.isEmpty() ? Path.of(cache) : Path.of(System.getenv("HOME"), ".cache", cacheName);
         return root.resolve("tofu").resolve(version).resolve("tofu").toString();
     }
 
