@@ -45,5 +45,7 @@ test('every projen task is told the cache the script decides', () => {
 test('the jest suites resolve the cache through the script', () => {
   // GIVEN this process's environment
   // THEN the suites' cache is the script's answer for it
-  expect(cacheRoot()).toBe(cacheDirWith({ HOME: process.env.HOME ?? os.homedir(), ...(process.env.CDKTF_STATE_BACKENDS_CACHE ? { CDKTF_STATE_BACKENDS_CACHE: process.env.CDKTF_STATE_BACKENDS_CACHE } : {}) }));
+  const override = process.env.CDKTF_STATE_BACKENDS_CACHE;
+  const env = { HOME: process.env.HOME ?? os.homedir(), ...(override ? { CDKTF_STATE_BACKENDS_CACHE: override } : {}) };
+  expect(cacheRoot()).toBe(cacheDirWith(env));
 });
