@@ -8,7 +8,7 @@ import { attachSpec, specOf } from './private/encryption-reader';
 import { encryptionHcl, encryptionJson } from './private/encryption-render';
 import { ENCRYPTION_RULES, checkEncryption } from './private/encryption-rules';
 import { kindOf } from './private/encryption-schema';
-import { formatViolations } from './private/messages';
+import { Violation, formatViolations } from './private/messages';
 import { Warning } from './private/reader';
 import { targetOf, formatTarget } from './private/target';
 import { recordWarnings, showWarningsNow } from './private/warnings';
@@ -1022,7 +1022,7 @@ export class StateEncryption extends TerraformElement {
   /** Reads and checks the inputs: throws one error listing every problem, records the warnings. */
   private check(): EncryptionModel {
     const target = targetOf(this);
-    const errors: { field: string; message: string }[] = [];
+    const errors: Violation[] = [];
     const model = readModel(this.inputs, target, TerraformStack.of(this).node.path, errors);
     const result = checkEncryption(model);
     const all = [...errors, ...result.errors];

@@ -20,6 +20,7 @@ import { EncryptionInputs, readModel } from '../src/private/encryption-model';
 import { encryptionHcl, encryptionJson } from '../src/private/encryption-render';
 import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { KEY_PROVIDERS } from '../src/private/encryption-schema';
+import { Violation } from '../src/private/messages';
 import { parseTarget } from '../src/private/target';
 
 const bin = requireTofu();
@@ -49,7 +50,7 @@ function encryptedProducer(stateFile: string, extra: (stack: TerraformStack, aes
 
 /** What `props` would emit if the construct did not check it (for refusal cases). */
 function unchecked(props: EncryptionInputs, form: 'json' | 'hcl' = 'json'): string {
-  const errors: { field: string; message: string }[] = [];
+  const errors: Violation[] = [];
   const model = readModel(props, parseTarget('opentofu@1.12.6') as any, 'producer', errors);
   if (errors.length > 0) throw new Error(`unreadable props: ${JSON.stringify(errors)}`);
   const json = encryptionJson(model);
@@ -258,10 +259,10 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       let doc: string;
       if (c.atSynth) {
         new StateEncryption(stack, props as StateEncryptionProps);
-        expect(() => Testing.synth(stack, true)).toThrow(`- ${c.ours}`);
+        expect(() => Testing.synth(stack, true)).toThrow(`- ${c.ours} [${c.id}]`);
         doc = Testing.synth(stack);
       } else {
-        expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours}`);
+        expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours} [${c.id}]`);
         doc = unchecked(props);
       }
       // WHEN OpenTofu gets what the construct would have written (or its HCL twin)

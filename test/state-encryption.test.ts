@@ -274,7 +274,7 @@ describe('StateEncryption rules', () => {
   test('fails if the target is terraform, naming OpenTofu 1.7', () => {
     expect(refusal({ state: { method: aes() } }, 'terraform@1.15.9')).toBe(
       'invalid state encryption (target terraform@1.15.9) at producer/encryption:\n' +
-        '- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu)',
+        '- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
     );
   });
 
@@ -288,7 +288,7 @@ describe('StateEncryption rules', () => {
   test('fails if opentofu is older than 1.7.0, and reports only that', () => {
     expect(refusal({ state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'short' })) } }, 'opentofu@1.6.3')).toBe(
       'invalid state encryption (target opentofu@1.6.3) at producer/encryption:\n' +
-        '- target: got opentofu 1.6.3, but opentofu 1.6.3 does not have it yet; it is first available in opentofu 1.7.0',
+        '- target: got opentofu 1.6.3, but opentofu 1.6.3 does not have it yet; it is first available in opentofu 1.7.0 [encryption/target]',
     );
   });
 
@@ -296,11 +296,11 @@ describe('StateEncryption rules', () => {
     const external = EncryptionMethod.external('ext', { encryptCommand: ['e'], decryptCommand: ['d'] });
     expect(refusal({ state: { method: external } }, 'opentofu@1.9.4')).toBe(
       'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
-        '- EncryptionMethod.external("ext"): got an external method, but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0',
+        '- EncryptionMethod.external("ext"): got an external method, but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [encryption/availability]',
     );
     const azure = EncryptionKeyProvider.azureVault('vault', { vaultUri: 'https://acme-keys.vault.azure.net', vaultKeyName: 'k', keyLength: 32 });
     expect(refusal({ state: { method: aes(azure) } }, 'opentofu@1.10.10')).toContain(
-      '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0',
+      '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0 [encryption/availability]',
     );
   });
 
@@ -308,24 +308,24 @@ describe('StateEncryption rules', () => {
     const chain = EncryptionKeyProvider.pbkdf2('main', { chain: samplePbkdf2('up') });
     expect(refusal({ state: { method: aes(chain) } }, 'opentofu@1.9.4')).toBe(
       'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
-        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0',
+        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [field/availability]',
     );
     const alias = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, encryptedMetadataAlias: 'k' });
     expect(refusal({ state: { method: aes(alias) } }, 'opentofu@1.8.11')).toContain(
-      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0',
+      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0 [field/availability]',
     );
   });
 
   test.each(REFUSALS.map((c) => [c.id, c] as const))('fails per rule %s (OpenTofu refuses it too: state-encryption-tofu.test.ts)', (_id, c) => {
     if (!c.atSynth) {
-      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours}`);
+      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours} [${c.id}]`);
       return;
     }
     // GIVEN a reference that only resolves at synth
     const stack = new TerraformStack(tofuApp(), 'producer');
     new StateEncryption(stack, c.props(stack) as StateEncryptionProps);
     // THEN synth with validations refuses it
-    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours}`);
+    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours} [${c.id}]`);
   });
 
   test('variables, locals, path and terraform.workspace are fine at synth', () => {
@@ -351,15 +351,15 @@ describe('StateEncryption rules', () => {
     expect(message).toBe(
       [
         HEADER,
-        '- state.enforced: got "yes", expected true or false',
-        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias',
-        '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number',
-        '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod',
-        '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct)',
+        '- state.enforced: got "yes", expected true or false [field/type]',
+        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias [field/unknown]',
+        '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number [field/type]',
+        '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod [field/type]',
+        '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct) [field/type]',
       ].join('\n'),
     );
     expect(refusal({ state: { method: EncryptionMethod.aesGcm('main', {} as any) } })).toBe(
-      `${HEADER}\n- EncryptionMethod.aesGcm("main").keys: got nothing, expected a value (a key provider made with EncryptionKeyProvider) (the field is required)`,
+      `${HEADER}\n- EncryptionMethod.aesGcm("main").keys: got nothing, expected a value (a key provider made with EncryptionKeyProvider) (the field is required) [field/required]`,
     );
   });
 

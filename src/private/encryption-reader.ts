@@ -54,7 +54,7 @@ export function readFields(
   const values = new Map<string, ReadValue>();
   if (props === undefined || props === null) props = {};
   if (typeof props !== 'object' || Array.isArray(props) || Tokenization.isResolvable(props)) {
-    errors.push({ field: prefix.replace(/\.$/, ''), message: `${got(props, false)}, expected an object with ${fields.map((f) => f.name).join(', ')}` });
+    errors.push({ id: 'config/shape', field: prefix.replace(/\.$/, ''), message: `${got(props, false)}, expected an object with ${fields.map((f) => f.name).join(', ')}` });
     return values;
   }
   const given = props as Record<string, unknown>;
@@ -63,6 +63,7 @@ export function readFields(
     if (!fields.some((f) => f.name === key)) {
       const known = fields.map((f) => f.name);
       errors.push({
+        id: 'field/unknown',
         field: prefix + key,
         message: `${got(given[key], true)} for an unknown field, expected ${known.length > 0 ? `one of ${known.join(', ')}` : 'no fields'}`,
       });
@@ -72,7 +73,7 @@ export function readFields(
     const label = prefix + field.name;
     const value = given[field.name];
     if (value === undefined || value === null) {
-      if (field.required) errors.push({ field: label, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+      if (field.required) errors.push({ id: 'field/required', field: label, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
       continue;
     }
     const secret = !!field.secret;
@@ -80,7 +81,7 @@ export function readFields(
     if (field.since) {
       const problem = sinceProblem(field.since, target);
       if (problem) {
-        errors.push({ field: label, message: `${shown}, ${problem}` });
+        errors.push({ id: 'field/availability', field: label, message: `${shown}, ${problem}` });
         continue;
       }
     }
@@ -90,11 +91,11 @@ export function readFields(
     }
     const problem = typeProblem(field, value);
     if (problem) {
-      errors.push({ field: label, message: `${shown}, expected ${problem}` });
+      errors.push({ id: 'field/type', field: label, message: `${shown}, expected ${problem}` });
       continue;
     }
     if (field.required && (value === '' || (Array.isArray(value) && value.length === 0))) {
-      errors.push({ field: label, message: `${got(value, secret)}, expected ${expectedOf(field)} (the field is required)` });
+      errors.push({ id: 'field/required', field: label, message: `${got(value, secret)}, expected ${expectedOf(field)} (the field is required)` });
       continue;
     }
     let members: Map<string, ReadValue> | undefined;

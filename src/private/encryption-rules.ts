@@ -30,7 +30,7 @@ export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRu
   const warnings: Warning[] = [];
   for (const rule of rules) {
     for (const f of rule.check(m)) {
-      if (rule.severity === 'error') errors.push({ field: f.field, message: f.message });
+      if (rule.severity === 'error') errors.push({ id: rule.id, field: f.field, message: f.message });
       else warnings.push({ id: rule.id, message: `${f.field}: ${f.message}` });
     }
     if (rule.id === TARGET_RULE_ID && errors.length > 0) break;
