@@ -1,5 +1,6 @@
 import { Token, Tokenization } from 'cdktf';
 import { FIELD_TYPES } from './field-types';
+import { readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
 import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, spellingsOf } from './schema';
 import { ParsedTarget } from './target';
@@ -169,7 +170,7 @@ export class ConfigReader {
     if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
       return this.fail(spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
     }
-    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && STRAY_DIRECTIVE.test(v))) {
+    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && readTemplate(v).problem === 'directive')) {
       return this.fail(
         spelling,
         `${got(value, secret)}, expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
@@ -238,9 +239,6 @@ function holdsExpression(value: unknown): boolean {
   if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
   return false;
 }
-
-/** `%{` that is not escaped as `%%{`. */
-const STRAY_DIRECTIVE = /(^|[^%])%\{/;
 
 /** Terraform output names (the keys of a remote state's defaults). */
 const OUTPUT_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
