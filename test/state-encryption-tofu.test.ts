@@ -251,6 +251,34 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
     });
   });
 
+  describe('strings are templates (encryption/template, issue 18 items 3 and 7)', () => {
+    const withPassphrase = (passphrase: string) => ({ state: { method: EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase }) }) } });
+
+    test.each([`${PASSPHRASE}%{x`, `${PASSPHRASE}\${x`])('%s: refused by the construct; the JSON crashes tofu init, the HCL does not parse', (passphrase) => {
+      const stack = new TerraformStack(tofuApp(), 'producer');
+      expect(() => new StateEncryption(stack, withPassphrase(passphrase))).toThrow('write %%{ / $${ for a literal [encryption/template]');
+      const json = initAnd(workDir({ 'main.tf.json': unchecked(withPassphrase(passphrase)) }), 'plan');
+      show(json, 3);
+      expect(json.status).not.toBe(0);
+      expect(json.output).toMatch(/OPENTOFU CRASH/);
+      const hcl = initAnd(workDir({ 'main.tf': unchecked(withPassphrase(passphrase), 'hcl') }), 'plan');
+      show(hcl, 3);
+      expect(hcl.status).not.toBe(0);
+      expect(errorsOf(hcl).join('\n')).toMatch(/Invalid template control keyword|Invalid multi-line string|Unterminated template string/);
+    });
+
+    test.each([`${PASSPHRASE}%%{x`, `${PASSPHRASE}$\${x`])('%s: the escaped form is accepted, in JSON and HCL', (passphrase) => {
+      const stack = new TerraformStack(tofuApp(), 'producer');
+      new LocalBackend(stack, { path: 'producer.tfstate' });
+      new StateEncryption(stack, withPassphrase(passphrase));
+      for (const files of [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }]) {
+        const r = initAnd(workDir(files), 'apply');
+        expect(errorsOf(r)).toEqual([]);
+        expect(r.status).toBe(0);
+      }
+    });
+  });
+
   describe('every error rule is a refusal of OpenTofu', () => {
     test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
       // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)

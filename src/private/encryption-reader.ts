@@ -1,5 +1,6 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionField, EncryptionKind } from './encryption-schema';
+import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { isExpression } from './reader';
 import { ParsedTarget, compareVersions } from './target';
@@ -22,7 +23,7 @@ export interface ReadValue {
   /** The spelling in messages, with the element's prefix (`EncryptionKeyProvider.pbkdf2("main").passphrase`). */
   readonly label: string;
   readonly value: unknown;
-  /** An unresolved token or a `${...}` expression: value checks skip it. */
+  /** An unresolved token or a string that interpolates (`${...}`): value checks skip it. */
   readonly expression: boolean;
   readonly members?: ReadonlyMap<string, ReadValue>;
 }
@@ -85,7 +86,7 @@ export function readFields(
         continue;
       }
     }
-    if (field.type !== 'keyProvider' && isExpression(value)) {
+    if (field.type !== 'keyProvider' && interpolates(value)) {
       values.set(field.name, { field, label, value, expression: true });
       continue;
     }
@@ -105,6 +106,15 @@ export function readFields(
     values.set(field.name, { field, label, value, expression: false, members });
   }
   return values;
+}
+
+/**
+ * A token or a string holding a `${...}` interpolation: OpenTofu evaluates it. Text whose `${` are
+ * all escaped (`$${`) is a literal, and so is a `${` without its closing brace (the template rule
+ * refuses that).
+ */
+export function interpolates(value: unknown): boolean {
+  return typeof value === 'string' ? readTemplate(value).interpolates : isExpression(value);
 }
 
 /**

@@ -1,5 +1,7 @@
+import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
 import { ReadValue } from './encryption-reader';
+import { readTemplate } from './hcl';
 import { got } from './messages';
 
 /*
@@ -28,10 +30,30 @@ export interface EncryptionRule {
 export const ofType = (m: EncryptionModel, type: string, block: 'key_provider' | 'method' = 'key_provider') =>
   (block === 'key_provider' ? m.keyProviders : m.methods).filter((e) => e.spec.kind.type === type);
 
-/** The literal value of a field (dotted for members), or undefined when unset or a token. */
+/**
+ * The literal value of a field (dotted for members) as OpenTofu reads it, or undefined when unset
+ * or a token: strings are templates there, so `$${` and `%%{` count as `${` and `%{`, and a list
+ * entry that interpolates is undefined.
+ */
 export function literal(e: ReadElement, name: string): unknown {
   const v = lookup(e, name);
-  return v && !v.expression ? v.value : undefined;
+  if (!v || v.expression) return undefined;
+  return Array.isArray(v.value) ? v.value.map(evaluated) : evaluated(v.value);
+}
+
+/** A literal string as the tool reads it; undefined when it interpolates. */
+function evaluated(x: unknown): unknown {
+  if (typeof x !== 'string') return x;
+  const t = readTemplate(x);
+  return t.interpolates ? undefined : t.text;
+}
+
+/** Every string a literal value holds (list entries and map values included). */
+export function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object' && !Tokenization.isResolvable(value)) return Object.values(value).flatMap(stringsOf);
+  return [];
 }
 
 export function lookup(e: ReadElement, name: string): ReadValue | undefined {

@@ -2,8 +2,9 @@ import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
 import { EncryptionModel, elementOf } from './encryption-model';
 import { sinceProblem } from './encryption-reader';
-import { EncryptionRule, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType } from './encryption-rule-kit';
+import { EncryptionRule, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
+import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { Warning } from './reader';
 
@@ -80,6 +81,25 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => typeof e.spec.name !== 'string' || !NAME.test(e.spec.name))
         .map((e) => ({ field: e.label, message: `${got(e.spec.name, false)} as the name, expected letters, digits, underscores and hyphens only` })),
+  },
+  {
+    id: 'encryption/template',
+    severity: 'error',
+    evidence:
+      'OpenTofu reads every string of the encryption block as a template: in JSON a "%{" directive or a "${" without its "}" ' +
+      'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+',
+    check: (m) =>
+      [...m.keyProviders, ...m.methods].flatMap((e) =>
+        [...e.values.values()]
+          .flatMap((v) => [v, ...(v.members?.values() ?? [])])
+          .filter((v) => stringsOf(v.value).some((s) => readTemplate(s).problem))
+          .map((v) => ({
+            field: v.label,
+            message:
+              `${got(v.value, !!v.field.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
+              'write %%{ / $${ for a literal',
+          })),
+      ),
   },
   {
     id: 'encryption/duplicate-name',

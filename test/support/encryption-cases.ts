@@ -32,6 +32,22 @@ export interface RefusalCase {
 export const REFUSALS: RefusalCase[] = [
   { id: 'encryption/name', props: () => state(aes(pbkdf2({}, 'my.key'))), ours: 'EncryptionKeyProvider.pbkdf2("my.key"): got "my.key" as the name, expected letters, digits, underscores and hyphens only', tofu: /The provided key provider name is invalid/ },
   {
+    id: 'encryption/template',
+    ours:
+      'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted>, expected no "%{" and no "${" without its "}" (opentofu reads strings in the encryption block as templates); ' +
+      'write %%{ / $${ for a literal',
+    props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: `${PASSPHRASE}%{x` }))),
+    // The JSON form crashes init (state-encryption-tofu.test.ts shows it); the HCL form is refused.
+    hcl: [
+      'terraform {', '  encryption {',
+      `    key_provider "pbkdf2" "main" {\n      passphrase = "${PASSPHRASE}%{x"\n    }`,
+      '    method "aes_gcm" "main" {\n      keys = key_provider.pbkdf2.main\n    }',
+      '    state {\n      method = method.aes_gcm.main\n    }',
+      '  }', '}',
+    ].join('\n'),
+    tofu: /Invalid template control keyword/,
+  },
+  {
     id: 'encryption/duplicate-name',
     ours: 'EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object)',
     props: () => ({ keyProviders: [pbkdf2({}), pbkdf2({ passphrase: `${PASSPHRASE}-2` })] }),
@@ -69,6 +85,13 @@ export const REFUSALS: RefusalCase[] = [
     tofu: /Unencrypted method is forbidden/,
   },
   { id: 'encryption/pbkdf2-passphrase-length', props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'too-short' }))), ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted> (9 bytes), expected at least 16 bytes', tofu: /passphrase is too short \(minimum 16 characters\)/ },
+  {
+    // 16 characters, but OpenTofu reads `$${` as `${`: 15 bytes.
+    id: 'encryption/pbkdf2-passphrase-length',
+    props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'abcdefghijklm$${' }))),
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted> (15 bytes), expected at least 16 bytes',
+    tofu: /passphrase is too short \(minimum 16 characters\)/,
+  },
   {
     id: 'encryption/pbkdf2-passphrase-chain',
     ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: set together with chain, expected only one of passphrase, chain',
