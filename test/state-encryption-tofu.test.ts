@@ -271,12 +271,29 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       const stack = new TerraformStack(tofuApp(), 'producer');
       new LocalBackend(stack, { path: 'producer.tfstate' });
       new StateEncryption(stack, withPassphrase(passphrase));
-      for (const files of [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }]) {
+      const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
+      for (const files of forms) {
         const r = initAnd(workDir(files), 'apply');
         expect(errorsOf(r)).toEqual([]);
         expect(r.status).toBe(0);
       }
     });
+  });
+
+  test('names: "_" first is an identifier; a name with a digit first is accepted where nothing refers to it (issue 18 item 5)', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    new LocalBackend(stack, { path: 'producer.tfstate' });
+    new StateEncryption(stack, {
+      keyProviders: [EncryptionKeyProvider.pbkdf2('1spare', { passphrase: PASSPHRASE })],
+      state: { method: EncryptionMethod.aesGcm('_main', { keys: EncryptionKeyProvider.pbkdf2('_main', { passphrase: PASSPHRASE }) }) },
+    });
+    const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
+    for (const files of forms) {
+      const r = initAnd(workDir(files), 'apply');
+      show(r, 1);
+      expect(errorsOf(r)).toEqual([]);
+      expect(r.status).toBe(0);
+    }
   });
 
   describe('every error rule is a refusal of OpenTofu', () => {

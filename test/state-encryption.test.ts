@@ -420,6 +420,16 @@ describe('StateEncryption warnings', () => {
     ]);
   });
 
+  test('a name that is not an identifier is accepted when nothing refers to it, with a warning; "_" first is an identifier (issue 18 item 5)', () => {
+    const warnings = warningsFor({
+      keyProviders: [EncryptionKeyProvider.pbkdf2('1spare', { passphrase: '${var.p}' })],
+      state: { method: aes(EncryptionKeyProvider.pbkdf2('_main', { passphrase: '${var.p}' })) },
+    });
+    expect(warnings).toEqual([
+      'EncryptionKeyProvider.pbkdf2("1spare"): has a name that starts with "1", so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore [encryption/unreferable-name]',
+    ]);
+  });
+
   test('no warning for a passphrase from a variable', () => {
     const stack = new TerraformStack(tofuApp(), 'producer');
     const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });

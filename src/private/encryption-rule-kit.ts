@@ -129,6 +129,9 @@ export function isPolicyArn(s: string): boolean {
 
 export const NAME = /^[a-zA-Z_0-9-]+$/;
 
+/** A NAME that is also an HCL identifier (hclsyntax.ValidIdentifier), so a reference to it parses. */
+export const IDENTIFIER = /^[a-zA-Z_][a-zA-Z_0-9-]*$/;
+
 /**
  * What a resolved value refers to that OpenTofu cannot evaluate before the run starts: resources
  * (`aws_instance.x`), data sources, module outputs, `count`/`each`/`self`, provider functions.

@@ -1,8 +1,8 @@
 import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
-import { EncryptionModel, elementOf } from './encryption-model';
+import { EncryptionModel, ReadElement, elementOf } from './encryption-model';
 import { sinceProblem } from './encryption-reader';
-import { EncryptionRule, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
+import { EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
 import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
@@ -40,6 +40,15 @@ export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRu
 }
 
 const TARGET_RULE_ID = 'encryption/target';
+
+/** Key providers and methods the config refers to: by a target, a method's keys or a chain. */
+function referenced(m: EncryptionModel): ReadElement[] {
+  const refs = new Set<object>(m.targets.flatMap(methodsOf));
+  for (const e of [...m.keyProviders, ...m.methods]) {
+    for (const v of e.values.values()) if (v.field.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
+  }
+  return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
+}
 
 export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
   {
@@ -81,6 +90,20 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => typeof e.spec.name !== 'string' || !NAME.test(e.spec.name))
         .map((e) => ({ field: e.label, message: `${got(e.spec.name, false)} as the name, expected letters, digits, underscores and hyphens only` })),
+  },
+  {
+    id: 'encryption/reference-name',
+    severity: 'error',
+    evidence:
+      'a reference is an HCL traversal, whose steps are identifiers (hclsyntax.ValidIdentifier: a letter or "_" first): ' +
+      'key_provider.pbkdf2.1key does not parse in HCL ("Missing newline after argument") nor in JSON ("Extra characters after interpolation expression"), 1.7.0+',
+    check: (m) =>
+      referenced(m)
+        .filter((e) => typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
+        .map((e) => ({
+          field: e.label,
+          message: `${got(e.spec.name, false)} as the name, expected a letter or an underscore first (opentofu refers to it as ${e.spec.kind.block}.${e.spec.kind.type}.<name>, an identifier)`,
+        })),
   },
   {
     id: 'encryption/template',
@@ -242,6 +265,17 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => e.spec.kind.experimental)
         .map((e) => ({ field: e.label, message: 'is experimental in OpenTofu and may change in a later release' })),
+  },
+  {
+    id: 'encryption/unreferable-name',
+    severity: 'warning',
+    evidence: 'OpenTofu accepts the block of a name that is not an identifier (keyprovider.NewAddr allows a digit or "-" first) but no reference to it parses, 1.7.0+',
+    check: (m) => {
+      const used = new Set(referenced(m));
+      return [...m.keyProviders, ...m.methods]
+        .filter((e) => !used.has(e) && typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
+        .map((e) => ({ field: e.label, message: `has a name that starts with ${JSON.stringify(e.spec.name[0])}, so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore` }));
+    },
   },
   {
     id: 'encryption/remote-state-other-stack',

@@ -32,6 +32,18 @@ export interface RefusalCase {
 export const REFUSALS: RefusalCase[] = [
   { id: 'encryption/name', props: () => state(aes(pbkdf2({}, 'my.key'))), ours: 'EncryptionKeyProvider.pbkdf2("my.key"): got "my.key" as the name, expected letters, digits, underscores and hyphens only', tofu: /The provided key provider name is invalid/ },
   {
+    id: 'encryption/reference-name',
+    props: () => state(aes(pbkdf2({}, '1key'))),
+    ours: 'EncryptionKeyProvider.pbkdf2("1key"): got "1key" as the name, expected a letter or an underscore first (opentofu refers to it as key_provider.pbkdf2.<name>, an identifier)',
+    tofu: /Extra characters after interpolation expression/,
+  },
+  {
+    id: 'encryption/reference-name',
+    props: () => state(EncryptionMethod.aesGcm('-meth', { keys: pbkdf2({}) })),
+    ours: 'EncryptionMethod.aesGcm("-meth"): got "-meth" as the name, expected a letter or an underscore first (opentofu refers to it as method.aes_gcm.<name>, an identifier)',
+    tofu: /Invalid expression/,
+  },
+  {
     id: 'encryption/template',
     ours:
       'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted>, expected no "%{" and no "${" without its "}" (opentofu reads strings in the encryption block as templates); ' +
