@@ -1023,7 +1023,8 @@ export class StateEncryption extends TerraformElement {
   private check(): EncryptionModel {
     const target = targetOf(this);
     const errors: Violation[] = [];
-    const model = readModel(this.inputs, target, TerraformStack.of(this).node.path, errors);
+    const stack = TerraformStack.of(this);
+    const model = readModel(this.inputs, target, stack.node.path, errors, (v) => resolve(stack, v));
     const result = checkEncryption(model);
     const all = [...errors, ...result.errors];
     if (all.length > 0) {

@@ -296,6 +296,20 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
     }
   });
 
+  test('a key provider and method declared twice with the same settings: one block, applied (issue 18 item 9)', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    new LocalBackend(stack, { path: 'producer.tfstate' });
+    const factory = () => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE }) });
+    new StateEncryption(stack, { state: { method: factory() }, plan: { method: factory() } });
+    const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
+    for (const files of forms) {
+      const r = initAnd(workDir(files), 'apply');
+      show(r, 1);
+      expect(errorsOf(r)).toEqual([]);
+      expect(r.status).toBe(0);
+    }
+  });
+
   describe('every error rule is a refusal of OpenTofu', () => {
     test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
       // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)

@@ -328,6 +328,27 @@ describe('StateEncryption rules', () => {
     expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours} [${c.id}]`);
   });
 
+  test('a key provider and method declared twice with the same settings are one declaration, emitted once (issue 18 item 9)', () => {
+    // GIVEN a factory called twice (as from Java or Python), each call with its own token for one variable
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const factory = () => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue, iterations: 600000 }) });
+    // WHEN both are used
+    new StateEncryption(stack, { methods: [factory()], state: { method: factory(), enforced: true }, plan: { method: factory() } });
+    // THEN they are accepted and emitted once
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+    const json = encryptionOf(stack);
+    expect(json.key_provider).toEqual({ pbkdf2: { main: { passphrase: '${var.passphrase}', iterations: 600000 } } });
+    expect(json.method).toEqual({ aes_gcm: { main: { keys: '${key_provider.pbkdf2.main}' } } });
+  });
+
+  test('fails if twins of one method hold key providers of one address with different settings', () => {
+    const twin = (passphrase: string) => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase }) });
+    expect(refusal({ state: { method: twin(PASSPHRASE), fallbacks: [twin(`${PASSPHRASE}-2`)] } })).toBe(
+      `${HEADER}\n- EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object) [encryption/duplicate-name]`,
+    );
+  });
+
   test('variables, locals, path and terraform.workspace are fine at synth', () => {
     const stack = new TerraformStack(tofuApp(), 'producer');
     const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });

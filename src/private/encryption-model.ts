@@ -36,6 +36,8 @@ export interface EncryptionModel {
   readonly targets: readonly ReadTarget[];
   /** Path of the stack that holds the construct. */
   readonly stackPath: string;
+  /** Objects read as another one of the same type, name and settings (that one's `ref`). */
+  readonly sameAs?: ReadonlyMap<object, object>;
   /** Resolves a token to what the tool gets; set at synth, when references can be resolved. */
   readonly resolve?: (value: unknown) => unknown;
 }
@@ -61,18 +63,35 @@ const TARGET_PROPS: Readonly<Record<TargetBlock, readonly string[]>> = {
  * Reads the inputs: every key provider and method reachable from the lists and the targets
  * (methods through `keys`, key providers through `chain`), each read once, in the order found.
  */
-export function readModel(inputs: EncryptionInputs, target: ParsedTarget, stackPath: string, errors: Violation[]): EncryptionModel {
+export function readModel(
+  inputs: EncryptionInputs,
+  target: ParsedTarget,
+  stackPath: string,
+  errors: Violation[],
+  resolveValue: (value: unknown) => unknown = (v) => v,
+): EncryptionModel {
   const keyProviders: ReadElement[] = [];
   const methods: ReadElement[] = [];
   const seen = new Set<object>();
+  const sameAs = new Map<object, object>();
 
   const visit = (ref: object): void => {
     if (seen.has(ref)) return;
     seen.add(ref);
     const spec = specOf(ref)!;
+    const list = spec.kind.block === 'key_provider' ? keyProviders : methods;
+    // A second object of the same type, name and settings (a factory called twice) is the same
+    // declaration: OpenTofu gets one block.
+    const twin = list.find((e) => e.spec.kind === spec.kind && e.spec.name === spec.name && settingsOf(e.spec, resolveValue) === settingsOf(spec, resolveValue));
+    if (twin) {
+      sameAs.set(ref, twin.ref);
+      // Its key providers are read all the same: one of the same address with other settings is refused.
+      Object.values((spec.props ?? {}) as object).filter(isKeyProviderObject).forEach(visit);
+      return;
+    }
     const label = labelOf(spec);
     const values = readFields(spec.kind.fields, spec.props, `${label}.`, target, errors);
-    (spec.kind.block === 'key_provider' ? keyProviders : methods).push({ ref, spec, label, values });
+    list.push({ ref, spec, label, values });
     for (const v of values.values()) {
       if (v.field.type === 'keyProvider' && isKeyProviderObject(v.value)) visit(v.value);
     }
@@ -111,7 +130,27 @@ export function readModel(inputs: EncryptionInputs, target: ParsedTarget, stackP
       remotes.forEach((r, i) => addTarget(r, `remoteStates[${i}]`, 'remote_state_data_source'));
     }
   }
-  return { target, keyProviders, methods, targets, stackPath };
+  return { target, keyProviders, methods, targets, stackPath, sameAs };
+}
+
+/** The settings of a key provider or method as OpenTofu gets them: references by address, tokens resolved. */
+function settingsOf(spec: EncryptionElementSpec, resolveValue: (value: unknown) => unknown): string {
+  const plain = (x: unknown): unknown => {
+    if (isKeyProviderObject(x) || isMethodObject(x)) {
+      const s = specOf(x)!;
+      return `${s.kind.block}.${s.kind.type}.${s.name}`;
+    }
+    if (Array.isArray(x)) return x.map(plain);
+    if (x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
+      return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, plain(v)]));
+    }
+    return x;
+  };
+  try {
+    return JSON.stringify(resolveValue(plain(spec.props))) ?? '';
+  } catch {
+    return JSON.stringify(plain(spec.props)) ?? '';
+  }
 }
 
 /** Reads one target. Returns undefined (with errors) when it is not an object. */
@@ -172,5 +211,6 @@ function isRemoteState(x: unknown): boolean {
 /** The element read for a public object. */
 export function elementOf(model: EncryptionModel, ref: object | undefined): ReadElement | undefined {
   if (!ref) return undefined;
+  ref = model.sameAs?.get(ref) ?? ref;
   return model.keyProviders.find((e) => e.ref === ref) ?? model.methods.find((e) => e.ref === ref);
 }

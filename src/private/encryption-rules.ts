@@ -47,6 +47,7 @@ function referenced(m: EncryptionModel): ReadElement[] {
   for (const e of [...m.keyProviders, ...m.methods]) {
     for (const v of e.values.values()) if (v.field.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
   }
+  for (const [twin, first] of m.sameAs ?? []) if (refs.has(twin)) refs.add(first);
   return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
 }
 
@@ -127,7 +128,9 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
   {
     id: 'encryption/duplicate-name',
     severity: 'error',
-    evidence: 'config.DecodeConfig: "Duplicate key_provider" / "Duplicate method" for two blocks of one type and name, 1.7.0+',
+    evidence:
+      'config.DecodeConfig: "Duplicate key_provider" / "Duplicate method" for two blocks of one type and name, 1.7.0+; ' +
+      'two objects with the same type, name and settings are one declaration and are emitted once',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e, i, all) => {
         const first = all.findIndex((o) => o.spec.kind === e.spec.kind && o.spec.name === e.spec.name);
