@@ -1,4 +1,4 @@
-import { TerraformElement, TerraformRemoteState, TerraformStack } from 'cdktf';
+import { TerraformElement, TerraformLocal, TerraformRemoteState, TerraformStack } from 'cdktf';
 // cdktf does not export these; using them keeps override and token semantics identical.
 import { resolve } from 'cdktf/lib/_tokens';
 import { deepMerge } from 'cdktf/lib/util';
@@ -1045,7 +1045,12 @@ export class StateEncryption extends TerraformElement {
     const stack = TerraformStack.of(this);
     const problems: string[] = [];
     const synthRules = ENCRYPTION_RULES.filter((r) => r.id === 'encryption/static-context');
-    const late = checkEncryption({ ...this.model, resolve: (v) => resolve(stack, v) }, synthRules);
+    const locals = new Map<string, unknown>();
+    for (const c of stack.node.findAll()) {
+      // `expression` reads back as a reference to the local itself; its output holds what it reads.
+      if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
+    }
+    const late = checkEncryption({ ...this.model, resolve: (v) => resolve(stack, v), localValue: (name) => resolve(stack, locals.get(name)) }, synthRules);
     if (late.errors.length > 0) {
       problems.push(formatViolations(`state encryption (target ${formatTarget(this.model.target)})`, this.node.path, late.errors));
     }

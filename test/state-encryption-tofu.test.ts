@@ -326,6 +326,7 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       }
       // WHEN OpenTofu gets what the construct would have written (or its HCL twin)
       const r = initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }), 'plan');
+      show(r, 2);
       // THEN it refuses it too
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(c.tofu);

@@ -40,6 +40,8 @@ export interface EncryptionModel {
   readonly sameAs?: ReadonlyMap<object, object>;
   /** Resolves a token to what the tool gets; set at synth, when references can be resolved. */
   readonly resolve?: (value: unknown) => unknown;
+  /** The resolved expression of a local value of the stack (by name); set at synth with `resolve`. */
+  readonly localValue?: (name: string) => unknown;
 }
 
 /** The raw inputs of a `StateEncryption`: its props as given, plus remote states added later. */

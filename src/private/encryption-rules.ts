@@ -169,7 +169,8 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
     severity: 'error',
     evidence:
       'configs.staticScopeData.StaticValidateReferences: "Dynamic value in static context" / "Module output not supported in static context" / ' +
-      '"Provider function in static context"; only variables, locals, path.* and terraform.workspace, 1.7.0+ (checked at synth, when tokens resolve)',
+      '"Provider function in static context"; "Unable to compute static value" for a local that reads a resource; only variables, ' +
+      'locals (of those), path.* and terraform.workspace, 1.7.0+ (checked at synth, when tokens resolve, following locals)',
     check: (m) => {
       const resolve = m.resolve;
       if (!resolve) return [];
@@ -178,7 +179,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           .flatMap((v) => [v, ...(v.members?.values() ?? [])])
           .filter((v) => v.expression)
           .flatMap((v) => {
-            const refs = dynamicReferences(resolve(v.value));
+            const refs = dynamicReferences(resolve(v.value), m.localValue);
             return refs.length > 0
               ? [{
                 field: v.label,

@@ -3,7 +3,7 @@
  * OpenTofu says about the same configuration. The unit tests check our message, the tofu tests
  * check OpenTofu's refusal.
  */
-import { DataTerraformRemoteStateLocal, TerraformResource, TerraformStack } from 'cdktf';
+import { DataTerraformRemoteStateLocal, TerraformLocal, TerraformResource, TerraformStack } from 'cdktf';
 import { PASSPHRASE, externalCommand } from './encryption-samples';
 import { EncryptionKeyProvider, EncryptionMethod } from '../../src';
 import { EncryptionInputs } from '../../src/private/encryption-model';
@@ -153,5 +153,28 @@ export const REFUSALS: RefusalCase[] = [
     atSynth: true,
     ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
     tofu: /Dynamic value in static context/,
+  },
+  {
+    id: 'encryption/static-context',
+    // A local value is fine in the encryption block, unless it reads a resource (issue 18 item 4).
+    props: (stack) => {
+      const data = new TerraformResource(stack, 'seed', { terraformResourceType: 'terraform_data', count: 1 } as any);
+      const local = new TerraformLocal(stack, 'derived', `\${${data.terraformResourceType}.${data.friendlyUniqueId}[0].id}-suffix`);
+      return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: local.asString })));
+    },
+    atSynth: true,
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed (through local.derived), but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    tofu: /Unable to compute static value|Dynamic value in static context/,
+  },
+  {
+    id: 'encryption/static-context',
+    // A literal expression with an index step.
+    props: (stack) => {
+      new TerraformResource(stack, 'r', { terraformResourceType: 'terraform_data', count: 1 } as any);
+      return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: '${terraform_data.r[0].id}' })));
+    },
+    atSynth: true,
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.r, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    tofu: /Dynamic value in static context|Unable to compute static value/,
   },
 ];
