@@ -398,6 +398,13 @@ export interface AwsKmsKeyProviderProps extends EncryptionKeyProviderOptions {
    * @default - OpenTofu reads `AWS_CA_BUNDLE`
    */
   readonly customCaBundle?: string;
+  /**
+   * Encryption context: key-value pairs sent to AWS KMS with every data-key request and
+   * decryption, which must match to decrypt. OpenTofu 1.13.0 and later.
+   *
+   * @default - no encryption context
+   */
+  readonly encryptionContext?: { [key: string]: string };
 }
 
 /**
@@ -443,6 +450,13 @@ export interface GcpKmsKeyProviderProps extends EncryptionKeyProviderOptions {
    * @default - none
    */
   readonly impersonateServiceAccountDelegates?: string[];
+  /**
+   * Additional authenticated data sent to Cloud KMS with every encryption and decryption, as
+   * standard base64 (at most 64 KiB decoded); it must match to decrypt. OpenTofu 1.13.0 and later.
+   *
+   * @default - none
+   */
+  readonly additionalAuthenticatedData?: string;
 }
 
 /**
@@ -480,6 +494,13 @@ export interface OpenBaoKeyProviderProps extends EncryptionKeyProviderOptions {
    * @default 32
    */
   readonly keyLength?: number;
+  /**
+   * Associated data sent to the transit engine with every data-key request and decryption, as
+   * standard base64; it must match to decrypt. OpenTofu 1.13.0 and later.
+   *
+   * @default - none
+   */
+  readonly associatedData?: string;
 }
 
 /**

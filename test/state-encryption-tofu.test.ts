@@ -310,6 +310,22 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
     }
   });
 
+  test.each([
+    ['aws_kms', 'encryption_context', () => EncryptionKeyProvider.awsKms('main', { kmsKeyId: 'alias/k', keySpec: 'AES_256' as any, region: 'eu-west-1', encryptionContext: { stack: 'producer' } })],
+    ['gcp_kms', 'additional_authenticated_data', () => EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, accessToken: 'x', additionalAuthenticatedData: 'cHJvZHVjZXI=' })],
+    ['openbao', 'associated_data', () => EncryptionKeyProvider.openBao('main', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' })],
+  ] as const)('field/availability: OpenTofu 1.12.6 refuses %s %s, which 1.13.0 adds', (_type, key, make) => {
+    // GIVEN what the construct writes for an opentofu@1.13.0 target (no 1.13 judge exists yet)
+    const stack = new TerraformStack(tofuApp('opentofu@1.13.0'), 'producer');
+    new LocalBackend(stack, { path: 'producer.tfstate' });
+    new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make() }) } });
+    // WHEN 1.12.6 reads it, THEN it refuses the argument, as the construct does for a 1.12.6 target
+    const r = tofu(workDir({ 'main.tf.json': Testing.synth(stack) }), ['init', '-input=false', '-no-color']);
+    show(r, 2);
+    expect(r.status).not.toBe(0);
+    expect(errorsOf(r).join('\n')).toMatch(new RegExp(`Extraneous JSON object property.*No argument or block type is named "${key}"`));
+  });
+
   describe('every error rule is a refusal of OpenTofu', () => {
     test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
       // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)

@@ -33,6 +33,7 @@ import {
 } from './support/encryption-samples';
 import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { EncryptionField, KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
+import { compareVersions } from '../src/private/target';
 
 const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
 
@@ -123,7 +124,8 @@ describe('StateEncryption output', () => {
   test.each(fieldCases)('%s: %s is emitted under its tool key', (_kind, _field, kind, field) => {
     // GIVEN the required fields and this one
     const id = `${kind.block}.${kind.type}`;
-    const full = { ...samplePropsOf(kind), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
+    const target = field.since && compareVersions(field.since, '1.12.6') > 0 ? `opentofu@${field.since}` : undefined;
+    const full = { ...samplePropsOf(kind, undefined, false, field.since ?? '1.12.6'), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
     const props: Record<string, unknown> = {};
     for (const f of kind.fields) if (f.required || f === field) props[f.name] = full[f.name];
     if (field.name === 'symmetric') props.symmetricKeySize = 256;
@@ -133,7 +135,7 @@ describe('StateEncryption output', () => {
     }
     const element = kind.block === 'key_provider' ? sampleKeyProviderWith(kind.type, props) : sampleMethodWith(kind.type, props);
     const method = kind.block === 'key_provider' ? EncryptionMethod.external('use', { keys: element as EncryptionKeyProvider, encryptCommand: ['e'], decryptCommand: ['d'] }) : element;
-    const { stack } = encryptedStack({ state: { method: method as EncryptionMethod } });
+    const { stack } = encryptedStack({ state: { method: method as EncryptionMethod } }, target);
 
     // WHEN
     const block = encryptionOf(stack)[kind.block][kind.type].main;
@@ -302,6 +304,45 @@ describe('StateEncryption rules', () => {
     expect(refusal({ state: { method: aes(azure) } }, 'opentofu@1.10.10')).toContain(
       '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0 [encryption/availability]',
     );
+  });
+
+  test('fails if an OpenTofu 1.13 argument is set for an earlier target, naming 1.13.0; accepted and emitted for 1.13.0', () => {
+    const kms = () => [
+      EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', encryptionContext: { stack: 'producer' } }),
+      EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'cHJvZHVjZXI=' }),
+      EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' }),
+    ];
+    expect(refusal({ keyProviders: kms() })).toBe(
+      [
+        HEADER,
+        '- EncryptionKeyProvider.awsKms("aws").encryptionContext: got {"stack":"producer"}, but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+      ].join('\n'),
+    );
+    const { stack } = encryptedStack({ keyProviders: kms() }, 'opentofu@1.13.0');
+    const json = encryptionOf(stack).key_provider;
+    expect([json.aws_kms.aws.encryption_context, json.gcp_kms.gcp.additional_authenticated_data, json.openbao.bao.associated_data]).toEqual([
+      { stack: 'producer' },
+      'cHJvZHVjZXI=',
+      'cHJvZHVjZXI=',
+    ]);
+  });
+
+  test('warns if 1.13 associated data is not standard base64 (OpenTofu 1.13 source only, no judge yet)', () => {
+    const warnings = warningsFor(
+      {
+        keyProviders: [
+          EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'not base64!' }),
+          EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI' }),
+        ],
+      },
+      'opentofu@1.13.0',
+    );
+    expect(warnings.filter((w) => w.includes('[encryption/base64-data]'))).toEqual([
+      'EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "not base64!", expected standard base64 (padded) of at most 65536 bytes; opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+      'EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI", expected standard base64 (padded); opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+    ]);
   });
 
   test('fails if a field is newer than the target (chain 1.10, encryptedMetadataAlias 1.9)', () => {
