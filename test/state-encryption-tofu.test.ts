@@ -326,6 +326,23 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
     expect(errorsOf(r).join('\n')).toMatch(new RegExp(`Extraneous JSON object property.*No argument or block type is named "${key}"`));
   });
 
+  test.each([
+    ['openbao keyName', (v: string) => EncryptionKeyProvider.openBao('main', { keyName: v }), /no key name found/],
+    ['aws_kms kmsKeyId', (v: string) => EncryptionKeyProvider.awsKms('main', { kmsKeyId: v, keySpec: 'AES_256' as any, region: 'eu-west-1' }), /no kms_key_id provided/],
+    ['gcp_kms kmsEncryptionKey', (v: string) => EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: v, keyLength: 32, accessToken: 'x' }), /kms_key_name must be provided/],
+    ['azure_vault vaultUri', (v: string) => EncryptionKeyProvider.azureVault('main', { vaultUri: v, vaultKeyName: 'k', keyLength: 32 }), /vault_uri must be provided/],
+    ['external command', (v: string) => EncryptionKeyProvider.external('main', { command: v ? [v] : [] }), /the command option is required|exec: no command/],
+  ] as const)('field/required: an empty %s is refused, and so does OpenTofu whatever the environment', (_name, make, says) => {
+    const props = (v: string) => ({ state: { method: EncryptionMethod.aesGcm('main', { keys: make(v) }) } });
+    expect(() => new StateEncryption(new TerraformStack(tofuApp(), 'producer'), props(''))).toThrow(/\(the field is required\) \[field\/required\]/);
+    // What the construct would write without the check: the empty value in place of a placeholder.
+    const doc = unchecked(props('EMPTY-PLACEHOLDER')).replace('["EMPTY-PLACEHOLDER"]', '[]').replace('"EMPTY-PLACEHOLDER"', '""');
+    const r = initAnd(workDir({ 'main.tf.json': doc }), 'plan');
+    show(r, 2);
+    expect(r.status).not.toBe(0);
+    expect(errorsOf(r).join('\n')).toMatch(says);
+  });
+
   describe('every error rule is a refusal of OpenTofu', () => {
     test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
       // GIVEN a configuration the construct refuses (test/state-encryption.test.ts checks the message)
