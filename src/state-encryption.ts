@@ -1075,7 +1075,8 @@ export class StateEncryption extends TerraformElement {
       // `expression` reads back as a reference to the local itself; its output holds what it reads.
       if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
     }
-    const late = checkEncryption({ ...this.model, resolve: (v) => resolve(stack, v), localValue: (name) => resolve(stack, locals.get(name)) }, synthRules);
+    const localValue = (name: string) => resolve(stack, locals.get(name));
+    const late = checkEncryption({ ...this.model, resolve: (v) => resolve(stack, v), localValue }, synthRules);
     if (late.errors.length > 0) {
       problems.push(formatViolations(`state encryption (target ${formatTarget(this.model.target)})`, this.node.path, late.errors));
     }

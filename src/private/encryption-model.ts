@@ -84,7 +84,8 @@ export function readModel(
     const list = spec.kind.block === 'key_provider' ? keyProviders : methods;
     // A second object of the same type, name and settings (a factory called twice) is the same
     // declaration: OpenTofu gets one block.
-    const twin = list.find((e) => e.spec.kind === spec.kind && e.spec.name === spec.name && settingsOf(e.spec, resolveValue) === settingsOf(spec, resolveValue));
+    const settings = settingsOf(spec, resolveValue);
+    const twin = list.find((e) => e.spec.kind === spec.kind && e.spec.name === spec.name && settingsOf(e.spec, resolveValue) === settings);
     if (twin) {
       sameAs.set(ref, twin.ref);
       // Its key providers are read all the same: one of the same address with other settings is refused.
@@ -144,7 +145,8 @@ function settingsOf(spec: EncryptionElementSpec, resolveValue: (value: unknown) 
     }
     if (Array.isArray(x)) return x.map(plain);
     if (x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
-      return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, plain(v)]));
+      const set = Object.entries(x).filter(([, v]) => v !== undefined && v !== null);
+      return Object.fromEntries(set.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, plain(v)]));
     }
     return x;
   };

@@ -4,8 +4,8 @@
  */
 import * as path from 'path';
 import { App, TerraformStack, Testing } from 'cdktf';
-import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../../src';
 import { TOFU_VERSION } from './tofu-run';
+import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../../src';
 import { EncryptionKind, KEY_PROVIDERS, METHODS } from '../../src/private/encryption-schema';
 import { TARGET_CONTEXT_KEY, compareVersions } from '../../src/private/target';
 
