@@ -185,7 +185,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
                 field: v.label,
                 message:
                   `got a reference to ${refs.join(', ')}, but opentofu evaluates the encryption block before any resource, data source or module ` +
-                  'exists; use a variable or a local value',
+                  'exists; use a variable, or a local value that reads only variables',
               }]
               : [];
           }),

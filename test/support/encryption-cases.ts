@@ -151,7 +151,7 @@ export const REFUSALS: RefusalCase[] = [
       return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: data.getStringAttribute('id') })));
     },
     atSynth: true,
-    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
     tofu: /Dynamic value in static context/,
   },
   {
@@ -163,7 +163,7 @@ export const REFUSALS: RefusalCase[] = [
       return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: local.asString })));
     },
     atSynth: true,
-    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed (through local.derived), but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed (through local.derived), but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
     tofu: /Unable to compute static value|Dynamic value in static context/,
   },
   {
@@ -174,7 +174,7 @@ export const REFUSALS: RefusalCase[] = [
       return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: '${terraform_data.r[0].id}' })));
     },
     atSynth: true,
-    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.r, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.r, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
     tofu: /Dynamic value in static context|Unable to compute static value/,
   },
 ];
