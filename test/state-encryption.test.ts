@@ -33,6 +33,7 @@ import {
 } from './support/encryption-samples';
 import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { EncryptionField, KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
+import { compareVersions } from '../src/private/target';
 
 const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
 
@@ -123,7 +124,8 @@ describe('StateEncryption output', () => {
   test.each(fieldCases)('%s: %s is emitted under its tool key', (_kind, _field, kind, field) => {
     // GIVEN the required fields and this one
     const id = `${kind.block}.${kind.type}`;
-    const full = { ...samplePropsOf(kind), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
+    const target = field.since && compareVersions(field.since, '1.12.6') > 0 ? `opentofu@${field.since}` : undefined;
+    const full = { ...samplePropsOf(kind, undefined, false, field.since ?? '1.12.6'), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
     const props: Record<string, unknown> = {};
     for (const f of kind.fields) if (f.required || f === field) props[f.name] = full[f.name];
     if (field.name === 'symmetric') props.symmetricKeySize = 256;
@@ -133,7 +135,7 @@ describe('StateEncryption output', () => {
     }
     const element = kind.block === 'key_provider' ? sampleKeyProviderWith(kind.type, props) : sampleMethodWith(kind.type, props);
     const method = kind.block === 'key_provider' ? EncryptionMethod.external('use', { keys: element as EncryptionKeyProvider, encryptCommand: ['e'], decryptCommand: ['d'] }) : element;
-    const { stack } = encryptedStack({ state: { method: method as EncryptionMethod } });
+    const { stack } = encryptedStack({ state: { method: method as EncryptionMethod } }, target);
 
     // WHEN
     const block = encryptionOf(stack)[kind.block][kind.type].main;
@@ -274,7 +276,7 @@ describe('StateEncryption rules', () => {
   test('fails if the target is terraform, naming OpenTofu 1.7', () => {
     expect(refusal({ state: { method: aes() } }, 'terraform@1.15.9')).toBe(
       'invalid state encryption (target terraform@1.15.9) at producer/encryption:\n' +
-        '- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu)',
+        '- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
     );
   });
 
@@ -288,7 +290,7 @@ describe('StateEncryption rules', () => {
   test('fails if opentofu is older than 1.7.0, and reports only that', () => {
     expect(refusal({ state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'short' })) } }, 'opentofu@1.6.3')).toBe(
       'invalid state encryption (target opentofu@1.6.3) at producer/encryption:\n' +
-        '- target: got opentofu 1.6.3, but opentofu 1.6.3 does not have it yet; it is first available in opentofu 1.7.0',
+        '- target: got opentofu 1.6.3, but opentofu 1.6.3 does not have it yet; it is first available in opentofu 1.7.0 [encryption/target]',
     );
   });
 
@@ -296,36 +298,96 @@ describe('StateEncryption rules', () => {
     const external = EncryptionMethod.external('ext', { encryptCommand: ['e'], decryptCommand: ['d'] });
     expect(refusal({ state: { method: external } }, 'opentofu@1.9.4')).toBe(
       'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
-        '- EncryptionMethod.external("ext"): got an external method, but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0',
+        '- EncryptionMethod.external("ext"): got an external method, but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [encryption/availability]',
     );
     const azure = EncryptionKeyProvider.azureVault('vault', { vaultUri: 'https://acme-keys.vault.azure.net', vaultKeyName: 'k', keyLength: 32 });
     expect(refusal({ state: { method: aes(azure) } }, 'opentofu@1.10.10')).toContain(
-      '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0',
+      '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0 [encryption/availability]',
     );
+  });
+
+  test('fails if an OpenTofu 1.13 argument is set for an earlier target, naming 1.13.0; accepted and emitted for 1.13.0', () => {
+    const kms = () => [
+      EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', encryptionContext: { stack: 'producer' } }),
+      EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'cHJvZHVjZXI=' }),
+      EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' }),
+    ];
+    expect(refusal({ keyProviders: kms() })).toBe(
+      [
+        HEADER,
+        '- EncryptionKeyProvider.awsKms("aws").encryptionContext: got {"stack":"producer"}, but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+      ].join('\n'),
+    );
+    const { stack } = encryptedStack({ keyProviders: kms() }, 'opentofu@1.13.0');
+    const json = encryptionOf(stack).key_provider;
+    expect([json.aws_kms.aws.encryption_context, json.gcp_kms.gcp.additional_authenticated_data, json.openbao.bao.associated_data]).toEqual([
+      { stack: 'producer' },
+      'cHJvZHVjZXI=',
+      'cHJvZHVjZXI=',
+    ]);
+  });
+
+  test('warns if 1.13 associated data is not standard base64 (OpenTofu 1.13 source only, no judge yet)', () => {
+    const warnings = warningsFor(
+      {
+        keyProviders: [
+          EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'not base64!' }),
+          EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI' }),
+        ],
+      },
+      'opentofu@1.13.0',
+    );
+    expect(warnings.filter((w) => w.includes('[encryption/base64-data]'))).toEqual([
+      'EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "not base64!", expected standard base64 (padded) of at most 65536 bytes; opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+      'EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI", expected standard base64 (padded); opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+    ]);
   });
 
   test('fails if a field is newer than the target (chain 1.10, encryptedMetadataAlias 1.9)', () => {
     const chain = EncryptionKeyProvider.pbkdf2('main', { chain: samplePbkdf2('up') });
     expect(refusal({ state: { method: aes(chain) } }, 'opentofu@1.9.4')).toBe(
       'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
-        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0',
+        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [field/availability]',
     );
     const alias = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, encryptedMetadataAlias: 'k' });
     expect(refusal({ state: { method: aes(alias) } }, 'opentofu@1.8.11')).toContain(
-      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0',
+      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0 [field/availability]',
     );
   });
 
   test.each(REFUSALS.map((c) => [c.id, c] as const))('fails per rule %s (OpenTofu refuses it too: state-encryption-tofu.test.ts)', (_id, c) => {
     if (!c.atSynth) {
-      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours}`);
+      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours} [${c.id}]`);
       return;
     }
     // GIVEN a reference that only resolves at synth
     const stack = new TerraformStack(tofuApp(), 'producer');
     new StateEncryption(stack, c.props(stack) as StateEncryptionProps);
     // THEN synth with validations refuses it
-    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours}`);
+    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours} [${c.id}]`);
+  });
+
+  test('a key provider and method declared twice with the same settings are one declaration, emitted once (issue 18 item 9)', () => {
+    // GIVEN a factory called twice (as from Java or Python), each call with its own token for one variable
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const factory = () => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue, iterations: 600000 }) });
+    // WHEN both are used
+    new StateEncryption(stack, { methods: [factory()], state: { method: factory(), enforced: true }, plan: { method: factory() } });
+    // THEN they are accepted and emitted once
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+    const json = encryptionOf(stack);
+    expect(json.key_provider).toEqual({ pbkdf2: { main: { passphrase: '${var.passphrase}', iterations: 600000 } } });
+    expect(json.method).toEqual({ aes_gcm: { main: { keys: '${key_provider.pbkdf2.main}' } } });
+  });
+
+  test('fails if twins of one method hold key providers of one address with different settings', () => {
+    const twin = (passphrase: string) => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase }) });
+    expect(refusal({ state: { method: twin(PASSPHRASE), fallbacks: [twin(`${PASSPHRASE}-2`)] } })).toBe(
+      `${HEADER}\n- EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object) [encryption/duplicate-name]`,
+    );
   });
 
   test('variables, locals, path and terraform.workspace are fine at synth', () => {
@@ -351,15 +413,15 @@ describe('StateEncryption rules', () => {
     expect(message).toBe(
       [
         HEADER,
-        '- state.enforced: got "yes", expected true or false',
-        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias',
-        '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number',
-        '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod',
-        '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct)',
+        '- state.enforced: got "yes", expected true or false [field/type]',
+        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias [field/unknown]',
+        '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number [field/type]',
+        '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod [field/type]',
+        '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct) [field/type]',
       ].join('\n'),
     );
     expect(refusal({ state: { method: EncryptionMethod.aesGcm('main', {} as any) } })).toBe(
-      `${HEADER}\n- EncryptionMethod.aesGcm("main").keys: got nothing, expected a value (a key provider made with EncryptionKeyProvider) (the field is required)`,
+      `${HEADER}\n- EncryptionMethod.aesGcm("main").keys: got nothing, expected a value (a key provider made with EncryptionKeyProvider) (the field is required) [field/required]`,
     );
   });
 
@@ -417,6 +479,16 @@ describe('StateEncryption warnings', () => {
     expect(warnings.filter((w) => w.includes('secret'))).toEqual([
       'EncryptionKeyProvider.awsKms("aws").secretKey: is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
         'pass it in a sensitive TerraformVariable, or leave it out and set it in TF_ENCRYPTION (key_provider "aws_kms" "aws" { secret_key = ... }), or provide AWS_SECRET_ACCESS_KEY [encryption/secret-literal]',
+    ]);
+  });
+
+  test('a name that is not an identifier is accepted when nothing refers to it, with a warning; "_" first is an identifier (issue 18 item 5)', () => {
+    const warnings = warningsFor({
+      keyProviders: [EncryptionKeyProvider.pbkdf2('1spare', { passphrase: '${var.p}' })],
+      state: { method: aes(EncryptionKeyProvider.pbkdf2('_main', { passphrase: '${var.p}' })) },
+    });
+    expect(warnings).toEqual([
+      'EncryptionKeyProvider.pbkdf2("1spare"): has a name that starts with "1", so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore [encryption/unreferable-name]',
     ]);
   });
 

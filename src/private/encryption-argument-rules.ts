@@ -1,6 +1,7 @@
 import { elementOf } from './encryption-model';
 import { EncryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration } from './encryption-rule-kit';
 import { got } from './messages';
+import { decodeBase64 } from './rule-kit';
 /* The argument rules of each key provider and method (see encryption-rules.ts for the rest). */
 
 export const ARGUMENT_RULES: readonly EncryptionRule[] = [
@@ -220,6 +221,23 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
       }),
   },
   {
+    id: 'encryption/base64-data',
+    severity: 'warning',
+    evidence:
+      'gcp_kms Config.Build: "additional_authenticated_data must be valid standard base64" / "must be less than the GCP limit of 64 KiB"; ' +
+      'openbao Config.Build: "associated data is not valid base64"; OpenTofu 1.13.0-dev source only (no 1.13 release to judge with yet), so a warning',
+    check: (m) =>
+      [...ofType(m, 'gcp_kms').map((e) => [e, 'additionalAuthenticatedData', 64 * 1024] as const), ...ofType(m, 'openbao').map((e) => [e, 'associatedData', Infinity] as const)]
+        .flatMap(([e, name, max]) => {
+          const v = literal(e, name);
+          if (typeof v !== 'string' || v === '') return [];
+          const bytes = decodeBase64(v);
+          if (bytes !== undefined && bytes <= max) return [];
+          const limit = max === Infinity ? '' : ` of at most ${max} bytes`;
+          return [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected standard base64 (padded)${limit}; opentofu 1.13 refuses the key provider otherwise` }];
+        }),
+  },
+  {
     id: 'encryption/external-command',
     severity: 'error',
     evidence: 'external method Config.Build: "the first entry of encrypt_command must not be empty" (and decrypt_command), 1.10.0+',
@@ -232,3 +250,4 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
       ),
   },
 ];
+

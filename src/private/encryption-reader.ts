@@ -1,5 +1,6 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionField, EncryptionKind } from './encryption-schema';
+import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { isExpression } from './reader';
 import { ParsedTarget, compareVersions } from './target';
@@ -22,7 +23,7 @@ export interface ReadValue {
   /** The spelling in messages, with the element's prefix (`EncryptionKeyProvider.pbkdf2("main").passphrase`). */
   readonly label: string;
   readonly value: unknown;
-  /** An unresolved token or a `${...}` expression: value checks skip it. */
+  /** An unresolved token or a string that interpolates (`${...}`): value checks skip it. */
   readonly expression: boolean;
   readonly members?: ReadonlyMap<string, ReadValue>;
 }
@@ -54,7 +55,7 @@ export function readFields(
   const values = new Map<string, ReadValue>();
   if (props === undefined || props === null) props = {};
   if (typeof props !== 'object' || Array.isArray(props) || Tokenization.isResolvable(props)) {
-    errors.push({ field: prefix.replace(/\.$/, ''), message: `${got(props, false)}, expected an object with ${fields.map((f) => f.name).join(', ')}` });
+    errors.push({ id: 'config/shape', field: prefix.replace(/\.$/, ''), message: `${got(props, false)}, expected an object with ${fields.map((f) => f.name).join(', ')}` });
     return values;
   }
   const given = props as Record<string, unknown>;
@@ -63,6 +64,7 @@ export function readFields(
     if (!fields.some((f) => f.name === key)) {
       const known = fields.map((f) => f.name);
       errors.push({
+        id: 'field/unknown',
         field: prefix + key,
         message: `${got(given[key], true)} for an unknown field, expected ${known.length > 0 ? `one of ${known.join(', ')}` : 'no fields'}`,
       });
@@ -72,7 +74,7 @@ export function readFields(
     const label = prefix + field.name;
     const value = given[field.name];
     if (value === undefined || value === null) {
-      if (field.required) errors.push({ field: label, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
+      if (field.required) errors.push({ id: 'field/required', field: label, message: `got nothing, expected ${expectedOf(field)} (the field is required)` });
       continue;
     }
     const secret = !!field.secret;
@@ -80,21 +82,21 @@ export function readFields(
     if (field.since) {
       const problem = sinceProblem(field.since, target);
       if (problem) {
-        errors.push({ field: label, message: `${shown}, ${problem}` });
+        errors.push({ id: 'field/availability', field: label, message: `${shown}, ${problem}` });
         continue;
       }
     }
-    if (field.type !== 'keyProvider' && isExpression(value)) {
+    if (field.type !== 'keyProvider' && interpolates(value)) {
       values.set(field.name, { field, label, value, expression: true });
       continue;
     }
     const problem = typeProblem(field, value);
     if (problem) {
-      errors.push({ field: label, message: `${shown}, expected ${problem}` });
+      errors.push({ id: 'field/type', field: label, message: `${shown}, expected ${problem}` });
       continue;
     }
     if (field.required && (value === '' || (Array.isArray(value) && value.length === 0))) {
-      errors.push({ field: label, message: `${got(value, secret)}, expected ${expectedOf(field)} (the field is required)` });
+      errors.push({ id: 'field/required', field: label, message: `${got(value, secret)}, expected ${expectedOf(field)} (the field is required)` });
       continue;
     }
     let members: Map<string, ReadValue> | undefined;
@@ -104,6 +106,15 @@ export function readFields(
     values.set(field.name, { field, label, value, expression: false, members });
   }
   return values;
+}
+
+/**
+ * A token or a string holding a `${...}` interpolation: OpenTofu evaluates it. Text whose `${` are
+ * all escaped (`$${`) is a literal, and so is a `${` without its closing brace (the template rule
+ * refuses that).
+ */
+export function interpolates(value: unknown): boolean {
+  return typeof value === 'string' ? readTemplate(value).interpolates : isExpression(value);
 }
 
 /**

@@ -1,5 +1,7 @@
+import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
 import { ReadValue } from './encryption-reader';
+import { readTemplate } from './hcl';
 import { got } from './messages';
 
 /*
@@ -28,10 +30,30 @@ export interface EncryptionRule {
 export const ofType = (m: EncryptionModel, type: string, block: 'key_provider' | 'method' = 'key_provider') =>
   (block === 'key_provider' ? m.keyProviders : m.methods).filter((e) => e.spec.kind.type === type);
 
-/** The literal value of a field (dotted for members), or undefined when unset or a token. */
+/**
+ * The literal value of a field (dotted for members) as OpenTofu reads it, or undefined when unset
+ * or a token: strings are templates there, so `$${` and `%%{` count as `${` and `%{`, and a list
+ * entry that interpolates is undefined.
+ */
 export function literal(e: ReadElement, name: string): unknown {
   const v = lookup(e, name);
-  return v && !v.expression ? v.value : undefined;
+  if (!v || v.expression) return undefined;
+  return Array.isArray(v.value) ? v.value.map(evaluated) : evaluated(v.value);
+}
+
+/** A literal string as the tool reads it; undefined when it interpolates. */
+function evaluated(x: unknown): unknown {
+  if (typeof x !== 'string') return x;
+  const t = readTemplate(x);
+  return t.interpolates ? undefined : t.text;
+}
+
+/** Every string a literal value holds (list entries and map values included). */
+export function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object' && !Tokenization.isResolvable(value)) return Object.values(value).flatMap(stringsOf);
+  return [];
 }
 
 export function lookup(e: ReadElement, name: string): ReadValue | undefined {
@@ -107,23 +129,38 @@ export function isPolicyArn(s: string): boolean {
 
 export const NAME = /^[a-zA-Z_0-9-]+$/;
 
+/** A NAME that is also an HCL identifier (hclsyntax.ValidIdentifier), so a reference to it parses. */
+export const IDENTIFIER = /^[a-zA-Z_][a-zA-Z_0-9-]*$/;
+
 /**
  * What a resolved value refers to that OpenTofu cannot evaluate before the run starts: resources
- * (`aws_instance.x`), data sources, module outputs, `count`/`each`/`self`, provider functions.
- * Variables, locals, `path.*` and `terraform.workspace` are fine. Quoted strings inside
- * expressions are skipped; a root counts as a resource type when it has an underscore and two
- * steps follow it (`type.name`).
+ * (`aws_instance.x`, `terraform_data.r[0].id`), data sources, module outputs, `count`/`each`/`self`,
+ * provider functions, also through the local values it reads (`localValue` gives a local's resolved
+ * expression; such a reference is reported as `terraform_data.r (through local.seed)`). Variables,
+ * `path.*` and `terraform.workspace` are fine. Quoted strings inside expressions are skipped; a root
+ * counts as a resource type when it has an underscore and a name follows it that is indexed or
+ * followed by an attribute (`type.name[0]`, `type.name.attr`).
  */
-export function dynamicReferences(value: unknown): string[] {
+export function dynamicReferences(value: unknown, localValue?: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
   const out = new Set<string>();
   for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
     const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
     for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
-    for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*)+)/g)) {
-      const [root, steps] = [m[1], m[2].split('.').slice(1)];
-      if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) out.add(`${root}.${steps.slice(0, root === 'data' ? 2 : 1).join('.')}`);
-      else if (root.includes('_') && steps.length >= 2) out.add(`${root}.${steps[0]}`);
+    for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*|\[[^\]]*\])+)/g)) {
+      const root = m[1];
+      const steps = [...m[2].matchAll(/\.([a-zA-Z_][\w-]*)|\[[^\]]*\]/g)].map((s) => s[1] ?? '[]');
+      const names = steps.filter((x) => x !== '[]');
+      if (root === 'local' && names.length > 0 && localValue) {
+        const name = steps[0];
+        if (seen.has(name)) continue;
+        seen.add(name);
+        for (const ref of dynamicReferences(localValue(name), localValue, seen)) out.add(ref.includes(' (through') ? ref : `${ref} (through local.${name})`);
+      } else if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) {
+        out.add(`${root}.${names.slice(0, root === 'data' ? 2 : 1).join('.')}`);
+      } else if (root.includes('_') && steps[0] !== '[]' && steps.length >= 2) {
+        out.add(`${root}.${steps[0]}`);
+      }
     }
   }
   return [...out];

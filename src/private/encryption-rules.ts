@@ -1,9 +1,10 @@
 import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
-import { EncryptionModel, elementOf } from './encryption-model';
+import { EncryptionModel, ReadElement, elementOf } from './encryption-model';
 import { sinceProblem } from './encryption-reader';
-import { EncryptionRule, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType } from './encryption-rule-kit';
+import { EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
+import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { Warning } from './reader';
 
@@ -30,7 +31,7 @@ export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRu
   const warnings: Warning[] = [];
   for (const rule of rules) {
     for (const f of rule.check(m)) {
-      if (rule.severity === 'error') errors.push({ field: f.field, message: f.message });
+      if (rule.severity === 'error') errors.push({ id: rule.id, field: f.field, message: f.message });
       else warnings.push({ id: rule.id, message: `${f.field}: ${f.message}` });
     }
     if (rule.id === TARGET_RULE_ID && errors.length > 0) break;
@@ -39,6 +40,16 @@ export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRu
 }
 
 const TARGET_RULE_ID = 'encryption/target';
+
+/** Key providers and methods the config refers to: by a target, a method's keys or a chain. */
+function referenced(m: EncryptionModel): ReadElement[] {
+  const refs = new Set<object>(m.targets.flatMap(methodsOf));
+  for (const e of [...m.keyProviders, ...m.methods]) {
+    for (const v of e.values.values()) if (v.field.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
+  }
+  for (const [twin, first] of m.sameAs ?? []) if (refs.has(twin)) refs.add(first);
+  return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
+}
 
 export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
   {
@@ -82,9 +93,44 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
         .map((e) => ({ field: e.label, message: `${got(e.spec.name, false)} as the name, expected letters, digits, underscores and hyphens only` })),
   },
   {
+    id: 'encryption/reference-name',
+    severity: 'error',
+    evidence:
+      'a reference is an HCL traversal, whose steps are identifiers (hclsyntax.ValidIdentifier: a letter or "_" first): ' +
+      'key_provider.pbkdf2.1key does not parse in HCL ("Missing newline after argument") nor in JSON ("Extra characters after interpolation expression"), 1.7.0+',
+    check: (m) =>
+      referenced(m)
+        .filter((e) => typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
+        .map((e) => ({
+          field: e.label,
+          message: `${got(e.spec.name, false)} as the name, expected a letter or an underscore first (opentofu refers to it as ${e.spec.kind.block}.${e.spec.kind.type}.<name>, an identifier)`,
+        })),
+  },
+  {
+    id: 'encryption/template',
+    severity: 'error',
+    evidence:
+      'OpenTofu reads every string of the encryption block as a template: in JSON a "%{" directive or a "${" without its "}" ' +
+      'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+',
+    check: (m) =>
+      [...m.keyProviders, ...m.methods].flatMap((e) =>
+        [...e.values.values()]
+          .flatMap((v) => [v, ...(v.members?.values() ?? [])])
+          .filter((v) => stringsOf(v.value).some((s) => readTemplate(s).problem))
+          .map((v) => ({
+            field: v.label,
+            message:
+              `${got(v.value, !!v.field.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
+              'write %%{ / $${ for a literal',
+          })),
+      ),
+  },
+  {
     id: 'encryption/duplicate-name',
     severity: 'error',
-    evidence: 'config.DecodeConfig: "Duplicate key_provider" / "Duplicate method" for two blocks of one type and name, 1.7.0+',
+    evidence:
+      'config.DecodeConfig: "Duplicate key_provider" / "Duplicate method" for two blocks of one type and name, 1.7.0+; ' +
+      'two objects with the same type, name and settings are one declaration and are emitted once',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e, i, all) => {
         const first = all.findIndex((o) => o.spec.kind === e.spec.kind && o.spec.name === e.spec.name);
@@ -123,7 +169,8 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
     severity: 'error',
     evidence:
       'configs.staticScopeData.StaticValidateReferences: "Dynamic value in static context" / "Module output not supported in static context" / ' +
-      '"Provider function in static context"; only variables, locals, path.* and terraform.workspace, 1.7.0+ (checked at synth, when tokens resolve)',
+      '"Provider function in static context"; "Unable to compute static value" for a local that reads a resource; only variables, ' +
+      'locals (of those), path.* and terraform.workspace, 1.7.0+ (checked at synth, when tokens resolve, following locals)',
     check: (m) => {
       const resolve = m.resolve;
       if (!resolve) return [];
@@ -132,13 +179,13 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           .flatMap((v) => [v, ...(v.members?.values() ?? [])])
           .filter((v) => v.expression)
           .flatMap((v) => {
-            const refs = dynamicReferences(resolve(v.value));
+            const refs = dynamicReferences(resolve(v.value), m.localValue);
             return refs.length > 0
               ? [{
                 field: v.label,
                 message:
                   `got a reference to ${refs.join(', ')}, but opentofu evaluates the encryption block before any resource, data source or module ` +
-                  'exists; use a variable or a local value',
+                  'exists; use a variable, or a local value that reads only variables',
               }]
               : [];
           }),
@@ -222,6 +269,17 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => e.spec.kind.experimental)
         .map((e) => ({ field: e.label, message: 'is experimental in OpenTofu and may change in a later release' })),
+  },
+  {
+    id: 'encryption/unreferable-name',
+    severity: 'warning',
+    evidence: 'OpenTofu accepts the block of a name that is not an identifier (keyprovider.NewAddr allows a digit or "-" first) but no reference to it parses, 1.7.0+',
+    check: (m) => {
+      const used = new Set(referenced(m));
+      return [...m.keyProviders, ...m.methods]
+        .filter((e) => !used.has(e) && typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
+        .map((e) => ({ field: e.label, message: `has a name that starts with ${JSON.stringify(e.spec.name[0])}, so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore` }));
+    },
   },
   {
     id: 'encryption/remote-state-other-stack',

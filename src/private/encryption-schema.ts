@@ -2,8 +2,14 @@
  * OpenTofu's `terraform { encryption { ... } }` schema: one table per key provider and method type,
  * read from internal/encryption/keyprovider/* and internal/encryption/method/* of OpenTofu
  * v1.8.0, v1.8.11, v1.9.4, v1.10.10 and v1.12.6 (the releases the Go module proxy serves; 1.7 from
- * its documentation and changelog). The tables drive the reader below, the output and the docs.
+ * its documentation and changelog), and 1.13.0-dev for the arguments 1.13.0 adds. The tables drive the reader below, the output and the docs.
  */
+
+/**
+ * OpenTofu 1.13.0, read from the source of its development line (main, 1.13.0-dev, August 2026):
+ * the Go module proxy serves no 1.13 release yet, so no judge runs the arguments it adds.
+ */
+const NEXT_MINOR = '1.13.0';
 
 /** The first OpenTofu release with state encryption (`terraform.encryption`). */
 export const ENCRYPTION_SINCE = '1.7.0';
@@ -141,6 +147,8 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
       { name: 'useDualstackEndpoint', key: 'use_dualstack_endpoint', type: 'boolean' },
       { name: 'useFipsEndpoint', key: 'use_fips_endpoint', type: 'boolean' },
       { name: 'customCaBundle', key: 'custom_ca_bundle', type: 'string', env: ['AWS_CA_BUNDLE'] },
+      // OpenTofu 1.13.0 (#4298, aws_kms Config.EncryptionContext); from the source only: no 1.13 judge yet.
+      { name: 'encryptionContext', key: 'encryption_context', type: 'stringMap', since: NEXT_MINOR },
       METADATA_ALIAS,
     ],
   },
@@ -170,6 +178,8 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
         env: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
       },
       { name: 'impersonateServiceAccountDelegates', key: 'impersonate_service_account_delegates', type: 'stringList' },
+      // OpenTofu 1.13.0 (#4287, gcp_kms Config.AdditionalAuthenticatedData); from the source only: no 1.13 judge yet.
+      { name: 'additionalAuthenticatedData', key: 'additional_authenticated_data', type: 'string', since: NEXT_MINOR },
       METADATA_ALIAS,
     ],
   },
@@ -185,6 +195,8 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
       { name: 'address', key: 'address', type: 'string', env: ['BAO_ADDR'] },
       { name: 'transitEnginePath', key: 'transit_engine_path', type: 'string' },
       { name: 'keyLength', key: 'key_length', type: 'number' },
+      // OpenTofu 1.13.0 (#4365, openbao Config.AssociatedData); from the source only: no 1.13 judge yet.
+      { name: 'associatedData', key: 'associated_data', type: 'string', since: NEXT_MINOR },
       METADATA_ALIAS,
     ],
   },

@@ -134,3 +134,43 @@ function escapeLiteral(s: string, mode: Mode): string {
   }
   return out;
 }
+
+/** A string as the tools read it where they evaluate templates (remote states, the encryption block). */
+export interface TemplateReading {
+  /** The text after evaluation (`$${` and `%%{` unescaped); interpolations are kept as written. */
+  readonly text: string;
+  /** Holds at least one `${...}` interpolation (a cdktf token included). */
+  readonly interpolates: boolean;
+  /** What the template parser refuses: a directive (`%{`) or a `${` without its closing brace. */
+  readonly problem?: 'directive' | 'unclosed';
+}
+
+/** Reads `s` as a template: what it evaluates to, whether it interpolates, what the parser refuses. */
+export function readTemplate(s: string): TemplateReading {
+  let text = '';
+  let interpolates = false;
+  let problem: TemplateReading['problem'];
+  let i = 0;
+  while (i < s.length) {
+    const three = s.slice(i, i + 3);
+    if (three === '$${' || three === '%%{') {
+      text += three.slice(1);
+      i += 3;
+    } else if (three.startsWith('${')) {
+      const end = matchingBrace(s, i + 1);
+      if (end < 0) {
+        problem ??= 'unclosed';
+        text += s.slice(i);
+        break;
+      }
+      interpolates = true;
+      text += s.slice(i, end + 1);
+      i = end + 1;
+    } else {
+      if (three.startsWith('%{')) problem ??= 'directive';
+      text += s[i];
+      i++;
+    }
+  }
+  return { text, interpolates, problem };
+}

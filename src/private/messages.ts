@@ -10,6 +10,8 @@ const MAX_SHOWN = 80;
 
 /** One broken rule, reported against the field as the user spelled it. */
 export interface Violation {
+  /** The rule's id (`store/what`), shown at the end of the line so the user can look it up in docs/FIELDS.md. */
+  readonly id: string;
   readonly field: string;
   readonly message: string;
 }
@@ -38,7 +40,7 @@ export function got(value: unknown, secret: boolean): string {
 
 /** `- field: message` lines under a header naming the construct. */
 export function formatViolations(what: string, path: string, violations: readonly Violation[]): string {
-  const lines = violations.map((v) => `- ${v.field}: ${v.message}`);
+  const lines = violations.map((v) => `- ${v.field}: ${v.message} [${v.id}]`);
   return [`invalid ${what} at ${path || '<root>'}:`, ...lines].join('\n');
 }
 

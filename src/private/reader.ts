@@ -1,5 +1,6 @@
 import { Token, Tokenization } from 'cdktf';
 import { FIELD_TYPES } from './field-types';
+import { readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
 import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, spellingsOf } from './schema';
 import { ParsedTarget } from './target';
@@ -43,7 +44,7 @@ export class ConfigReader {
   public read(table: FieldTable, props: unknown): FieldValues {
     if (props === null || typeof props !== 'object' || Array.isArray(props)) {
       // Never echoed: a string or list here may well be the whole config, secrets included.
-      this.errors.push({ field: 'config', message: `got ${kindOf(props)}, expected an object with the backend's fields` });
+      this.errors.push({ id: 'config/shape', field: 'config', message: `got ${kindOf(props)}, expected an object with the backend's fields` });
       return new Map();
     }
     const record = props as Record<string, unknown>;
@@ -54,15 +55,15 @@ export class ConfigReader {
 
   private readRemoteStateKeys({ workspace, defaults }: Record<string, unknown>): void {
     if (workspace !== undefined && typeof workspace !== 'string') {
-      this.errors.push({ field: 'workspace', message: `${got(workspace, false)}, expected a workspace name` });
+      this.errors.push({ id: 'config/shape', field: 'workspace', message: `${got(workspace, false)}, expected a workspace name` });
     }
     const isMap = defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults);
     if (defaults !== undefined && !isMap && !Tokenization.isResolvable(defaults)) {
-      this.errors.push({ field: 'defaults', message: `${got(defaults, false)}, expected an object of default output values` });
+      this.errors.push({ id: 'config/shape', field: 'defaults', message: `${got(defaults, false)}, expected an object of default output values` });
     } else if (isMap && !Tokenization.isResolvable(defaults)) {
       for (const [name, value] of Object.entries(defaults as Record<string, unknown>)) {
         if (!OUTPUT_NAME.test(name)) {
-          this.errors.push({ field: `defaults.${name}`, message: 'is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore' });
+          this.errors.push({ id: 'config/shape', field: `defaults.${name}`, message: 'is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore' });
         } else {
           this.checkDefault(`defaults.${name}`, value);
         }
@@ -74,17 +75,17 @@ export class ConfigReader {
   private checkDefault(path: string, value: unknown, seen: Set<unknown> = new Set()): void {
     if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || Token.isUnresolved(value)) return;
     if (seen.has(value)) {
-      this.errors.push({ field: path, message: 'refers back to an enclosing value, expected plain values (the output cannot hold a cycle)' });
+      this.errors.push({ id: 'config/shape', field: path, message: 'refers back to an enclosing value, expected plain values (the output cannot hold a cycle)' });
       return;
     }
     if (typeof value === 'object') seen = new Set(seen).add(value);
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) this.errors.push({ field: path, message: `got ${value}, expected a finite number` });
+      if (!Number.isFinite(value)) this.errors.push({ id: 'config/shape', field: path, message: `got ${value}, expected a finite number` });
       return;
     }
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
-        if (v === null || v === undefined) this.errors.push({ field: `${path}[${i}]`, message: `got ${showValue(v, false)}, expected a value (a list cannot hold null in the output)` });
+        if (v === null || v === undefined) this.errors.push({ id: 'config/shape', field: `${path}[${i}]`, message: `got ${showValue(v, false)}, expected a value (a list cannot hold null in the output)` });
         else this.checkDefault(`${path}[${i}]`, v, seen);
       });
       return;
@@ -92,7 +93,7 @@ export class ConfigReader {
     if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [k, v] of Object.entries(value)) {
         if (k === '' || k === 'for' || /["\\\u0000-\u001f]/.test(k)) {
-          this.errors.push({ field: `${path}.${k}`, message: 'is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters' });
+          this.errors.push({ id: 'config/shape', field: `${path}.${k}`, message: 'is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters' });
         } else {
           this.checkDefault(`${path}.${k}`, v, seen);
         }
@@ -100,7 +101,7 @@ export class ConfigReader {
       return;
     }
     if (!Tokenization.isResolvable(value)) {
-      this.errors.push({ field: path, message: `got ${kindOf(value)}, expected a string, number, boolean, list or object` });
+      this.errors.push({ id: 'config/shape', field: path, message: `got ${kindOf(value)}, expected a string, number, boolean, list or object` });
     }
   }
 
@@ -115,7 +116,7 @@ export class ConfigReader {
       const i = table.positionOf(key);
       if (i === undefined) {
         if (!extraKeys.includes(key)) {
-          this.errors.push({ field: prefix + key, message: `${got(value, true)} for an unknown field, expected one of ${table.spellings.join(', ')}` });
+          this.errors.push({ id: 'field/unknown', field: prefix + key, message: `${got(value, true)} for an unknown field, expected one of ${table.spellings.join(', ')}` });
         }
         continue;
       }
@@ -169,7 +170,7 @@ export class ConfigReader {
     if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
       return this.fail(spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
     }
-    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && STRAY_DIRECTIVE.test(v))) {
+    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && readTemplate(v).problem === 'directive')) {
       return this.fail(
         spelling,
         `${got(value, secret)}, expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
@@ -214,7 +215,7 @@ export class ConfigReader {
   }
 
   private fail(field: string, message: string): undefined {
-    this.errors.push({ field, message });
+    this.errors.push({ id: 'config/shape', field, message });
     return undefined;
   }
 
@@ -238,9 +239,6 @@ function holdsExpression(value: unknown): boolean {
   if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
   return false;
 }
-
-/** `%{` that is not escaped as `%%{`. */
-const STRAY_DIRECTIVE = /(^|[^%])%\{/;
 
 /** Terraform output names (the keys of a remote state's defaults). */
 const OUTPUT_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;

@@ -97,7 +97,7 @@ export class RuleContext {
   /** Reports a refusal against a field (error rules only). */
   public error(name: string, message: string): void {
     if (this.rule.severity !== 'error') throw new Error(`rule ${this.rule.id} is a warning rule and cannot report errors`);
-    this.errors.push({ field: this.spelling(name), message });
+    this.errors.push({ id: this.rule.id, field: this.spelling(name), message });
   }
 
   /** Reports a warning (warning rules only). */

@@ -70,6 +70,7 @@ const CACHE = new WeakMap<object, DeclaredTargets | Violation[]>();
 export function declaredTargetsFrom(value: unknown, isDefault = false): DeclaredTargets | Violation[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return [{
+      id: 'target/versions',
       field: TARGET_VERSIONS_CONTEXT_KEY,
       message: `got ${showValue(value, false)}, expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}`,
     }];
@@ -80,7 +81,7 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
   const violations: Violation[] = [];
   for (const key of Object.keys(declared)) {
     if (!(TOOLS as readonly string[]).includes(key)) {
-      violations.push({ field: `${TARGET_VERSIONS_CONTEXT_KEY}.${key}`, message: 'got an unknown tool, expected "terraform" or "opentofu"' });
+      violations.push({ id: 'target/versions', field: `${TARGET_VERSIONS_CONTEXT_KEY}.${key}`, message: 'got an unknown tool, expected "terraform" or "opentofu"' });
     }
   }
   const ranges: Array<{ tool: ToolName; range: string }> = [];
@@ -91,14 +92,14 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
     const versions = versionsToCheck(tool, range as string);
     if (typeof versions === 'string') {
       const colon = versions.indexOf(': ');
-      violations.push({ field: versions.slice(0, colon), message: versions.slice(colon + 2) });
+      violations.push({ id: 'target/versions', field: versions.slice(0, colon), message: versions.slice(colon + 2) });
       continue;
     }
     ranges.push({ tool, range: range as string });
     versions.forEach((version) => targets.push({ tool, version }));
   }
   if (violations.length === 0 && ranges.length === 0) {
-    violations.push({ field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
+    violations.push({ id: 'target/versions', field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
   }
   const result = violations.length > 0 ? violations : { ranges, targets, isDefault };
   CACHE.set(value, result);
@@ -176,6 +177,7 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
     const seen = emitted.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
     const sameKeys = emitted.every((e) => e.key === emitted[0].key);
     violations.push({
+      id: 'target/versions',
       field: fv.spelling,
       message: sameKeys
         ? `the declared tools get different values for ${emitted[0].key}, expected one value for every tool`

@@ -3,7 +3,7 @@
  * OpenTofu says about the same configuration. The unit tests check our message, the tofu tests
  * check OpenTofu's refusal.
  */
-import { DataTerraformRemoteStateLocal, TerraformResource, TerraformStack } from 'cdktf';
+import { DataTerraformRemoteStateLocal, TerraformLocal, TerraformResource, TerraformStack } from 'cdktf';
 import { PASSPHRASE, externalCommand } from './encryption-samples';
 import { EncryptionKeyProvider, EncryptionMethod } from '../../src';
 import { EncryptionInputs } from '../../src/private/encryption-model';
@@ -31,6 +31,34 @@ export interface RefusalCase {
 
 export const REFUSALS: RefusalCase[] = [
   { id: 'encryption/name', props: () => state(aes(pbkdf2({}, 'my.key'))), ours: 'EncryptionKeyProvider.pbkdf2("my.key"): got "my.key" as the name, expected letters, digits, underscores and hyphens only', tofu: /The provided key provider name is invalid/ },
+  {
+    id: 'encryption/reference-name',
+    props: () => state(aes(pbkdf2({}, '1key'))),
+    ours: 'EncryptionKeyProvider.pbkdf2("1key"): got "1key" as the name, expected a letter or an underscore first (opentofu refers to it as key_provider.pbkdf2.<name>, an identifier)',
+    tofu: /Extra characters after interpolation expression/,
+  },
+  {
+    id: 'encryption/reference-name',
+    props: () => state(EncryptionMethod.aesGcm('-meth', { keys: pbkdf2({}) })),
+    ours: 'EncryptionMethod.aesGcm("-meth"): got "-meth" as the name, expected a letter or an underscore first (opentofu refers to it as method.aes_gcm.<name>, an identifier)',
+    tofu: /Invalid expression/,
+  },
+  {
+    id: 'encryption/template',
+    ours:
+      'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted>, expected no "%{" and no "${" without its "}" (opentofu reads strings in the encryption block as templates); ' +
+      'write %%{ / $${ for a literal',
+    props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: `${PASSPHRASE}%{x` }))),
+    // The JSON form crashes init (state-encryption-tofu.test.ts shows it); the HCL form is refused.
+    hcl: [
+      'terraform {', '  encryption {',
+      `    key_provider "pbkdf2" "main" {\n      passphrase = "${PASSPHRASE}%{x"\n    }`,
+      '    method "aes_gcm" "main" {\n      keys = key_provider.pbkdf2.main\n    }',
+      '    state {\n      method = method.aes_gcm.main\n    }',
+      '  }', '}',
+    ].join('\n'),
+    tofu: /Invalid template control keyword/,
+  },
   {
     id: 'encryption/duplicate-name',
     ours: 'EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object)',
@@ -69,6 +97,13 @@ export const REFUSALS: RefusalCase[] = [
     tofu: /Unencrypted method is forbidden/,
   },
   { id: 'encryption/pbkdf2-passphrase-length', props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'too-short' }))), ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted> (9 bytes), expected at least 16 bytes', tofu: /passphrase is too short \(minimum 16 characters\)/ },
+  {
+    // 16 characters, but OpenTofu reads `$${` as `${`: 15 bytes.
+    id: 'encryption/pbkdf2-passphrase-length',
+    props: () => state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'abcdefghijklm$${' }))),
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted> (15 bytes), expected at least 16 bytes',
+    tofu: /passphrase is too short \(minimum 16 characters\)/,
+  },
   {
     id: 'encryption/pbkdf2-passphrase-chain',
     ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: set together with chain, expected only one of passphrase, chain',
@@ -116,7 +151,30 @@ export const REFUSALS: RefusalCase[] = [
       return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: data.getStringAttribute('id') })));
     },
     atSynth: true,
-    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable or a local value',
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
     tofu: /Dynamic value in static context/,
+  },
+  {
+    id: 'encryption/static-context',
+    // A local value is fine in the encryption block, unless it reads a resource (issue 18 item 4).
+    props: (stack) => {
+      const data = new TerraformResource(stack, 'seed', { terraformResourceType: 'terraform_data', count: 1 } as any);
+      const local = new TerraformLocal(stack, 'derived', `\${${data.terraformResourceType}.${data.friendlyUniqueId}[0].id}-suffix`);
+      return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: local.asString })));
+    },
+    atSynth: true,
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.seed (through local.derived), but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
+    tofu: /Unable to compute static value|Dynamic value in static context/,
+  },
+  {
+    id: 'encryption/static-context',
+    // A literal expression with an index step.
+    props: (stack) => {
+      new TerraformResource(stack, 'r', { terraformResourceType: 'terraform_data', count: 1 } as any);
+      return state(aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: '${terraform_data.r[0].id}' })));
+    },
+    atSynth: true,
+    ours: 'EncryptionKeyProvider.pbkdf2("main").passphrase: got a reference to terraform_data.r, but opentofu evaluates the encryption block before any resource, data source or module exists; use a variable, or a local value that reads only variables',
+    tofu: /Dynamic value in static context|Unable to compute static value/,
   },
 ];

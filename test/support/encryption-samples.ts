@@ -4,9 +4,10 @@
  */
 import * as path from 'path';
 import { App, TerraformStack, Testing } from 'cdktf';
+import { TOFU_VERSION } from './tofu-run';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../../src';
 import { EncryptionKind, KEY_PROVIDERS, METHODS } from '../../src/private/encryption-schema';
-import { TARGET_CONTEXT_KEY } from '../../src/private/target';
+import { TARGET_CONTEXT_KEY, compareVersions } from '../../src/private/target';
 
 /** The external protocol helper (key provider and method) the tool runs: `node external-program.js <mode>`. */
 export const EXTERNAL_PROGRAM = path.join(__dirname, 'external-program.js');
@@ -69,6 +70,7 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
     useDualstackEndpoint: false,
     useFipsEndpoint: false,
     customCaBundle: '/etc/ssl/certs/ca-certificates.crt',
+    encryptionContext: { stack: 'producer' },
     encryptedMetadataAlias: 'aws-key',
   },
   'key_provider.gcp_kms': {
@@ -78,6 +80,7 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
     accessToken: '<ACCESS_TOKEN>',
     impersonateServiceAccount: 'tofu@acme.iam.gserviceaccount.com',
     impersonateServiceAccountDelegates: ['delegate@acme.iam.gserviceaccount.com'],
+    additionalAuthenticatedData: 'cHJvZHVjZXI=',
     encryptedMetadataAlias: 'gcp-key',
   },
   'key_provider.openbao': {
@@ -86,6 +89,7 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
     address: 'http://127.0.0.1:8200',
     transitEnginePath: '/transit',
     keyLength: 32,
+    associatedData: 'cHJvZHVjZXI=',
     encryptedMetadataAlias: 'bao-key',
   },
   'key_provider.azure_vault': {
@@ -137,11 +141,15 @@ export const ALTERNATIVE_SAMPLES: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** The sample props of a kind; `keys` of methods is a fresh pbkdf2 key provider. */
-export function samplePropsOf(kind: EncryptionKind, keys?: EncryptionKeyProvider, alternative = false): Record<string, unknown> {
+/**
+ * The sample props of a kind for OpenTofu `upTo` (the judge's release by default: fields added later
+ * are left out); `keys` of methods is a fresh pbkdf2 key provider.
+ */
+export function samplePropsOf(kind: EncryptionKind, keys?: EncryptionKeyProvider, alternative = false, upTo = TOFU_VERSION): Record<string, unknown> {
   const id = `${kind.block}.${kind.type}`;
   const props: Record<string, unknown> = { ...SAMPLES[id], ...(alternative ? ALTERNATIVE_SAMPLES[id] : {}) };
-  for (const k of Object.keys(props)) if (props[k] === undefined) delete props[k];
+  const later = (name: string) => kind.fields.some((f) => f.name === name && f.since !== undefined && compareVersions(f.since, upTo) > 0);
+  for (const k of Object.keys(props)) if (props[k] === undefined || later(k)) delete props[k];
   if (kind.block === 'method' && kind.fields.some((f) => f.name === 'keys')) props.keys = keys ?? samplePbkdf2();
   return props;
 }

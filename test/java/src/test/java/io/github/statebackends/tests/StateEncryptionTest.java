@@ -131,7 +131,7 @@ class StateEncryptionTest {
             .build());
         assertEquals("invalid state encryption (target terraform@1.15.9) at producer/encryption:\n"
             + "- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it "
-            + "(set the target with StateBackendTarget.opentofu)", message);
+            + "(set the target with StateBackendTarget.opentofu) [encryption/target]", message);
     }
 
     @Test
@@ -145,7 +145,7 @@ class StateEncryptionTest {
             .state(EnforceableEncryptionTarget.builder().method(aes).build())
             .build());
         assertEquals("invalid state encryption (target opentofu@1.12.6) at producer/encryption:\n"
-            + "- EncryptionKeyProvider.pbkdf2(\"main\").passphrase: got <redacted> (9 bytes), expected at least 16 bytes", message);
+            + "- EncryptionKeyProvider.pbkdf2(\"main\").passphrase: got <redacted> (9 bytes), expected at least 16 bytes [encryption/pbkdf2-passphrase-length]", message);
         Support.assertNoSecrets(message, "too-short");
     }
 
