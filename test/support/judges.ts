@@ -125,6 +125,8 @@ let discovered: Discovery | undefined;
 
 function discover(): Discovery {
   if (discovered) return discovered;
+  // The fast loop (`npx projen test:fast`) runs without judges, on purpose and silently.
+  if (judgesOff()) return (discovered = { judges: [], problems: [] });
   const judges: Judge[] = [];
   const problems: string[] = [];
   const probe = (tool: ToolName, binary: string, expected?: string) => {
@@ -147,6 +149,11 @@ function discover(): Discovery {
   for (const v of opentofuJudgeVersions()) probe('opentofu', opentofuBinary(v), v);
   discovered = { judges, problems };
   return discovered;
+}
+
+/** `CDKTF_STATE_BACKENDS_JUDGES=off`: the suites skip every judge (the fast loop sets it). */
+export function judgesOff(): boolean {
+  return process.env.CDKTF_STATE_BACKENDS_JUDGES === 'off';
 }
 
 /**

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { opentofuBinary } from './judges';
+import { judgesOff, opentofuBinary } from './judges';
 
 /** The OpenTofu release the encryption tests judge with. */
 export const TOFU_VERSION = '1.12.6';
@@ -26,6 +26,7 @@ export function tofuPath(version = TOFU_VERSION): string {
  * Call it at the top of a suite.
  */
 export function requireTofu(version = TOFU_VERSION): string | undefined {
+  if (judgesOff()) return undefined;
   const bin = tofuPath(version);
   if (fs.existsSync(bin)) return bin;
   const message = `\n!!! OpenTofu ${version} judge missing at ${bin}; build it with: bash scripts/judges.sh ${version}\n`;
