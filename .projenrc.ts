@@ -355,9 +355,15 @@ const cdktnGenerate = project.addTask('cdktn:generate', {
 });
 // Runs a task of the cdktn subproject from the root.
 const inCdktn = (task: string) => ({ exec: `npx projen ${task}`, cwd: cdktnDir });
-const cdktnCompile = project.addTask('cdktn:compile', {
+// What the tests and examples build: no docs, so `npm test` never rewrites the committed API docs
+// of the cdktn package (scripts/check-api-md.js compares them with the build instead).
+const cdktnBuild = project.addTask('cdktn:build', {
+  description: 'Generates and compiles the cdktn flavour (packages/cdktn-state-backends), without its API docs',
+  steps: [inCdktn('pre-compile'), inCdktn('compile')],
+});
+project.addTask('cdktn:compile', {
   description: 'Generates and compiles the cdktn flavour (packages/cdktn-state-backends), with its API docs',
-  steps: [inCdktn('pre-compile'), inCdktn('compile'), inCdktn('post-compile')],
+  steps: [{ spawn: cdktnBuild.name }, inCdktn('post-compile')],
 });
 // jest's cdktn project runs the generated sources, so they are brought up to date first.
 project.testTask.prependSpawn(cdktnGenerate);
@@ -368,7 +374,7 @@ const testJavaCdktn = project.addTask('test:java:cdktn', {
   description: 'Builds the cdktn flavour\'s Maven artifact and runs the JUnit suite in test/java against it',
   env: silenceJsiiNode20,
   steps: [
-    { spawn: cdktnCompile.name },
+    { spawn: cdktnBuild.name },
     inCdktn('package:java'),
     { exec: 'node scripts/flavour.js --java test/java/target/cdktn-sources' },
     { exec: `mvn -B -f test/java/pom.xml test -P cdktn ${mavenVersion}` },
@@ -385,13 +391,13 @@ const generateCdktnExample = `node scripts/flavour.js --example ${cdktnExampleDi
 project.addTask('example:cdktn', {
   description: 'Synthesizes examples/typescript on CDK Terrain with cdktn-state-backends',
   env: silenceJsiiNode20,
-  steps: [{ spawn: cdktnCompile.name }, { exec: generateCdktnExample }, { exec: runCdktnExample }],
+  steps: [{ spawn: cdktnBuild.name }, { exec: generateCdktnExample }, { exec: runCdktnExample }],
 });
 const generateCdktnJavaExample = 'node scripts/flavour.js --java examples/java/target/cdktn-sources examples/java/src/main/java';
 project.addTask('example:java:cdktn', {
   description: 'Builds the cdktn Maven artifact and runs examples/java on CDK Terrain',
   env: silenceJsiiNode20,
-  steps: [{ spawn: cdktnCompile.name }, inCdktn('package:java'), { exec: generateCdktnJavaExample }, { exec: runJavaExample('-P cdktn ') }],
+  steps: [{ spawn: cdktnBuild.name }, inCdktn('package:java'), { exec: generateCdktnJavaExample }, { exec: runJavaExample('-P cdktn ') }],
 });
 // `npm test` ends by running the four examples on the artifacts the steps above just built.
 project.testTask.exec('ts-node -r tsconfig-paths/register examples/typescript/main.ts', { env: { TS_NODE_PROJECT: 'tsconfig.dev.json' } });
