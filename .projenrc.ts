@@ -16,9 +16,10 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
   return {
     displayName: flavour,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
-    // The run-time judges (test/runtime/) store what the library emits on emulators; the emitted
-    // JSON is the same in both flavours (test/flavour.test.ts), so they run once, in the cdktf one.
-    testPathIgnorePatterns: cdktn ? ['/node_modules/', '<rootDir>/test/runtime/'] : ['/node_modules/'],
+    // Suites that do not depend on the framework run once, in the cdktf project: the run-time
+    // judges (what they store is the same JSON in both flavours, which test/flavour.test.ts holds),
+    // the flavour generation itself, the judges' harness and the test-tool cache.
+    testPathIgnorePatterns: cdktn ? ['/node_modules/', '<rootDir>/test/(runtime/|flavour|judges|cache-dir)'] : ['/node_modules/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
     moduleNameMapper: {
