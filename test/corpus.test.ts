@@ -466,5 +466,4 @@ describe.each([TF, TOFU])('judged by %s', (target) => {
     const alone = judge(binary!, documentOf(blocksOf(entry)), RUN_ENV);
     expect(alone.errors).toEqual([]);
   });
-
 });
