@@ -16,21 +16,21 @@ describe('azurerm rules', () => {
     expect(refusal(sut, { storageAccountName: 'acct' }, { as: 'remote-state' })).toBe(
       [
         header('azurerm', undefined, 'remote-state'),
-        '- containerName: got nothing, expected a non-empty string (the field is required)',
-        '- key: got nothing, expected a non-empty string (the field is required)',
+        '- containerName: got nothing, expected a non-empty string (the field is required) [field/required]',
+        '- key: got nothing, expected a non-empty string (the field is required) [field/required]',
       ].join('\n'),
     );
   });
 
   test('fails if the environment is not one the target accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'mars' })).toBe(
-      `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.15.9`,
+      `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.15.9 [azurerm/environment]`,
     );
   });
 
   test('fails if the environment is one the target no longer accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.11.4' })).toBe(
-      `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it`,
+      `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it [azurerm/environment]`,
     );
     // GIVEN terraform 1.3-1.10: german works only with an access key or sas token (its azure ad login knows three clouds)
     expect(warningsFor(sut, { ...BASE, environment: 'german', accessKey: '<ACCESS_KEY>' }, { target: 'terraform@1.10.5' })).toEqual([
@@ -52,30 +52,30 @@ describe('azurerm rules', () => {
   test('terraform matches environment names case-insensitively, opentofu exactly', () => {
     expect(warningsFor(sut, { ...BASE, environment: 'USGovernment' })).toEqual([]);
     expect(refusal(sut, { ...BASE, environment: 'USGovernment' }, { target: TOFU })).toBe(
-      `${header('azurerm', TOFU)}\n- environment: got "USGovernment", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for opentofu 1.12.6; opentofu matches names exactly, use "usgovernment"`,
+      `${header('azurerm', TOFU)}\n- environment: got "USGovernment", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for opentofu 1.12.6; opentofu matches names exactly, use "usgovernment" [azurerm/environment]`,
     );
   });
 
   test('fails if useGraphApi is false where the tool always uses microsoft graph', () => {
     expect(refusal(sut, { ...BASE, useGraphApi: false })).toBe(
       `${h}\n- useGraphApi: got false, but terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since; ` +
-        'terraform 1.15.9 cannot use the old azure ad graph, so remove the field or set it to true',
+        'terraform 1.15.9 cannot use the old azure ad graph, so remove the field or set it to true [field/availability]',
     );
     expect(refusal(sut, { ...BASE, useMicrosoftGraph: false }, { target: TOFU })).toBe(
       `${header('azurerm', TOFU)}\n- useMicrosoftGraph: got false, but opentofu never had use_microsoft_graph and always uses microsoft graph; ` +
-        'opentofu 1.12.6 cannot use the old azure ad graph, so remove the field or set it to true',
+        'opentofu 1.12.6 cannot use the old azure ad graph, so remove the field or set it to true [field/availability]',
     );
   });
 
   test('fails if useGraphApi is set before terraform 1.1', () => {
     expect(refusal(sut, { ...BASE, useGraphApi: true }, { target: 'terraform@1.0.11' })).toBe(
-      `${header('azurerm', 'terraform@1.0.11')}\n- useGraphApi: got true, but terraform 1.0.11 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0)`,
+      `${header('azurerm', 'terraform@1.0.11')}\n- useGraphApi: got true, but terraform 1.0.11 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0) [field/availability]`,
     );
   });
 
   test('fails if useOidc is set with useGraphApi false (terraform 1.2)', () => {
     expect(refusal(sut, { ...BASE, useOidc: true, useGraphApi: false }, { target: 'terraform@1.2.9' })).toBe(
-      `${header('azurerm', 'terraform@1.2.9')}\n- useOidc: set to true with useGraphApi false, expected useGraphApi true (or unset): oidc needs microsoft graph`,
+      `${header('azurerm', 'terraform@1.2.9')}\n- useOidc: set to true with useGraphApi false, expected useGraphApi true (or unset): oidc needs microsoft graph [azurerm/oidc-needs-graph]`,
     );
   });
 
@@ -110,14 +110,14 @@ describe('azurerm rules', () => {
   test('fails if lookupBlobEndpoint is true without resourceGroupName', () => {
     const { resourceGroupName: _, ...noGroup } = BASE;
     expect(refusal(sut, { ...noGroup, accessKey: '<ACCESS_KEY>', lookupBlobEndpoint: true })).toBe(
-      `${h}\n- lookupBlobEndpoint: set without resourceGroupName, expected it to be set as well`,
+      `${h}\n- lookupBlobEndpoint: set without resourceGroupName, expected it to be set as well [azurerm/dns-lookup-needs-resource-group]`,
     );
     expect(() => refusal(sut, { ...noGroup, accessKey: '<ACCESS_KEY>', lookupBlobEndpoint: false })).toThrow('to be refused');
   });
 
   test('opentofu: fails if environment and metadataHost are both set', () => {
     expect(refusal(sut, { ...BASE, environment: 'public', metadataHost: 'management.example' }, { target: TOFU })).toBe(
-      `${header('azurerm', TOFU)}\n- environment: set together with metadataHost, expected only one of environment, metadataHost`,
+      `${header('azurerm', TOFU)}\n- environment: set together with metadataHost, expected only one of environment, metadataHost [azurerm/environment-or-metadata-host]`,
     );
     expect(warningsFor(sut, { ...BASE, environment: 'public', metadataHost: 'management.example' })).toEqual([]);
   });
@@ -126,22 +126,22 @@ describe('azurerm rules', () => {
     expect(refusal(sut, { ...BASE, customerProvidedKey: 'c2hvcnQ=', encryptionScope: 's' }, { target: TOFU })).toBe(
       [
         header('azurerm', TOFU),
-        '- customerProvidedKey: set together with encryptionScope, expected only one of customerProvidedKey, encryptionScope',
-        '- customerProvidedKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes',
+        '- customerProvidedKey: set together with encryptionScope, expected only one of customerProvidedKey, encryptionScope [azurerm/one-blob-encryption]',
+        '- customerProvidedKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes [azurerm/customer-provided-key]',
       ].join('\n'),
     );
   });
 
   test('opentofu: fails if timeoutSeconds is negative', () => {
-    expect(refusal(sut, { ...BASE, timeoutSeconds: -5 }, { target: TOFU })).toBe(`${header('azurerm', TOFU)}\n- timeoutSeconds: got -5, expected 0 seconds or more`);
+    expect(refusal(sut, { ...BASE, timeoutSeconds: -5 }, { target: TOFU })).toBe(`${header('azurerm', TOFU)}\n- timeoutSeconds: got -5, expected 0 seconds or more [azurerm/timeout-seconds]`);
   });
 
   test('opentofu 1.11+: fails if account or container names break its patterns', () => {
     expect(refusal(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' }, { target: TOFU })).toBe(
       [
         header('azurerm', TOFU),
-        '- storageAccountName: got "Acme-State", expected 3 to 24 lower-case letters and digits',
-        '- containerName: got "tf--state", expected 3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
+        '- storageAccountName: got "Acme-State", expected 3 to 24 lower-case letters and digits [azurerm/storage-account-name]',
+        '- containerName: got "tf--state", expected 3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit [azurerm/container-name]',
       ].join('\n'),
     );
     expect(warningsFor(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' })).toEqual([]);
@@ -151,8 +151,8 @@ describe('azurerm rules', () => {
     expect(refusal(sut, { ...BASE, timeoutSeconds: 60, encryptionScope: 's' })).toBe(
       [
         h,
-        '- timeoutSeconds: got 60, but terraform has no such setting; only opentofu 1.9.0 and later has it',
-        '- encryptionScope: got "s", but terraform has no such setting; only opentofu 1.12.0 and later has it',
+        '- timeoutSeconds: got 60, but terraform has no such setting; only opentofu 1.9.0 and later has it [field/availability]',
+        '- encryptionScope: got "s", but terraform has no such setting; only opentofu 1.12.0 and later has it [field/availability]',
       ].join('\n'),
     );
   });

@@ -13,15 +13,15 @@ describe('cos rules', () => {
   const h = header('cos');
 
   test('fails if acl is not private or public-read', () => {
-    expect(refusal(sut, { ...BASE, acl: 'public-read-write' })).toBe(`${h}\n- acl: got "public-read-write", expected one of "private", "public-read"`);
+    expect(refusal(sut, { ...BASE, acl: 'public-read-write' })).toBe(`${h}\n- acl: got "public-read-write", expected one of "private", "public-read" [cos/acl]`);
   });
 
   test('fails if the assumed session lasts more than 43200 seconds or less than 0', () => {
     expect(refusal(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration: 43201 } })).toBe(
-      `${h}\n- assumeRole.sessionDuration: got 43201, expected 0 to 43200 seconds`,
+      `${h}\n- assumeRole.sessionDuration: got 43201, expected 0 to 43200 seconds [cos/session-duration]`,
     );
     expect(refusal(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration: -1 } }, { as: 'remote-state' })).toBe(
-      `${header('cos', undefined, 'remote-state')}\n- assumeRole.sessionDuration: got -1, expected 0 to 43200 seconds`,
+      `${header('cos', undefined, 'remote-state')}\n- assumeRole.sessionDuration: got -1, expected 0 to 43200 seconds [cos/session-duration]`,
     );
   });
 
@@ -29,27 +29,27 @@ describe('cos rules', () => {
     expect(refusal(sut, { ...BASE, assumeRole: { roleArn: '' } })).toBe(
       [
         h,
-        '- assumeRole.roleArn: got "", expected a non-empty string (the field is required)',
-        '- assumeRole.sessionName: got nothing, expected a non-empty string (the field is required)',
+        '- assumeRole.roleArn: got "", expected a non-empty string (the field is required) [field/required]',
+        '- assumeRole.sessionName: got nothing, expected a non-empty string (the field is required) [field/required]',
       ].join('\n'),
     );
   });
 
   test('fails if prefix starts with / or ./', () => {
-    const expected = 'expected a prefix that does not start with "/" or "./"';
+    const expected = 'expected a prefix that does not start with "/" or "./" [cos/prefix-form]';
     expect(refusal(sut, { ...BASE, prefix: '/env' })).toBe(`${h}\n- prefix: got "/env", ${expected}`);
     expect(refusal(sut, { ...BASE, prefix: './env' })).toBe(`${h}\n- prefix: got "./env", ${expected}`);
   });
 
   test('fails if key starts or ends with /', () => {
-    const expected = 'expected a key that does not start or end with "/"';
+    const expected = 'expected a key that does not start or end with "/" [cos/key-form]';
     expect(refusal(sut, { ...BASE, key: '/state.tfstate' })).toBe(`${h}\n- key: got "/state.tfstate", ${expected}`);
     expect(refusal(sut, { ...BASE, key: 'states/' })).toBe(`${h}\n- key: got "states/", ${expected}`);
   });
 
   test('fails if a terraform endpoint is not cos-internal.<region>.tencentcos.cn', () => {
     expect(refusal(sut, { ...BASE, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' })).toBe(
-      `${h}\n- endpoint: got "https://cos.ap-guangzhou.myqcloud.com", expected an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"`,
+      `${h}\n- endpoint: got "https://cos.ap-guangzhou.myqcloud.com", expected an endpoint of the form "https://cos-internal.<region>.tencentcos.cn" [cos/endpoint-form]`,
     );
   });
 
@@ -57,16 +57,16 @@ describe('cos rules', () => {
     expect(refusal(sut, { ...BASE, endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn', profile: 'ci', assumeRole: { ...ROLE, externalId: 'x' } }, { target: 'opentofu@1.12.6' })).toBe(
       [
         header('cos', 'opentofu@1.12.6'),
-        '- endpoint: got "https://cos-internal.ap-guangzhou.tencentcos.cn", but opentofu has no such setting; only terraform 1.6.0 and later has it',
-        '- assumeRole.externalId: got "x", but opentofu has no such setting; only terraform 1.10.0 and later has it',
-        '- profile: got "ci", but opentofu has no such setting; only terraform 1.10.0 and later has it',
+        '- endpoint: got "https://cos-internal.ap-guangzhou.tencentcos.cn", but opentofu has no such setting; only terraform 1.6.0 and later has it [field/availability]',
+        '- assumeRole.externalId: got "x", but opentofu has no such setting; only terraform 1.10.0 and later has it [field/availability]',
+        '- profile: got "ci", but opentofu has no such setting; only terraform 1.10.0 and later has it [field/availability]',
       ].join('\n'),
     );
   });
 
   test('fails if a field is older than the target', () => {
     expect(refusal(sut, { ...BASE, securityToken: '<SECURITY_TOKEN>', accelerate: true }, { target: 'terraform@1.3.0' })).toBe(
-      `${header('cos', 'terraform@1.3.0')}\n- securityToken: got <redacted>, but terraform 1.3.0 does not have it yet; it is first available in terraform 1.4.0`,
+      `${header('cos', 'terraform@1.3.0')}\n- securityToken: got <redacted>, but terraform 1.3.0 does not have it yet; it is first available in terraform 1.4.0 [field/availability]`,
     );
   });
 });

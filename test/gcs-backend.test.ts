@@ -18,18 +18,18 @@ describe('gcs rules', () => {
   const h = header('gcs');
 
   test('fails if bucket is missing or empty', () => {
-    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string (the field is required)`);
+    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string (the field is required) [field/required]`);
     expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
-      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (the field is required)`,
+      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (the field is required) [field/required]`,
     );
   });
 
   test('fails if encryptionKey does not decode to 32 bytes, without echoing the key', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: 'c2hvcnQ=' })).toBe(
-      `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes`,
+      `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes [gcs/encryption-key]`,
     );
     expect(refusal(sut, { bucket: 'b', encryptionKey: 'not base64!' })).toBe(
-      `${h}\n- encryptionKey: got <redacted>, expected standard base64 text (A-Z, a-z, 0-9, + and /, padded with =) that decodes to 32 bytes`,
+      `${h}\n- encryptionKey: got <redacted>, expected standard base64 text (A-Z, a-z, 0-9, + and /, padded with =) that decodes to 32 bytes [gcs/encryption-key]`,
     );
   });
 
@@ -50,12 +50,12 @@ describe('gcs rules', () => {
 
   test('fails if kmsEncryptionKey is not a key resource name', () => {
     expect(refusal(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toBe(
-      `${h}\n- kmsEncryptionKey: got "projects/acme/keyRings/tf", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}`,
+      `${h}\n- kmsEncryptionKey: got "projects/acme/keyRings/tf", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name} [gcs/kms-key-form]`,
     );
   });
 
   test('fails if the custom endpoint is not protocol + host + /storage/v1/ or /storage/v1/b, in the spelling used', () => {
-    const expected = 'expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/"';
+    const expected = 'expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]';
     expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'storage-acme.p.googleapis.com' })).toBe(
       `${h}\n- storeageCustomEndpoint: got "storage-acme.p.googleapis.com", ${expected}`,
     );
@@ -78,7 +78,7 @@ describe('gcs rules', () => {
   test('fails if both spellings of the endpoint differ', () => {
     expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://b.example/storage/v1/b' })).toBe(
       `${h}\n- storeageCustomEndpoint: storeageCustomEndpoint and storageCustomEndpoint are spellings of one field and were set to different values ` +
-        '("https://a.example/storage/v1/b" and "https://b.example/storage/v1/b"), expected one of them',
+        '("https://a.example/storage/v1/b" and "https://b.example/storage/v1/b"), expected one of them [field/spelling-conflict]',
     );
   });
 
@@ -88,16 +88,16 @@ describe('gcs rules', () => {
 
   test('fails if encryptionKey and kmsEncryptionKey are both set', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32, kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toBe(
-      `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey`,
+      `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey [gcs/one-encryption]`,
     );
   });
 
   test('fails if universeDomain is used for terraform, which lacks it', () => {
     expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' })).toBe(
-      `${h}\n- universeDomain: got "u.example", but terraform has no such setting; only opentofu 1.11.5 and later has it`,
+      `${h}\n- universeDomain: got "u.example", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]`,
     );
     expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' }, { target: 'opentofu@1.11.4' })).toBe(
-      `${header('gcs', 'opentofu@1.11.4')}\n- universeDomain: got "u.example", but opentofu 1.11.4 does not have it yet; it is first available in opentofu 1.11.5`,
+      `${header('gcs', 'opentofu@1.11.4')}\n- universeDomain: got "u.example", but opentofu 1.11.4 does not have it yet; it is first available in opentofu 1.11.5 [field/availability]`,
     );
   });
 
@@ -105,9 +105,9 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: '', kmsEncryptionKey: 'x', storeageCustomEndpoint: 'y' })).toBe(
       [
         h,
-        '- bucket: got "", expected a non-empty string (the field is required)',
-        '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-        '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/"',
+        '- bucket: got "", expected a non-empty string (the field is required) [field/required]',
+        '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name} [gcs/kms-key-form]',
+        '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]',
       ].join('\n'),
     );
   });
@@ -160,6 +160,6 @@ describe('gcs credentials', () => {
         'leave it unset and provide GOOGLE_BACKEND_CREDENTIALS or GOOGLE_CREDENTIALS in the environment of the terraform run instead [field/literal-secret]',
     ]);
     expect(refusal(sut, { bucket: 'b', credentials: key, prefix: 7 })).not.toContain('<PRIVATE_KEY>');
-    expect(refusal(sut, { bucket: 'b', credentials: 7 })).toBe(`${header('gcs')}\n- credentials: got <redacted>, expected a string`);
+    expect(refusal(sut, { bucket: 'b', credentials: 7 })).toBe(`${header('gcs')}\n- credentials: got <redacted>, expected a string [field/type]`);
   });
 });

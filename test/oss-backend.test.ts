@@ -12,25 +12,25 @@ describe('oss rules', () => {
   const h = header('oss');
 
   test('fails if assumeRoleSessionExpiration is outside 900-3600', () => {
-    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 899 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 899, expected 900 to 3600 seconds`);
-    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 3601 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 3601, expected 900 to 3600 seconds`);
+    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 899 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 899, expected 900 to 3600 seconds [oss/session-expiration]`);
+    expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 3601 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 3601, expected 900 to 3600 seconds [oss/session-expiration]`);
   });
 
   test('fails if the block sessionExpiration is outside 900-3600', () => {
     expect(refusal(sut, { ...BASE, assumeRole: { roleArn: 'acs:ram::1:role/x', sessionExpiration: 60 } })).toBe(
-      `${h}\n- assumeRole.sessionExpiration: got 60, expected 900 to 3600 seconds`,
+      `${h}\n- assumeRole.sessionExpiration: got 60, expected 900 to 3600 seconds [oss/block-session-expiration]`,
     );
   });
 
   test('fails if acl is not one the tool knows', () => {
     expect(refusal(sut, { ...BASE, acl: 'authenticated-read' })).toBe(
-      `${h}\n- acl: got "authenticated-read", expected one of "", "private", "public-read", "public-read-write"`,
+      `${h}\n- acl: got "authenticated-read", expected one of "", "private", "public-read", "public-read-write" [oss/acl]`,
     );
   });
 
   test('fails if prefix starts with / or key ends with /', () => {
     expect(refusal(sut, { ...BASE, prefix: '/env:', key: 'x/' })).toBe(
-      [h, '- prefix: got "/env:", expected a prefix that does not start with "/" or "./"', '- key: got "x/", expected a key that does not start or end with "/"'].join('\n'),
+      [h, '- prefix: got "/env:", expected a prefix that does not start with "/" or "./" [oss/prefix-form]', '- key: got "x/", expected a key that does not start or end with "/" [oss/key-form]'].join('\n'),
     );
   });
 
@@ -42,7 +42,7 @@ describe('oss rules', () => {
 
   test('fails if both spellings of the lock table differ', () => {
     expect(refusal(sut, { ...BASE, lockStoreTable: 'a', tablestoreTable: 'b', lockStoreEndpoint: 'https://l.cn-hangzhou.ots.aliyuncs.com' })).toBe(
-      `${h}\n- lockStoreTable: lockStoreTable and tablestoreTable are spellings of one field and were set to different values ("a" and "b"), expected one of them`,
+      `${h}\n- lockStoreTable: lockStoreTable and tablestoreTable are spellings of one field and were set to different values ("a" and "b"), expected one of them [field/spelling-conflict]`,
     );
   });
 
@@ -51,11 +51,11 @@ describe('oss rules', () => {
     expect(refusal(sut, props, { target: 'terraform@0.12.7' })).toBe(
       [
         header('oss', 'terraform@0.12.7'),
-        '- ecsRoleName: got "r", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.14',
-        '- stsEndpoint: got "sts.aliyuncs.com", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.0.11',
-        '- sharedCredentialsFile: got "/f", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8',
-        '- profile: got "p", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8',
-        '- assumeRoleRoleArn: got "acs:ram::1:role/x", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.1.0',
+        '- ecsRoleName: got "r", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.14 [field/availability]',
+        '- stsEndpoint: got "sts.aliyuncs.com", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.0.11 [field/availability]',
+        '- sharedCredentialsFile: got "/f", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8 [field/availability]',
+        '- profile: got "p", but terraform 0.12.7 does not have it yet; it is first available in terraform 0.12.8 [field/availability]',
+        '- assumeRoleRoleArn: got "acs:ram::1:role/x", but terraform 0.12.7 does not have it yet; it is first available in terraform 1.1.0 [field/availability]',
       ].join('\n'),
     );
     expect(() => refusal(sut, props, { target: 'terraform@1.1.0' })).toThrow('to be refused');
@@ -63,10 +63,10 @@ describe('oss rules', () => {
 
   test('fails if the lock instance name is used before terraform 1.12 or with opentofu', () => {
     expect(refusal(sut, { ...BASE, lockStoreInstanceName: 'lock' }, { target: 'terraform@1.11.4' })).toBe(
-      `${header('oss', 'terraform@1.11.4')}\n- lockStoreInstanceName: got "lock", but terraform 1.11.4 does not have it yet; it is first available in terraform 1.12.0`,
+      `${header('oss', 'terraform@1.11.4')}\n- lockStoreInstanceName: got "lock", but terraform 1.11.4 does not have it yet; it is first available in terraform 1.12.0 [field/availability]`,
     );
     expect(refusal(sut, { ...BASE, tablestoreInstanceName: 'lock' }, { target: 'opentofu@1.12.6' })).toBe(
-      `${header('oss', 'opentofu@1.12.6')}\n- tablestoreInstanceName: got "lock", but opentofu has no such setting; only terraform 1.12.0 and later has it`,
+      `${header('oss', 'opentofu@1.12.6')}\n- tablestoreInstanceName: got "lock", but opentofu has no such setting; only terraform 1.12.0 and later has it [field/availability]`,
     );
   });
 });

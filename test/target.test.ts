@@ -84,9 +84,9 @@ describe('one config, three targets', () => {
     expect(() => synthFor('terraform@1.0.0')).toThrow(
       [
         'invalid azurerm backend (target terraform@1.0.0) at producer/backend:',
-        '- useOidc: got true, but terraform 1.0.0 does not have it yet; it is first available in terraform 1.2.0',
-        '- adoServiceConnectionId: got "00000000-0000-0000-0000-000000000004", but terraform 1.0.0 does not have it yet; it is first available in terraform 1.11.2',
-        '- useGraphApi: got true, but terraform 1.0.0 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0)',
+        '- useOidc: got true, but terraform 1.0.0 does not have it yet; it is first available in terraform 1.2.0 [field/availability]',
+        '- adoServiceConnectionId: got "00000000-0000-0000-0000-000000000004", but terraform 1.0.0 does not have it yet; it is first available in terraform 1.11.2 [field/availability]',
+        '- useGraphApi: got true, but terraform 1.0.0 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0) [field/availability]',
       ].join('\n'),
     );
   });

@@ -473,6 +473,30 @@ const ROWS: readonly Row[] = [
     why: 'only a full init decodes the backend block ("Variables not allowed"), and that init configures the backend; init -backend=false and validate skip the block',
   },
   {
+    ruleId: 'remote-state/template',
+    store: 'gcs',
+    target: TF,
+    as: 'remote-state',
+    field: 'prefix',
+    props: { ...GCS, prefix: 'env-%{x' },
+    raw: { ...GCS, prefix: 'env-%{x' },
+    judged: 'validate',
+    toolSays: /Invalid template control keyword/,
+    why: 'a remote state\'s config is an expression, so the tool parses "%{" in its strings as a template directive',
+  },
+  {
+    ruleId: 'remote-state/template',
+    store: 'azurerm',
+    target: TOFU,
+    as: 'remote-state',
+    field: 'key',
+    props: { ...AZ, key: 'app-%{x' },
+    raw: { ...AZ_RAW, key: 'app-%{x' },
+    judged: 'validate',
+    toolSays: /Invalid template control keyword/,
+    why: 'a remote state\'s config is an expression, so the tool parses "%{" in its strings as a template directive',
+  },
+  {
     ruleId: 'stack/one-backend',
     store: 'gcs',
     target: TF,
@@ -534,7 +558,8 @@ describe('the library refuses each row, naming the field', () => {
   test.each(ROWS.map((r) => [label(r), r] as const))('%s', (_l, row) => {
     const message = libraryRefusal(row);
     if (row.ruleId === 'stack/one-backend') expect(message).toContain('a stack can have only one backend');
-    else expect(message).toContain(`\n- ${row.field}: `);
+    // THEN the bullet names the field and ends with the row's rule id, which docs/FIELDS.md explains
+    else expect(message).toMatch(new RegExp(`\\n- ${row.field.replace(/[.[\]]/g, '\\$&')}: [^\\n]* \\[${row.ruleId}\\](\\n|$)`));
   });
 });
 

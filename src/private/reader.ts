@@ -130,7 +130,7 @@ export class ConfigReader {
     table.fields.forEach((field, i) => {
       const spelling = chosen[i];
       if (spelling === undefined) {
-        if (field.required) this.fail(prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
+        if (field.required) this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
         return;
       }
       const others = conflicts?.get(i);
@@ -138,7 +138,7 @@ export class ConfigReader {
         // Reported in table order of the spellings, whatever order the user wrote them in.
         const all = spellingsOf(field).filter((s) => s === spelling || others.includes(s));
         const shown = all.map((s) => showValue(props[s], !!field.secret)).join(' and ');
-        this.fail(prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
+        this.fail('field/spelling-conflict', prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
         return;
       }
       const fv = this.readValue(table, field, prefix + spelling, props[spelling]);
@@ -156,22 +156,23 @@ export class ConfigReader {
     if (expression) {
       if (this.mode === 'backend') {
         const shown = Token.isUnresolved(value) ? 'got a token' : `got the expression ${showValue(value, secret)}`;
-        return this.fail(spelling, `${shown}, expected a literal value (backend blocks cannot use references, variables or functions)`);
+        return this.fail('field/literal-only', spelling, `${shown}, expected a literal value (backend blocks cannot use references, variables or functions)`);
       }
       return { spec: field, spelling, value, expression: true };
     }
 
     const type = FIELD_TYPES[field.type];
-    if (!type.accepts(value)) return this.fail(spelling, `${got(value, secret)}, expected ${type.expected(field)}`);
-    if (field.required && value === '') return this.fail(spelling, `got "", expected ${requiredValue(field)} (the field is required)`);
+    if (!type.accepts(value)) return this.fail('field/type', spelling, `${got(value, secret)}, expected ${type.expected(field)}`);
+    if (field.required && value === '') return this.fail('field/required', spelling, `got "", expected ${requiredValue(field)} (the field is required)`);
     if (field.type === 'stringList' && this.mode === 'backend' && (value as unknown[]).some(isExpression)) {
-      return this.fail(spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
+      return this.fail('field/literal-only', spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
     }
     if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
-      return this.fail(spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
+      return this.fail('field/literal-only', spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
     }
     if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && readTemplate(v).problem === 'directive')) {
       return this.fail(
+        'remote-state/template',
         spelling,
         `${got(value, secret)}, expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
       );
@@ -202,20 +203,20 @@ export class ConfigReader {
     const reason = impliedReason(field, this.target);
     const { tool, version } = this.target;
     const key = typeof field.key === 'string' ? field.key : spelling;
-    if (reason === undefined) return this.fail(spelling, `${got(value, !!field.secret)}, ${problem}`);
-    if (isExpression(value)) return this.fail(spelling, `got a token, but ${tool} ${version} has no ${key}; remove the field`);
+    if (reason === undefined) return this.fail('field/availability', spelling, `${got(value, !!field.secret)}, ${problem}`);
+    if (isExpression(value)) return this.fail('field/availability', spelling, `got a token, but ${tool} ${version} has no ${key}; remove the field`);
     const type = FIELD_TYPES[field.type];
-    if (!type.accepts(value)) return this.fail(spelling, `${got(value, !!field.secret)}, expected ${type.expected(field)}`);
+    if (!type.accepts(value)) return this.fail('field/type', spelling, `${got(value, !!field.secret)}, expected ${type.expected(field)}`);
     const { value: implied, otherwise } = field.impliedWhereAbsent!;
     if (value === implied) {
       this.warn('field/implied-value', `${spelling} is left out of the output: ${reason}, so ${showValue(implied, false)} is already the behaviour of ${tool} ${version}`);
       return undefined;
     }
-    return this.fail(spelling, `${got(value, !!field.secret)}, but ${reason}; ${tool} ${version} ${otherwise}, so remove the field or set it to ${showValue(implied, false)}`);
+    return this.fail('field/availability', spelling, `${got(value, !!field.secret)}, but ${reason}; ${tool} ${version} ${otherwise}, so remove the field or set it to ${showValue(implied, false)}`);
   }
 
-  private fail(field: string, message: string): undefined {
-    this.errors.push({ id: 'config/shape', field, message });
+  private fail(id: string, field: string, message: string): undefined {
+    this.errors.push({ id, field, message });
     return undefined;
   }
 
@@ -277,6 +278,7 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
+  { id: 'remote-state/template', severity: 'error', description: 'remote-state strings hold no "%{" (both tools parse the config as an expression: "Invalid template control keyword")' },
   { id: 'stack/one-backend', severity: 'error', description: 'a stack holds one backend (both tools: "Duplicate backend configuration")' },
   { id: 'remote-state/secrets-left-out', severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ];

@@ -16,18 +16,18 @@ const h = header('oss');
 
 describe('checks every field gets', () => {
   test('fails if the config is not an object', () => {
-    expect(refusal(oss, null)).toBe(`${h}\n- config: got null, expected an object with the backend's fields`);
+    expect(refusal(oss, null)).toBe(`${h}\n- config: got null, expected an object with the backend's fields [config/shape]`);
     // A string or list may be the whole config, secrets included: it is never echoed.
-    expect(refusal(oss, '{"bucket":"b","secretKey":"<SECRET_KEY>"}')).toBe(`${h}\n- config: got a string, expected an object with the backend's fields`);
-    expect(refusal(oss, [{ secretKey: '<SECRET_KEY>' }])).toBe(`${h}\n- config: got a list, expected an object with the backend's fields`);
+    expect(refusal(oss, '{"bucket":"b","secretKey":"<SECRET_KEY>"}')).toBe(`${h}\n- config: got a string, expected an object with the backend's fields [config/shape]`);
+    expect(refusal(oss, [{ secretKey: '<SECRET_KEY>' }])).toBe(`${h}\n- config: got a list, expected an object with the backend's fields [config/shape]`);
   });
 
   test('fails if a remote state has a workspace or defaults of the wrong shape', () => {
     expect(refusal(oss, { bucket: 'b', workspace: 7, defaults: ['x'] }, { as: 'remote-state' })).toBe(
       [
         header('oss', undefined, 'remote-state'),
-        '- workspace: got 7, expected a workspace name',
-        '- defaults: got ["x"], expected an object of default output values',
+        '- workspace: got 7, expected a workspace name [config/shape]',
+        '- defaults: got ["x"], expected an object of default output values [config/shape]',
       ].join('\n'),
     );
   });
@@ -42,18 +42,18 @@ describe('checks every field gets', () => {
       `${h}\n- secretKye: got <redacted> for an unknown field, expected one of accessKey, secretKey, securityToken, ecsRoleName, region, ` +
         'stsEndpoint, lockStoreEndpoint, tablestoreEndpoint, endpoint, bucket, prefix, key, lockStoreInstanceName, tablestoreInstanceName, ' +
         'lockStoreTable, tablestoreTable, encrypt, acl, sharedCredentialsFile, profile, assumeRole, assumeRoleRoleArn, assumeRoleSessionName, ' +
-        'assumeRolePolicy, assumeRoleSessionExpiration',
+        'assumeRolePolicy, assumeRoleSessionExpiration [field/unknown]',
     );
     expect(message).not.toContain('<SECRET_KEY>');
   });
 
   test.each([
-    ['prefix', 42, '- prefix: got 42, expected a string'],
-    ['encrypt', 'yes', '- encrypt: got "yes", expected true or false'],
-    ['assumeRoleSessionExpiration', 1200.5, '- assumeRoleSessionExpiration: got 1200.5, expected a whole number'],
-    ['assumeRoleSessionExpiration', '1200', '- assumeRoleSessionExpiration: got "1200", expected a whole number'],
-    ['assumeRoleSessionExpiration', Number.NaN, '- assumeRoleSessionExpiration: got NaN, expected a whole number'],
-    ['assumeRole', 'acs:ram::1:role/x', '- assumeRole: got "acs:ram::1:role/x", expected an object with roleArn, sessionName, policy, sessionExpiration'],
+    ['prefix', 42, '- prefix: got 42, expected a string [field/type]'],
+    ['encrypt', 'yes', '- encrypt: got "yes", expected true or false [field/type]'],
+    ['assumeRoleSessionExpiration', 1200.5, '- assumeRoleSessionExpiration: got 1200.5, expected a whole number [field/type]'],
+    ['assumeRoleSessionExpiration', '1200', '- assumeRoleSessionExpiration: got "1200", expected a whole number [field/type]'],
+    ['assumeRoleSessionExpiration', Number.NaN, '- assumeRoleSessionExpiration: got NaN, expected a whole number [field/type]'],
+    ['assumeRole', 'acs:ram::1:role/x', '- assumeRole: got "acs:ram::1:role/x", expected an object with roleArn, sessionName, policy, sessionExpiration [field/type]'],
   ])('fails if %s has the wrong type (%p)', (field, value, line) => {
     expect(refusal(oss, { bucket: 'b', [field]: value })).toBe(`${h}\n${line}`);
   });
@@ -61,7 +61,7 @@ describe('checks every field gets', () => {
   test('fails if a list field holds something else than strings', () => {
     const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
     expect(refusal(gcs, { bucket: 'b', impersonateServiceAccountDelegates: ['a', 1] })).toBe(
-      `${header('gcs')}\n- impersonateServiceAccountDelegates: got ["a",1], expected a list of strings`,
+      `${header('gcs')}\n- impersonateServiceAccountDelegates: got ["a",1], expected a list of strings [field/type]`,
     );
   });
 
@@ -70,12 +70,12 @@ describe('checks every field gets', () => {
     const circular: any = {};
     circular.self = circular;
     expect(refusal(cos, { bucket: 'b-1', region: 'r', assumeRole: { roleArn: 'a', sessionName: 's', policy: circular } })).toBe(
-      `${header('cos')}\n- assumeRole.policy: got an object, expected a policy string or a JSON object`,
+      `${header('cos')}\n- assumeRole.policy: got an object, expected a policy string or a JSON object [field/type]`,
     );
   });
 
   test('a wrongly typed secret is not echoed', () => {
-    expect(refusal(oss, { bucket: 'b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string`);
+    expect(refusal(oss, { bucket: 'b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string [field/type]`);
   });
 
   test('spellings that differ are both shown (no secret field has a second spelling)', () => {
@@ -110,7 +110,7 @@ describe('what the tools would refuse in a remote state or a backend', () => {
 
   test('fails if a remote-state string holds a stray %{, which the tool reads as a template directive', () => {
     expect(refusal(oss, { bucket: 'b', prefix: '50%{x' }, { as: 'remote-state' })).toBe(
-      `${header('oss', undefined, 'remote-state')}\n- prefix: got "50%{x", expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
+      `${header('oss', undefined, 'remote-state')}\n- prefix: got "50%{x", expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{" [remote-state/template]`,
     );
     expect(() => refusal(oss, { bucket: 'b', prefix: '50%%{x' }, { as: 'remote-state' })).toThrow('to be refused');
     expect(() => refusal(oss, { bucket: 'b', prefix: '50%{x' })).toThrow('to be refused');
@@ -120,12 +120,12 @@ describe('what the tools would refuse in a remote state or a backend', () => {
     expect(refusal(oss, { bucket: 'b', defaults: { 'ok': [1, null], 'bad name': 1, 'n': Number.NaN, 'nested': { '': 1, 'for': 2 }, 'big': BigInt(1) } }, { as: 'remote-state' })).toBe(
       [
         header('oss', undefined, 'remote-state'),
-        '- defaults.ok[1]: got null, expected a value (a list cannot hold null in the output)',
-        '- defaults.bad name: is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore',
-        '- defaults.n: got NaN, expected a finite number',
-        '- defaults.nested.: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters',
-        '- defaults.nested.for: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters',
-        '- defaults.big: got a bigint, expected a string, number, boolean, list or object',
+        '- defaults.ok[1]: got null, expected a value (a list cannot hold null in the output) [config/shape]',
+        '- defaults.bad name: is not an output name, expected letters, digits, underscores and dashes, starting with a letter or underscore [config/shape]',
+        '- defaults.n: got NaN, expected a finite number [config/shape]',
+        '- defaults.nested.: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters [config/shape]',
+        '- defaults.nested.for: is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters [config/shape]',
+        '- defaults.big: got a bigint, expected a string, number, boolean, list or object [config/shape]',
       ].join('\n'),
     );
   });
@@ -136,7 +136,7 @@ describe('defaults that cannot be written', () => {
     const o: any = { a: 1, inner: { list: [] as unknown[] } };
     o.inner.list.push(o);
     expect(refusal(oss, { bucket: 'b', defaults: { o } }, { as: 'remote-state' })).toBe(
-      `${header('oss', undefined, 'remote-state')}\n- defaults.o.inner.list[0]: refers back to an enclosing value, expected plain values (the output cannot hold a cycle)`,
+      `${header('oss', undefined, 'remote-state')}\n- defaults.o.inner.list[0]: refers back to an enclosing value, expected plain values (the output cannot hold a cycle) [config/shape]`,
     );
   });
 
@@ -164,10 +164,10 @@ describe('tokens', () => {
     expect(() => new OssBackend(stack, { bucket: str, assumeRoleSessionExpiration: num, prefix: 'env-${terraform.workspace}', key: Fn.lower('X') })).toThrow(
       [
         h,
-        '- bucket: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
-        '- prefix: got the expression "env-${terraform.workspace}", expected a literal value (backend blocks cannot use references, variables or functions)',
-        '- key: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
-        '- assumeRoleSessionExpiration: got a token, expected a literal value (backend blocks cannot use references, variables or functions)',
+        '- bucket: got a token, expected a literal value (backend blocks cannot use references, variables or functions) [field/literal-only]',
+        '- prefix: got the expression "env-${terraform.workspace}", expected a literal value (backend blocks cannot use references, variables or functions) [field/literal-only]',
+        '- key: got a token, expected a literal value (backend blocks cannot use references, variables or functions) [field/literal-only]',
+        '- assumeRoleSessionExpiration: got a token, expected a literal value (backend blocks cannot use references, variables or functions) [field/literal-only]',
       ].join('\n'),
     );
   });

@@ -76,9 +76,9 @@ describe('declaredTargetsFrom', () => {
 
   test('fails on every problem at once, naming the tool and the range', () => {
     expect(declaredTargetsFrom({ terraform: '~> 1.5', tofu: '>=1.6.0', opentofu: 7 })).toEqual([
-      { field: 'targetVersions.tofu', message: 'got an unknown tool, expected "terraform" or "opentofu"' },
-      { field: 'targetVersions.terraform', message: 'got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
-      { field: 'targetVersions.opentofu', message: 'got 7, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
+      { id: 'target/versions', field: 'targetVersions.tofu', message: 'got an unknown tool, expected "terraform" or "opentofu"' },
+      { id: 'target/versions', field: 'targetVersions.terraform', message: 'got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
+      { id: 'target/versions', field: 'targetVersions.opentofu', message: 'got 7, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"' },
     ]);
   });
 
@@ -87,6 +87,6 @@ describe('declaredTargetsFrom', () => {
     ['>=1.5.7', 'got ">=1.5.7", expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}'],
     [['terraform'], 'got ["terraform"], expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}'],
   ])('fails if targetVersions is %p', (value, message) => {
-    expect(declaredTargetsFrom(value)).toEqual([{ field: 'targetVersions', message }]);
+    expect(declaredTargetsFrom(value)).toEqual([{ id: 'target/versions', field: 'targetVersions', message }]);
   });
 });
