@@ -1,7 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
-import { looksLikePath } from './private/rule-kit';
 import { GCS_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { Store, defineStore } from './private/store';
@@ -172,9 +171,9 @@ export const GCS_STORE: Store = defineStore(
       name: 'encryptionKey',
       key: 'encryption_key',
       type: 'string',
-      // The tool also takes a path to a file that holds the key: a path is not the secret itself.
+      // Secret whatever its shape: the tool also takes a path to a file that holds the key, but no
+      // heuristic tells a path from key text for sure, and a consumer needs neither.
       secret: true,
-      secretIf: (v) => typeof v !== 'string' || !looksLikePath(v),
       since: since('0.11.2'),
       env: envBoth('GOOGLE_ENCRYPTION_KEY'),
     },

@@ -81,7 +81,8 @@ const CORPUS: readonly Entry[] = [
     target: TF,
     source: 'terraform gcs docs: encryption_key as a path to a file holding the key',
     props: { ...GCS, encryptionKey: '/secrets/gcs-csek.key' },
-    warnings: { 'gcs/encryption-key-file': [] },
+    // The value is secret whatever its shape (a consumer needs neither the key nor its path).
+    warnings: { 'field/literal-secret': ['GOOGLE_ENCRYPTION_KEY'], 'gcs/encryption-key-file': [] },
   },
   { name: 'gcs_kms', store: 'gcs', target: TF, source: 'terraform gcs docs: kms_encryption_key', props: { ...GCS, kmsEncryptionKey: KMS } },
   {

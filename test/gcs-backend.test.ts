@@ -1,4 +1,5 @@
 import { TerraformStack, Testing } from 'cdktf';
+import { StateBackendTarget } from '../src/target';
 import { describeFieldOutput } from './support/field-output';
 import { header, refusal, warningsFor } from './support/refusals';
 import { STORES } from './support/stores';
@@ -13,6 +14,10 @@ function escape(text: string): string {
 }
 
 const KEY32 = sut.samples.encryptionKey as string;
+/** A 32-byte key whose base64 holds "/" (not at its start). */
+const KEY32_SLASH = Buffer.concat([Buffer.from([0x10]), Buffer.alloc(31, 0xff)]).toString('base64');
+const LITERAL_KEY_WARNING = 'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
+  'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead [field/literal-secret]';
 
 describe('gcs rules', () => {
   const h = header('gcs');
@@ -39,14 +44,45 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32.replace(/=+$/, '') })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
   });
 
-  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', 'secrets/gcskey00', '~/keys/state'])(
+  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', 'secrets/gcs.key', 'keys/state', '~/keys/state', './k'])(
     'warns if encryptionKey is a file path (%s), even one that is also base64: the file must hold the key',
     (file) => {
       expect(warningsFor(sut, { bucket: 'b', encryptionKey: file })).toEqual([
+        LITERAL_KEY_WARNING,
         'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
       ]);
     },
   );
+
+  // Key text with a "/" in it is a key, not a path: checked, refused where go cannot decode it to
+  // 32 bytes (both tools: "Error decoding encryption key" / "not a 32-byte AES-256 key" at init,
+  // test/runtime/gcs.test.ts), and never copied in clear text.
+  test.each([
+    ['a 16-byte key', 'q83vEjRWeJq83vEjRWeJ/w==', 'got <redacted> (decodes to 16 bytes), expected base64 text that decodes to exactly 32 bytes'],
+    ['a 32-byte key with trailing spaces', `${KEY32_SLASH}  `, 'got <redacted>, expected standard base64 text'],
+    ['an unpadded 32-byte key', KEY32_SLASH.replace(/=+$/, ''), 'got <redacted>, expected standard base64 text'],
+  ])('fails if encryptionKey is %s, which holds a "/" but is key text', (_name, key, message) => {
+    expect(key).toContain('/');
+    const error = refusal(sut, { bucket: 'b', encryptionKey: key });
+    expect(error).toContain(`- encryptionKey: ${message}`);
+    expect(error).toMatch(/ \[gcs\/encryption-key\]$/);
+    expect(error).not.toContain(key.trim());
+  });
+
+  test.each([
+    ['a 32-byte key with a "/"', KEY32_SLASH],
+    ['a path', '/run/secrets/key'],
+    ['a relative path', 'secrets/gcs.key'],
+  ])('encryptionKey as %s is secret: never copied into a consuming stack', (_name, key) => {
+    const app = Testing.app({ context: { [StateBackendTarget.CONTEXT_KEY]: 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'producer');
+    const backend = sut.backend(producer, { bucket: 'b', encryptionKey: key });
+    const consumer = new TerraformStack(app, 'consumer');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    const synthesized = Testing.synth(consumer);
+    expect(JSON.parse(synthesized).data.terraform_remote_state.upstream.config).toEqual({ bucket: 'b' });
+    expect(synthesized).not.toContain(key);
+  });
 
   test('fails if kmsEncryptionKey is not a key resource name', () => {
     expect(refusal(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toBe(
@@ -128,10 +164,7 @@ describe('gcs warnings', () => {
   });
 
   test('warns about a literal secret, naming the env vars', () => {
-    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([
-      'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
-        'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead [field/literal-secret]',
-    ]);
+    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([LITERAL_KEY_WARNING]);
   });
 });
 

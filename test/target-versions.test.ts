@@ -29,8 +29,8 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(() => new GcsBackend(stackWith(), { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
       [
         `invalid gcs backend (${DEFAULT_RANGES}) at producer/backend:`,
-        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it',
-        '- universeDomain: got "universe.example.com", but opentofu 1.6.0 does not have it yet; it is first available in opentofu 1.11.5',
+        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]',
+        '- universeDomain: got "universe.example.com", but opentofu 1.6.0 does not have it yet; it is first available in opentofu 1.11.5 [field/availability]',
       ].join('\n'),
     );
   });
@@ -40,8 +40,8 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(() => new OssBackend(stackWith(declared), { bucket: 'b', lockStoreInstanceName: 'acme' })).toThrow(
       [
         'invalid oss backend (targetVersions terraform "~1.9", opentofu ">=1.6.0 <2.0.0") at producer/backend:',
-        '- lockStoreInstanceName: got "acme", but terraform 1.9.0 does not have it yet; it is first available in terraform 1.12.0',
-        '- lockStoreInstanceName: got "acme", but opentofu has no such setting; only terraform 1.12.0 and later has it',
+        '- lockStoreInstanceName: got "acme", but terraform 1.9.0 does not have it yet; it is first available in terraform 1.12.0 [field/availability]',
+        '- lockStoreInstanceName: got "acme", but opentofu has no such setting; only terraform 1.12.0 and later has it [field/availability]',
       ].join('\n'),
     );
   });
@@ -116,8 +116,8 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(() => new GcsBackend(stack, { bucket: 'b' })).toThrow(
       [
         'invalid targetVersions context at producer/backend:',
-        '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
-        '- targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
+        '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
+        '- targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
       ].join('\n'),
     );
     expect(stack.node.tryFindChild('backend')).toBeUndefined();
@@ -129,7 +129,7 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
     expect(() => new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
       'invalid gcs backend (target terraform@1.15.9) at producer/backend:\n' +
-        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it',
+        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]',
     );
   });
 });

@@ -280,11 +280,19 @@ export function decodeBase64(text: string): number | undefined {
   return (s.length / 4) * 3 - padding;
 }
 
-/** A value the tool would read as a file path rather than as the key itself. */
+/**
+ * A value the tool would read as a file path rather than as the key itself (both tools read a value
+ * naming an existing file, else decode the value). Key text is never taken for a path, so it is
+ * checked as a key: anything with whitespace, a 32-byte key, and, unless it starts like a path
+ * (`/`, `~`, `./`, `../`) or names a file with an extension, text that decodes as base64 of any
+ * length or is unpadded base64 as long as a 16-byte key. Mounted secrets (`/run/secrets/key`) and
+ * relative files (`secrets/gcs.key`, `keys/state`) stay paths.
+ */
 export function looksLikePath(v: string): boolean {
-  // A 32-byte key is a key, even with a "/" in its base64; anything else with a path's shape is read
-  // as a path by the tool when the file exists (mounted secrets: /run/secrets/key).
-  return decodeBase64(v) !== 32 && /^(~|\.{1,2}\/)|[\\/]/.test(v);
+  if (/\s/.test(v) || decodeBase64(v) === 32) return false;
+  if (/^(~|\.{0,2}\/)/.test(v) || /\.[A-Za-z0-9]+$/.test(v)) return true;
+  if (decodeBase64(v) !== undefined || /^[A-Za-z0-9+/]{22,}$/.test(v)) return false;
+  return /[\\/]/.test(v);
 }
 
 /** The storage emulator the run-time judges of each store run on (test/runtime/). */
