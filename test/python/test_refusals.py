@@ -34,7 +34,7 @@ def test_fails_if_assume_role_session_expiration_is_out_of_range_without_echoing
     ))
     assert message == (
         "invalid oss backend (target terraform@1.15.9) at producer/backend:\n"
-        "- assumeRoleSessionExpiration: got 100, expected 900 to 3600 seconds"
+        "- assumeRoleSessionExpiration: got 100, expected 900 to 3600 seconds [oss/session-expiration]"
     )
     assert_no_secrets(message, "<ACCESS_KEY>", "<SECRET_KEY>")
 
