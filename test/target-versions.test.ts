@@ -46,6 +46,33 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     );
   });
 
+  // Issue 18 item 1: a range is checked at every version inside it where the tables change
+  // something, not only at its ends. terraform 1.11.4 validate refuses use_microsoft_graph
+  // ("unexpected attribute", test/terraform-validate.test.ts); it accepts "german" only before 1.11.0.
+  test.each(['>=1.2.0 <1.12.0', '1.2.0 - 1.11.4', '~1.2 || ~1.11', '>=1.1.0 <1.15.0'])(
+    'fails if a field or value some release inside terraform %p refuses is set, naming the first such release once',
+    (range) => {
+      const declared = { targetVersions: { terraform: range } };
+      // GIVEN useGraphApi false, emitted as use_microsoft_graph, which terraform 1.3.0 removed
+      // THEN it is refused at the first release inside the range that lacks it
+      const first = range.startsWith('~1.2') ? '1.11.0' : '1.3.0';
+      expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, useGraphApi: false })).toThrow(
+        new RegExp(`\\n- useGraphApi: got false, but [^\\n]*; terraform ${first.replace(/\./g, '\\.')} cannot use [^\\n]* \\[field/availability\\]$`),
+      );
+      // GIVEN the legacy environment "german", which terraform 1.11.0 dropped
+      // THEN it is refused for that release
+      expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, environment: 'german' })).toThrow(/- environment: got "german", .* for terraform 1\.11\.0; .*\[azurerm\/environment\]/);
+    },
+  );
+
+  test('a range below every change accepts what its releases accept', () => {
+    // GIVEN a range that ends before terraform 1.3.0 removed use_microsoft_graph (it came in 1.1.0)
+    const stack = stackWith({ targetVersions: { terraform: '>=1.1.0 <1.3.0' } });
+    new AzurermBackend(stack, { ...AZURERM, useGraphApi: false });
+    // THEN it is emitted
+    expect(backendJson(stack).use_microsoft_graph).toBe(false);
+  });
+
   test('a tool left out of targetVersions is not checked', () => {
     // GIVEN only OpenTofu 1.12 declared WHEN the OpenTofu-only field is set THEN it is emitted
     const stack = stackWith({ targetVersions: { opentofu: '^1.12.0' } });
@@ -60,8 +87,8 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
       [
         'invalid azurerm backend (targetVersions terraform ">=1.11.2", opentofu ">=1.12.0") at producer/backend:',
         '- adoServiceConnectionId: the declared tools read it under different keys (terraform 1.11.2: ado_pipeline_service_connection_id, ' +
-          'terraform 1.15.9: ado_pipeline_service_connection_id, opentofu 1.12.0: ado_service_connection_id, opentofu 1.12.6: ado_service_connection_id), ' +
-          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY}`,
+          'opentofu 1.12.0: ado_service_connection_id), ' +
+          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
       ].join('\n'),
     );
   });
@@ -78,18 +105,18 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, useGraphApi: true })).toThrow(
       [
         'invalid azurerm backend (targetVersions terraform ">=1.2.0") at producer/backend:',
-        '- useGraphApi: the declared tools read it under different keys (terraform 1.2.0: use_microsoft_graph, terraform 1.15.9: left out), ' +
-          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY}`,
+        '- useGraphApi: the declared tools read it under different keys (terraform 1.2.0: use_microsoft_graph, terraform 1.3.0: left out), ' +
+          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
       ].join('\n'),
     );
   });
 
-  test('fails if a value the low end accepts is gone at the newest release the range includes', () => {
+  test('fails if a value the low end accepts is gone at a later release the range includes, naming the first', () => {
     expect(() => new AzurermBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { ...AZURERM, environment: 'german' })).toThrow(
       [
         'invalid azurerm backend (targetVersions terraform ">=1.5.7") at producer/backend:',
         '- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", ' +
-          '"canary" for terraform 1.15.9; terraform 1.15.9 no longer accepts it',
+          '"canary" for terraform 1.11.0; terraform 1.11.0 no longer accepts it [azurerm/environment]',
       ].join('\n'),
     );
   });

@@ -146,11 +146,12 @@ export function checkForDeclared(
   mode: Mode,
   emit: Emitter,
 ): Checked {
-  const runs: Run[] = declared.targets.map((target) => {
+  const runs: Run[] = targetsFor(declared, store).map((target) => {
     const result = checkConfig(store, props, target, mode);
     return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target.tool, mode) };
   });
-  const errors = unique(runs.flatMap((r) => r.result.errors), (v) => `${v.field}\n${v.message}`);
+  // One line per field, rule and tool: the lowest release that refuses it (the runs are in version order).
+  const errors = unique(runs.flatMap((r) => r.result.errors.map((v) => ({ v, key: `${r.target.tool}\n${v.field}\n${v.id}` }))), (e) => e.key).map((e) => e.v);
   if (errors.length === 0) errors.push(...keyDisagreements(runs));
   if (errors.length > 0) {
     const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
@@ -158,6 +159,56 @@ export function checkForDeclared(
   }
   const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
   return { attributes: runs[0].attributes, warnings };
+}
+
+/**
+ * Every version a declared range admits at which `store`'s tables change anything, plus the
+ * declared targets (the lowest version of each range, the newest known): between two of them the
+ * tables say the same, so checking there checks the whole range.
+ */
+function targetsFor(declared: DeclaredTargets, store: Store): ParsedTarget[] {
+  const versions = breakpointsOf(store);
+  const targets = [...declared.targets];
+  for (const { tool, range } of declared.ranges) {
+    const intervals = parseRange(`${TARGET_VERSIONS_CONTEXT_KEY}.${tool}`, range);
+    if (typeof intervals === 'string') continue;
+    for (const version of versions) {
+      if (compareVersions(version, FIRST_RELEASE[tool]) < 0 || compareVersions(version, NEWEST_KNOWN[tool]) > 0) continue;
+      if (!intervals.some((i) => contains(i, version))) continue;
+      if (!targets.some((t) => t.tool === tool && t.version === version)) targets.push({ tool, version });
+    }
+  }
+  return targets.sort((a, b) => TOOLS.indexOf(a.tool) - TOOLS.indexOf(b.tool) || compareVersions(a.version, b.version));
+}
+
+const BREAKPOINTS = new WeakMap<Store, readonly string[]>();
+
+/**
+ * The versions `store`'s field and rule tables name: every `x.y.z` in their data (since, removedIn,
+ * env var releases, implied values) and in their rules' code (version bounds such as
+ * `compareVersions(t.version, '1.11.0')`), read from the tables themselves so that a new row's
+ * version cannot be missed. A version that changes nothing only costs one more check.
+ */
+export function breakpointsOf(store: Store): readonly string[] {
+  let found = BREAKPOINTS.get(store);
+  if (!found) {
+    const versions = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string' || typeof value === 'function') {
+        for (const m of String(value).matchAll(/(?<![\d.])(\d+\.\d+\.\d+)(?![\d.])/g)) versions.add(m[1]);
+        return;
+      }
+      if (value === null || typeof value !== 'object' || seen.has(value)) return;
+      seen.add(value);
+      for (const v of Object.values(value)) walk(v);
+    };
+    walk(store.fields);
+    walk(store.rules);
+    found = [...versions].sort(compareVersions);
+    BREAKPOINTS.set(store, found);
+  }
+  return found;
 }
 
 /**
@@ -174,7 +225,9 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
       return { target: r.target, key, value: key === undefined ? undefined : JSON.stringify(r.attributes[key]) };
     });
     if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
-    const seen = emitted.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
+    // Where the key changes: the first release of each tool that reads it under each key.
+    const changes = unique(emitted, (e) => `${e.target.tool}\n${e.key}`);
+    const seen = changes.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
     const sameKeys = emitted.every((e) => e.key === emitted[0].key);
     violations.push({
       id: 'target/versions',

@@ -2,8 +2,10 @@
  * cdktn's `targetVersions` ranges (src/private/target-versions.ts): parsing, the versions a config
  * is checked at, and the errors for ranges that are not npm semver ranges or match no release.
  */
+import { ALWAYS, FieldSpec, envEntriesOf } from '../../src/private/schema';
 import { parseRange } from '../../src/private/semver-range';
-import { declaredTargetsFrom, describeDeclared, versionsToCheck } from '../../src/private/target-versions';
+import { breakpointsOf, declaredTargetsFrom, describeDeclared, versionsToCheck } from '../../src/private/target-versions';
+import { STORES } from '../support/stores';
 
 describe('versionsToCheck', () => {
   test.each([
@@ -88,5 +90,32 @@ describe('declaredTargetsFrom', () => {
     [['terraform'], 'got ["terraform"], expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}'],
   ])('fails if targetVersions is %p', (value, message) => {
     expect(declaredTargetsFrom(value)).toEqual([{ id: 'target/versions', field: 'targetVersions', message }]);
+  });
+});
+
+describe('breakpointsOf', () => {
+  // GIVEN every store's tables
+  test.each(STORES.map((s) => [s.store.backend, s.store] as const))('%s: holds every version its field table names', (_name, store) => {
+    const versions = new Set(breakpointsOf(store));
+    const named: string[] = [];
+    const visit = (fields: readonly FieldSpec[]): void => {
+      for (const f of fields) {
+        for (const tool of ['terraform', 'opentofu'] as const) {
+          named.push(f.since[tool] ?? ALWAYS, f.removedIn?.[tool] ?? ALWAYS);
+          named.push(...envEntriesOf(f, tool).map((e) => e.since));
+        }
+        visit(f.fields ?? []);
+      }
+    };
+    visit(store.fields);
+    // THEN every since, removedIn and env var release is a version the declared ranges are checked at
+    expect(named.filter((v) => v !== ALWAYS && !versions.has(v))).toEqual([]);
+  });
+
+  test('finds the version bounds written in a rule\'s code', () => {
+    // GIVEN azurerm's rules, whose environment lists change at terraform and opentofu 1.11.0 in code
+    const azurerm = STORES.find((s) => s.store.backend === 'azurerm')!.store;
+    // THEN that release is a breakpoint although no field row names it
+    expect(breakpointsOf(azurerm)).toContain('1.11.0');
   });
 });
