@@ -981,7 +981,6 @@ export class StateEncryption extends TerraformElement {
   private readonly inputs: { -readonly [K in keyof EncryptionInputs]: EncryptionInputs[K] };
   private model: EncryptionModel;
   private readonly warned = new Set<string>();
-  private readonly warnedConsumers = new Set<string>();
 
   /**
    * @param scope the stack (or a construct inside it) that gets the encryption block
@@ -1101,11 +1100,10 @@ export class StateEncryption extends TerraformElement {
     const id = `cross-stack-reference-input-${stack.node.path}`;
     for (const other of this.node.root.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c) && c !== stack)) {
       const remote = other.node.tryFindChild(id);
-      if (!remote || this.warnedConsumers.has(other.node.path)) continue;
+      if (!remote) continue;
       const theirs = StateEncryption.of(other);
       const covered = theirs?.model.targets.some((t) => t.block === 'default' || t.remoteState === remote);
       if (covered) continue;
-      this.warnedConsumers.add(other.node.path);
       found.push({
         id: CROSS_STACK_WARNING,
         message:

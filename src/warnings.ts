@@ -15,8 +15,12 @@ import { CROSS_STACK_WARNING } from './state-encryption';
  * Warnings are shown when the app is synthesized. A warning you have checked can be acknowledged
  * by id, with a reason, on the construct that raised it or on any scope above it (a stack, the
  * app): it is then left out, and the acknowledgement is recorded as an info annotation in
- * `manifest.json`. With the context key `cdktf-state-backends:strict` set to `true`, every
- * warning that is not acknowledged fails the synth instead.
+ * `manifest.json` (on the construct whose warning it waived, when it was given on the app). With
+ * the context key `cdktf-state-backends:strict` set to `true`, every warning that is not
+ * acknowledged fails every synth instead.
+ *
+ * Warnings are shown, and strict mode enforced, by cdktf's validations: an app created with
+ * `skipValidation: true` runs none, so its synth shows no warning and fails on none.
  *
  * @example
  * StateBackendWarnings.acknowledge(backend, 'azurerm/oidc-request-pair', 'GitHub Actions provides ACTIONS_ID_TOKEN_REQUEST_URL');
@@ -43,8 +47,9 @@ export class StateBackendWarnings {
   }
 
   /**
-   * Turns unacknowledged warnings into synth errors for `scope` (an app or a stack). Call it before
-   * adding children to `scope`.
+   * Turns unacknowledged warnings into synth errors for `scope` (an app or a stack), on every
+   * synth. Call it before adding children to `scope`. An app created with `skipValidation: true`
+   * runs no validation, so it neither shows nor fails on warnings.
    */
   public static strict(scope: IConstruct): void {
     scope.node.setContext(STRICT_CONTEXT_KEY, true);

@@ -4,10 +4,11 @@
  * are left into synth errors naming their ids.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformLocal, TerraformOutput, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { AzurermBackend, AzurermBackendConfig, StateBackendWarnings } from '../src';
+import { AzurermBackend, AzurermBackendConfig, EncryptionKeyProvider, EncryptionMethod, StateBackendTarget, StateBackendWarnings, StateEncryption } from '../src';
 import { warningsOf } from './support/annotations';
 import { appFor } from './support/stores';
 
@@ -94,6 +95,21 @@ describe('acknowledge', () => {
     expect(warnings[0].message).toMatch(/ \[field\/literal-secret\]$/);
   });
 
+  test('on the app, is recorded in manifest.json on the construct whose warning it waived', () => {
+    // GIVEN an acknowledgement on the app, which has no place of its own in manifest.json
+    const app = appFor(TARGET);
+    StateBackendWarnings.acknowledge(app, 'azurerm/oidc-request-pair', REASON);
+    new AzurermBackend(producer(app), TWO_WARNINGS);
+    // WHEN the app is synthesized (twice: recorded once)
+    app.synth();
+    const annotations = manifestAnnotations(app);
+    // THEN the backend carries the record, naming where it was given and why
+    expect(annotations.filter((a) => a.level === '@cdktf/info')).toEqual([expect.objectContaining({
+      constructPath: 'producer/backend',
+      message: `acknowledged warning azurerm/oidc-request-pair on the app: ${REASON}`,
+    })]);
+  });
+
   test('refuses an unknown id, listing the known ones', () => {
     const stack = producer();
     const backend = new AzurermBackend(stack, ONE_WARNING);
@@ -170,6 +186,21 @@ describe('strict mode', () => {
     new AzurermBackend(stack, ONE_WARNING);
     expect(() => Testing.synth(stack, true)).toThrow(/azurerm\/oidc-request-url-pair/);
     expect(() => Testing.synth(stack, true)).toThrow(/azurerm\/oidc-request-url-pair/);
+  });
+
+  test('a second strict app.synth() fails again on a warning found at synth (a cross-stack consumer of encrypted state)', () => {
+    // GIVEN strict mode and a warning that is only found while the app is synthesized
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'strict-twice-')) });
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    StateBackendWarnings.strict(app);
+    const stack = new TerraformStack(app, 'producer');
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: 'correct-horse-battery-staple' });
+    new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: key }) } });
+    const value = new TerraformLocal(stack, 'vpc', 'vpc-1');
+    new TerraformOutput(new TerraformStack(app, 'consumer'), 'vpc', { value: value.asString });
+    // THEN every synth fails, not only the first
+    expect(() => app.synth()).toThrow(/\[encryption\/cross-stack-consumer\]/);
+    expect(() => app.synth()).toThrow(/\[encryption\/cross-stack-consumer\]/);
   });
 
   test('without strict mode the same config synthesizes, with the warning shown', () => {

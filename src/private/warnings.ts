@@ -1,4 +1,4 @@
-import { Annotations } from 'cdktf';
+import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { Warning } from './reader';
 
@@ -46,16 +46,26 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
   Annotations.of(scope).addInfo(`acknowledged warning ${id}: ${reason}`);
 }
 
-function acknowledged(construct: IConstruct, id: string): boolean {
-  return construct.node.scopes.some((s) => s.node.metadata.some((m) => m.type === ACK_METADATA && (m.data as Acknowledgement).id === id));
+/** The scope that acknowledged warning `id` for `construct` (itself or one above it), and why. */
+function acknowledgedBy(construct: IConstruct, id: string): { scope: IConstruct; reason: string } | undefined {
+  for (const scope of construct.node.scopes) {
+    const m = scope.node.metadata.find((e) => e.type === ACK_METADATA && (e.data as Acknowledgement).id === id);
+    if (m) return { scope, reason: (m.data as Acknowledgement).reason };
+  }
+  return undefined;
 }
+
+/** What each construct has shown of the warnings found at synth (its validation runs on every synth). */
+const shownAtSynth = new WeakMap<IConstruct, Set<string>>();
 
 /**
  * Shows warnings found while the app is synthesized (a validation of its own): returns them as
- * errors under the strict context key, else adds the unacknowledged ones as annotations.
+ * errors under the strict context key, else adds the unacknowledged ones as annotations (once).
  */
 export function showWarningsNow(construct: IConstruct, warnings: readonly Warning[]): string[] {
-  return flush(construct, { warnings: [...warnings], shown: new Set() });
+  let shown = shownAtSynth.get(construct);
+  if (!shown) shownAtSynth.set(construct, (shown = new Set()));
+  return flush(construct, { warnings: [...warnings], shown });
 }
 
 /**
@@ -63,7 +73,21 @@ export function showWarningsNow(construct: IConstruct, warnings: readonly Warnin
  * added as annotations (once).
  */
 function flush(construct: IConstruct, entry: Recorded): string[] {
-  const messages = entry.warnings.filter((w) => !acknowledged(construct, w.id)).map((w) => `${w.message} [${w.id}]`);
+  const messages: string[] = [];
+  for (const w of entry.warnings) {
+    const ack = acknowledgedBy(construct, w.id);
+    if (!ack) {
+      messages.push(`${w.message} [${w.id}]`);
+    } else if (!ack.scope.node.scopes.some((s) => TerraformStack.isStack(s))) {
+      // Acknowledged above every stack (on the app): manifest.json only holds what stacks hold, so
+      // the record goes on the construct whose warning it waived.
+      const record = `acknowledged warning ${w.id} on ${ack.scope.node.path || 'the app'}: ${ack.reason}`;
+      if (!entry.shown.has(record)) {
+        entry.shown.add(record);
+        Annotations.of(construct).addInfo(record);
+      }
+    }
+  }
   const strict = construct.node.tryGetContext(STRICT_CONTEXT_KEY);
   if (strict === true || strict === 'true') {
     return messages.map((m) => `${m} (${STRICT_CONTEXT_KEY} is on: acknowledge the warning with a reason, or fix it)`);
