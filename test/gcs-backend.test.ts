@@ -44,7 +44,7 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32.replace(/=+$/, '') })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
   });
 
-  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', 'secrets/gcs.key', 'keys/state', '~/keys/state', './k'])(
+  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', '/Users/Jane Doe/keys/gcs', 'secrets/gcs.key', 'keys/state', 'keys/gcs', 'secrets/gcskey00', '~/keys/state', './k', 'C:\\keys\\gcs'])(
     'warns if encryptionKey is a file path (%s), even one that is also base64: the file must hold the key',
     (file) => {
       expect(warningsFor(sut, { bucket: 'b', encryptionKey: file })).toEqual([

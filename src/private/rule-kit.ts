@@ -282,16 +282,16 @@ export function decodeBase64(text: string): number | undefined {
 
 /**
  * A value the tool would read as a file path rather than as the key itself (both tools read a value
- * naming an existing file, else decode the value). Key text is never taken for a path, so it is
- * checked as a key: anything with whitespace, a 32-byte key, and, unless it starts like a path
- * (`/`, `~`, `./`, `../`) or names a file with an extension, text that decodes as base64 of any
- * length or is unpadded base64 as long as a 16-byte key. Mounted secrets (`/run/secrets/key`) and
- * relative files (`secrets/gcs.key`, `keys/state`) stay paths.
+ * naming an existing file, else decode the value). A 32-byte key is a key; a value that starts like
+ * a path (`/`, `~`, `./`, `../`, `C:\`) or names a file with an extension is a path; otherwise key
+ * text is never taken for a path, so it is checked as a key: text with whitespace, and base64 as
+ * long as a 16-byte key or longer, padded or not, `/` or no `/`. Short relative names
+ * (`keys/state`, `secrets/gcskey00`) stay paths: a false refusal costs more than a missed check.
  */
 export function looksLikePath(v: string): boolean {
-  if (/\s/.test(v) || decodeBase64(v) === 32) return false;
-  if (/^(~|\.{0,2}\/)/.test(v) || /\.[A-Za-z0-9]+$/.test(v)) return true;
-  if (decodeBase64(v) !== undefined || /^[A-Za-z0-9+/]{22,}$/.test(v)) return false;
+  if (decodeBase64(v) === 32) return false;
+  if (/^(~|\.{0,2}\/|[A-Za-z]:\\)/.test(v) || /\.[A-Za-z0-9]+$/.test(v)) return true;
+  if (/\s/.test(v) || (decodeBase64(v) ?? 0) >= 16 || /^[A-Za-z0-9+/]{22,}$/.test(v)) return false;
   return /[\\/]/.test(v);
 }
 
