@@ -17,9 +17,12 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
     displayName: flavour,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     // Suites that do not depend on the framework run once, in the cdktf project: the run-time
-    // judges (what they store is the same JSON in both flavours, which test/flavour.test.ts holds),
-    // the flavour generation itself, the judges' harness and the test-tool cache.
-    testPathIgnorePatterns: cdktn ? ['/node_modules/', '<rootDir>/test/(runtime/|flavour|judges|cache-dir)'] : ['/node_modules/'],
+    // judges and OpenTofu's init/plan/apply of the encryption block (what the tools get is the same
+    // JSON in both flavours, which test/flavour.test.ts holds), the flavour generation itself, the
+    // judges' harness and the test-tool cache.
+    testPathIgnorePatterns: cdktn
+      ? ['/node_modules/', '<rootDir>/test/(runtime/|state-encryption-tofu|flavour|judges|cache-dir)']
+      : ['/node_modules/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
     moduleNameMapper: {
