@@ -346,8 +346,24 @@ export const AZURERM_STORE: Store = defineStore(
     { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_SUBSCRIPTION_ID') },
     { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: EVERY_RELEASE },
     { name: 'storageAccountName', key: 'storage_account_name', type: 'string', required: true, since: EVERY_RELEASE },
-    { name: 'containerName', key: 'container_name', type: 'string', required: true, since: EVERY_RELEASE },
-    { name: 'key', key: 'key', type: 'string', required: true, since: EVERY_RELEASE },
+    {
+      name: 'containerName',
+      key: 'container_name',
+      type: 'string',
+      required: true,
+      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+      emptyFailsAt: 'init fails on it: "containerName cannot be an empty string"',
+      since: EVERY_RELEASE,
+    },
+    {
+      name: 'key',
+      key: 'key',
+      type: 'string',
+      required: true,
+      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+      emptyFailsAt: 'init fails on it: "blobName cannot be an empty string"',
+      since: EVERY_RELEASE,
+    },
     {
       name: 'lookupBlobEndpoint',
       key: 'lookup_blob_endpoint',

@@ -130,7 +130,15 @@ export interface DataTerraformRemoteStateGcsConfig extends DataTerraformRemoteSt
 export const GCS_STORE: Store = defineStore(
   'gcs',
   [
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: EVERY_RELEASE },
+    {
+      name: 'bucket',
+      key: 'bucket',
+      type: 'string',
+      required: true,
+      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/gcs.test.ts).
+      emptyFailsAt: 'init fails on it: "storage: bucket doesn\'t exist"',
+      since: EVERY_RELEASE,
+    },
     { name: 'prefix', key: 'prefix', type: 'string', since: EVERY_RELEASE },
     {
       name: 'credentials',

@@ -29,10 +29,15 @@ describe('cos rules', () => {
     expect(refusal(sut, { ...BASE, assumeRole: { roleArn: '' } })).toBe(
       [
         h,
-        '- assumeRole.roleArn: got "", expected a non-empty string (the field is required) [field/required]',
         '- assumeRole.sessionName: got nothing, expected a non-empty string (the field is required) [field/required]',
       ].join('\n'),
     );
+  });
+
+  test('warns if a required member is "": validate accepts it and no run-time judge covers cos (issue 18 item 10)', () => {
+    expect(warningsFor(sut, { ...BASE, assumeRole: { roleArn: '', sessionName: 's' } })).toEqual([
+      'assumeRole.roleArn is "", which both tools\' validate accept, but the terraform run needs a non-empty string there [field/empty]',
+    ]);
   });
 
   test('fails if prefix starts with / or ./', () => {

@@ -25,7 +25,7 @@ describe('gcs rules', () => {
   test('fails if bucket is missing or empty', () => {
     expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string (the field is required) [field/required]`);
     expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
-      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (the field is required) [field/required]`,
+      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn't exist") [field/empty-refused]`,
     );
   });
 
@@ -141,7 +141,7 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: '', kmsEncryptionKey: 'x', storeageCustomEndpoint: 'y' })).toBe(
       [
         h,
-        '- bucket: got "", expected a non-empty string (the field is required) [field/required]',
+        '- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn\'t exist") [field/empty-refused]',
         '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name} [gcs/kms-key-form]',
         '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]',
       ].join('\n'),

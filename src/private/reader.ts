@@ -163,7 +163,10 @@ export class ConfigReader {
 
     const type = FIELD_TYPES[field.type];
     if (!type.accepts(value)) return this.fail('field/type', spelling, `${got(value, secret)}, expected ${type.expected(field)}`);
-    if (field.required && value === '') return this.fail('field/required', spelling, `got "", expected ${requiredValue(field)} (the field is required)`);
+    if (field.required && value === '') {
+      if (field.emptyFailsAt) return this.fail('field/empty-refused', spelling, `got "", expected ${requiredValue(field)} (${field.emptyFailsAt})`);
+      this.warn('field/empty', `${spelling} is "", which both tools' validate accept, but the ${this.target.tool} run needs ${requiredValue(field)} there`);
+    }
     if (field.type === 'stringList' && this.mode === 'backend' && (value as unknown[]).some(isExpression)) {
       return this.fail('field/literal-only', spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
     }
@@ -271,7 +274,9 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'config/shape', severity: 'error', description: 'the config is an object (a remote state\'s `workspace` a string, its `defaults` an object)' },
   { id: 'field/unknown', severity: 'error', description: 'every key is a field of the table (both tools: "An argument named ... is not expected here")' },
   { id: 'field/spelling-conflict', severity: 'error', description: 'two spellings of one field hold the same value' },
-  { id: 'field/required', severity: 'error', description: 'required fields are set and not empty (both tools: "The argument ... is required")' },
+  { id: 'field/required', severity: 'error', description: 'required fields are set (both tools: "The argument ... is required")' },
+  { id: 'field/empty-refused', severity: 'error', description: 'a required field is not "" where the run-time judges show init failing on it (both tools\' validate accept "")' },
+  { id: 'field/empty', severity: 'warning', description: 'a required field given as "": both tools\' validate accept it, and no run-time judge covers the store, so the run decides' },
   { id: 'field/type', severity: 'error', description: 'the value has the field\'s type (both tools decode the block against the schema)' },
   { id: 'field/availability', severity: 'error', description: 'the target tool and version have the key (both tools: "An argument named ... is not expected here")' },
   { id: 'field/literal-only', severity: 'error', description: 'backend fields hold literals, not tokens or `${...}` (both tools: "Variables not allowed" in a backend block)' },

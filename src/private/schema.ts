@@ -61,8 +61,14 @@ export interface FieldSpec {
    * still never show the value.
    */
   readonly secretIf?: (value: unknown) => boolean;
-  /** Must be present and non-empty. */
+  /** Must be present (both tools' validate: "The argument ... is required"). */
   readonly required?: boolean;
+  /**
+   * For a required string: where and why the run fails when it is `""`, as a run-time judge showed
+   * it (both tools' validate accept `""`). Set, `""` is refused (`field/empty-refused`); unset, it
+   * is a warning (`field/empty`), since no tool refuses it where it can be checked.
+   */
+  readonly emptyFailsAt?: string;
   /**
    * Setting the field is legal but deprecated: the text names the replacement and is shown as a
    * warning. Per tool, because the tools deprecate different things.

@@ -89,7 +89,7 @@ describe('checks every field gets', () => {
     const stack = new TerraformStack(Testing.app(), 's');
     let thrown: unknown;
     try {
-      new OssBackend(stack, { bucket: '' });
+      new OssBackend(stack, { bucket: 'b', assumeRoleSessionExpiration: 100 });
     } catch (e) {
       thrown = e;
     }
