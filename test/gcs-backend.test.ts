@@ -84,10 +84,11 @@ describe('gcs rules', () => {
     expect(synthesized).not.toContain(key);
   });
 
-  test('fails if kmsEncryptionKey is not a key resource name', () => {
-    expect(refusal(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toBe(
-      `${h}\n- kmsEncryptionKey: got "projects/acme/keyRings/tf", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name} [gcs/kms-key-form]`,
-    );
+  test('warns if kmsEncryptionKey is not a key resource name (neither tool nor the emulator checks it)', () => {
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toEqual([
+      'kmsEncryptionKey is "projects/acme/keyRings/tf", not projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}; ' +
+        'Cloud Storage refuses other names when the run writes the state [gcs/kms-key-form]',
+    ]);
   });
 
   test('fails if the custom endpoint is not protocol + host + /storage/v1/ or /storage/v1/b, in the spelling used', () => {
@@ -142,7 +143,6 @@ describe('gcs rules', () => {
       [
         h,
         '- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn\'t exist") [field/empty-refused]',
-        '- kmsEncryptionKey: got "x", expected projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name} [gcs/kms-key-form]',
         '- storeageCustomEndpoint: got "y", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]',
       ].join('\n'),
     );

@@ -81,16 +81,6 @@ const ROWS: readonly Row[] = [
     why: 'a 16-byte key decodes fine; the storage client refuses its length when init uses it',
   },
   {
-    ruleId: 'gcs/kms-key-form',
-    store: 'gcs',
-    target: TF,
-    field: 'kmsEncryptionKey',
-    props: { ...GCS, kmsEncryptionKey: 'state-key' },
-    raw: { bucket: GCS.bucket, kms_encryption_key: 'state-key' },
-    judged: 'not-offline',
-    why: 'spec part 8; neither tool checks the key name, Cloud Storage refuses it when the run writes the state',
-  },
-  {
     ruleId: 'gcs/custom-endpoint-form',
     store: 'gcs',
     target: TF,
@@ -165,16 +155,6 @@ const ROWS: readonly Row[] = [
     judged: 'validate',
     toolSays: /key can not start and end with '\/'/,
     why: 'schema ValidateFunc',
-  },
-  {
-    ruleId: 'cos/endpoint-form',
-    store: 'cos',
-    target: TF,
-    field: 'endpoint',
-    props: { ...COS, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' },
-    raw: { ...COS, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' },
-    judged: 'not-offline',
-    why: `terraform matches the endpoint against cos-internal.<region>.tencentcos.cn in configure; ${INIT_CONFIGURES}`,
   },
   // ---------------------------------------------------------------- oss
   {
@@ -252,16 +232,6 @@ const ROWS: readonly Row[] = [
     raw: { ...AZ_RAW, environment: 'Public' },
     judged: 'not-offline',
     why: `opentofu matches the name exactly in configure (CloudConfigFromAddresses); ${INIT_CONFIGURES}`,
-  },
-  {
-    ruleId: 'azurerm/oidc-needs-graph',
-    store: 'azurerm',
-    target: 'terraform@1.2.9',
-    field: 'useOidc',
-    props: { ...AZ, useOidc: true, useGraphApi: false },
-    raw: { ...AZ_RAW, use_oidc: true, use_microsoft_graph: false },
-    judged: 'not-offline',
-    why: 'spec part 5; only terraform 1.2 has both keys and it picks the auth method when init builds the client; no 1.2 judge is installed',
   },
   {
     ruleId: 'azurerm/dns-lookup-needs-resource-group',

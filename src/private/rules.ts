@@ -60,17 +60,21 @@ export const GCS_RULES: readonly Rule[] = [
       }
     },
   },
-  matches(
-    {
-      id: 'gcs/kms-key-form',
-      offline: 'no offline check: neither tool checks the name; Cloud Storage refuses it when the run writes the state',
-      sourceOnly: 'fake-gcs-server stores state under any KMS key name, and neither tool checks it; only Cloud Storage does',
-      evidence: 'spec part 8',
+  {
+    // A warning: neither tool checks the name, and the run-time judge shows init and apply working
+    // with any name (fake-gcs-server 1.56.1, all three judges); only Cloud Storage itself refuses it.
+    id: 'gcs/kms-key-form',
+    severity: 'warning',
+    fields: ['kmsEncryptionKey'],
+    description: 'kmsEncryptionKey names a key: projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
+    evidence: 'spec part 8; neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
+    check: (c) => {
+      const v = c.literal('kmsEncryptionKey');
+      if (typeof v === 'string' && !/^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/.test(v)) {
+        c.warn(`${c.spelling('kmsEncryptionKey')} is ${JSON.stringify(v)}, not projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}; Cloud Storage refuses other names when the run writes the state`);
+      }
     },
-    'kmsEncryptionKey',
-    /^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/,
-    'projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-  ),
+  },
   matches(
     {
       id: 'gcs/custom-endpoint-form',
@@ -132,17 +136,22 @@ export const COS_RULES: readonly Rule[] = [
     'seconds',
   ),
   ...PATH_RULES('cos'),
-  matches(
-    {
-      id: 'cos/endpoint-form',
-      offline: 'no offline check: terraform matches it when init configures the backend, which reaches the cloud',
-      evidence: 'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.<region>\\.tencentcos\\.cn$',
-      appliesTo: terraform,
+  {
+    // A warning: only terraform's source says so (its configure), no tool refuses it offline, and
+    // no emulator of the Tencent COS protocol exists to show init failing.
+    id: 'cos/endpoint-form',
+    severity: 'warning',
+    fields: ['endpoint'],
+    description: 'a terraform endpoint has the form "https://cos-internal.<region>.tencentcos.cn"',
+    evidence: 'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.<region>\\.tencentcos\\.cn$ (source only)',
+    appliesTo: terraform,
+    check: (c) => {
+      const v = c.literal('endpoint');
+      if (typeof v === 'string' && !/^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/.test(v)) {
+        c.warn(`${c.spelling('endpoint')} is ${JSON.stringify(v)}; terraform's cos backend takes only "https://cos-internal.<region>.tencentcos.cn" there and fails at init otherwise`);
+      }
     },
-    'endpoint',
-    /^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/,
-    'an endpoint of the form "https://cos-internal.<region>.tencentcos.cn"',
-  ),
+  },
 ];
 
 /** OSS (spec BackendC). */

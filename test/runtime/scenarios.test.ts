@@ -57,9 +57,10 @@ describe('run-time scenarios and the rules that name them', () => {
     const byId = Object.fromEntries(RULES.map(({ backend, rule }) => [rule.id, judgedBy(backend, rule)]));
     expect(byId['gcs/custom-endpoint-form']).toBe('init/apply on fake-gcs-server (`gcs-endpoint-forms`)');
     expect(byId['gcs/one-encryption']).toBe('`opentofu validate`; init/apply on fake-gcs-server (`gcs-one-encryption`)');
-    expect(byId['gcs/kms-key-form']).toMatch(/^source only \(fake-gcs-server stores state under any KMS key name/);
+    expect(byId['gcs/kms-key-form']).toBe('— (a warning)');
     expect(byId['azurerm/container-name']).toBe('init/apply on Azurite (`azurerm-container-name`)');
-    expect(byId['cos/endpoint-form']).toBe('source only (no emulator of the Tencent COS protocol)');
+    expect(byId['cos/endpoint-form']).toBe('— (a warning)');
+    expect(byId['cos/acl']).toBe('`validate`');
     expect(byId['gcs/access-token-wins']).toBe('— (a warning)');
   });
 });
