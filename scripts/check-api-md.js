@@ -1,4 +1,4 @@
-// Fails when API.md, docs/API.java.md or (root only) docs/API.python.md is not what jsii-docgen
+// Fails when API.md, docs/API.java.md or (root only) docs/API.python.md and docs/API.go.md is not what jsii-docgen
 // renders from the compiled .jsii (run `npx projen compile && npx projen docgen` and commit them). An
 // argument names the package directory to check (packages/cdktn-state-backends for the cdktn
 // flavour); the default is the root.
@@ -12,7 +12,7 @@ const dir = path.resolve(ROOT, process.argv[2] ?? '.');
 const docgen = path.join(ROOT, 'node_modules', '.bin', 'jsii-docgen');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'apimd-'));
 const stale = [];
-const DOCS = [['API.md', 'typescript'], ['docs/API.java.md', 'java'], ...(dir === ROOT ? [['docs/API.python.md', 'python']] : [])];
+const DOCS = [['API.md', 'typescript'], ['docs/API.java.md', 'java'], ...(dir === ROOT ? [['docs/API.python.md', 'python'], ['docs/API.go.md', 'go']] : [])];
 for (const [file, language] of DOCS) {
   const out = path.join(tmp, `${language}.md`);
   execFileSync(docgen, ['-l', language, '-o', out], { stdio: 'inherit', cwd: dir });

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Generates the Go binding of the installed CDK framework (cdktf, or cdktn) from its npm package's
+# jsii assembly, into a cache keyed by version, and prints the module's directory.
+#
+#   scripts/go-bindings.sh cdktf|cdktn
+#
+# Also links .go-bindings/<framework> (never committed) at the cached module, so the test and
+# example modules can name it with a relative `replace` directive.
+#
+# Why: the Go module proxy reachable here does not serve github.com/hashicorp/terraform-cdk-go/cdktf
+# (real users fetch it as usual), so test/go and examples/go point at this binding with a `replace`
+# directive that lives only in their own go.mod, never in the published one. jsii-pacmak writes its
+# sources (a few seconds); the first `go test` compiles it against github.com/aws/constructs-go and
+# github.com/aws/jsii-runtime-go from the Go module proxy (about 15 s on 2 cores, then Go's build cache).
+# Cache: ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/go-bindings/<framework>/<version>/
+#
+# Outside CI, a binding that cannot be made (no Go, a failed build) exits 3 after a loud warning, and
+# the callers skip the Go suite; under CI (CI set) it is a failure (exit 1).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+framework=${1:?usage: scripts/go-bindings.sh cdktf|cdktn}
+case "$framework" in
+  cdktf) pkg="$root/node_modules/cdktf" ;;
+  cdktn) pkg="$root/packages/cdktn-state-backends/node_modules/cdktn" ;;
+  *) echo "go-bindings: unknown framework '$framework' (cdktf or cdktn)" >&2; exit 2 ;;
+esac
+
+missing() {
+  if [ -n "${CI:-}" ]; then
+    echo "go-bindings: $1 (CI is set, so this is a failure)" >&2
+    exit 1
+  fi
+  echo "" >&2
+  echo "!!! go-bindings: $1; the Go suite and example are SKIPPED" >&2
+  echo "" >&2
+  exit 3
+}
+
+[ -f "$pkg/package.json" ] || missing "$pkg is not installed (run npm ci)"
+version=$(node -p "require('$pkg/package.json').version")
+dir="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/go-bindings/$framework/$version"
+module="$dir/$framework"
+
+if [ ! -f "$dir/.done" ]; then
+  command -v go >/dev/null 2>&1 || missing "go is not on PATH (Go 1.26 builds the $framework binding)"
+  mkdir -p "$dir"
+  # Another checkout may be generating the same version: wait for it rather than build twice.
+  exec 9>"$dir/.lock"
+  flock 9
+  if [ ! -f "$dir/.done" ]; then
+    echo "go-bindings: generating the Go binding of $framework $version into $dir (first time only, a few seconds)" >&2
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    if ! (cd "$root" && GOTOOLCHAIN=local JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 \
+      npx jsii-pacmak "$pkg" --target go --outdir "$work" --no-npmignore >&2); then
+      missing "jsii-pacmak could not build the Go binding of $framework $version"
+    fi
+    rm -rf "$module"
+    mv "$work/go/$framework" "$module"
+    touch "$dir/.done"
+  fi
+  exec 9>&-
+fi
+mkdir -p "$root/.go-bindings"
+ln -sfn "$module" "$root/.go-bindings/$framework"
+echo "$module"
