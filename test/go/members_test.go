@@ -147,3 +147,64 @@ func TestOverrides(t *testing.T) {
 	checkKeys(t, "data.terraform_remote_state.renamed.config", at(t, doc, "data.terraform_remote_state.renamed.config"), keys{
 		{"container_name", azContainer}, {"key", azKey}, {"storage_account_name", azAccount}, {"snapshot", true}})
 }
+
+// A Go mixin: overrides a key of every backend it is applied to, and records where it went.
+type backendOverride struct {
+	visited []string
+}
+
+func (m *backendOverride) Supports(construct constructs.IConstruct) *bool {
+	return sb.OssBackend_IsBackend(construct)
+}
+
+func (m *backendOverride) ApplyTo(construct constructs.IConstruct) {
+	m.visited = append(m.visited, *construct.Node().Path())
+	construct.(cdktf.TerraformElement).AddOverride(jsii.String("tablestore_table"), jsii.String("mixin_table"))
+}
+
+// A Go mixin that adds a remote state to every stack it is applied to.
+type addRemoteState struct {
+	added int
+}
+
+func (m *addRemoteState) Supports(construct constructs.IConstruct) *bool {
+	return cdktf.TerraformStack_IsStack(construct)
+}
+
+func (m *addRemoteState) ApplyTo(construct constructs.IConstruct) {
+	m.added++
+	sb.NewDataTerraformRemoteStateOss(construct.(constructs.Construct), jsii.String("added"), &sb.DataTerraformRemoteStateOssConfig{Bucket: jsii.String(ossBucket)})
+}
+
+// Mixins written in Go, applied through With on the stack and on a component (constructs 10.5).
+func TestWith(t *testing.T) {
+	t.Run("on the stack", func(t *testing.T) {
+		stack := newStack(defaultTarget, "producer")
+		sb.NewOssBackend(stack, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), LockStoreTable: jsii.String("locks")})
+		mixin := &backendOverride{}
+		if returned := stack.With(mixin); *returned.Node().Path() != "producer" {
+			t.Errorf("With returned %q, want the stack", *returned.Node().Path())
+		}
+		if strings.Join(mixin.visited, ",") != "producer/backend" {
+			t.Errorf("visited %v, want [producer/backend]", mixin.visited)
+		}
+		checkKeys(t, "terraform.backend.oss", at(t, synth(t, stack), "terraform.backend.oss"), keys{
+			{"bucket", ossBucket}, {"tablestore_table", "mixin_table"}})
+	})
+	t.Run("on a component", func(t *testing.T) {
+		stack := newStack(defaultTarget, "producer")
+		backend := sb.NewOssBackend(stack, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket)})
+		mixin := &backendOverride{}
+		if returned := backend.With(mixin); *returned.Node().Path() != "producer/backend" {
+			t.Errorf("With returned %q, want the backend", *returned.Node().Path())
+		}
+		adder := &addRemoteState{}
+		stack.With(adder)
+		if adder.added != 1 {
+			t.Errorf("the stack mixin ran %d times, want 1", adder.added)
+		}
+		doc := synth(t, stack)
+		checkKeys(t, "terraform.backend.oss", at(t, doc, "terraform.backend.oss"), keys{{"bucket", ossBucket}, {"tablestore_table", "mixin_table"}})
+		checkKeys(t, "data.terraform_remote_state.added.config", at(t, doc, "data.terraform_remote_state.added.config"), keys{{"bucket", ossBucket}})
+	})
+}
