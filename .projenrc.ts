@@ -1,4 +1,4 @@
-import { cdk, cdktf, javascript } from 'projen';
+import { cdk, cdktf, javascript, release } from 'projen';
 
 // The cdktn flavour's package (see the end of this file) and where npm installs what it runs on.
 const cdktnDir = 'packages/cdktn-state-backends';
@@ -110,9 +110,25 @@ const project = new cdktf.ConstructLibraryCdktf({
     },
   },
 
-  // CI for this repository is `.ci/run`; GitHub workflows would never run here.
-  github: false,
-  release: false,
+  // CI for this repository is `.ci/run`. GitHub Actions only publishes: projen's release workflow
+  // (run by hand from the Actions tab) bumps the version from the conventional commits since the
+  // last tag, builds every artifact of both flavours into dist/ and hands them to publib.
+  github: true,
+  githubOptions: { mergify: false, pullRequestLint: false },
+  buildWorkflow: false,
+  depsUpgrade: false,
+  pullRequestTemplate: false,
+  release: true,
+  releaseTrigger: release.ReleaseTrigger.workflowDispatch(),
+  // The release job runs the whole build, `npm test` included: the judges, Java, Python and Go.
+  releaseWorkflowSetupSteps: [
+    { name: 'Set up Go', uses: 'actions/setup-go@v5', with: { 'go-version': '1.26.x' } },
+    { name: 'Set up the JDK and Maven', uses: 'actions/setup-java@v4', with: { 'distribution': 'temurin', 'java-version': '17' } },
+    { name: 'Set up Python', uses: 'actions/setup-python@v5', with: { 'python-version': '3.11' } },
+    { name: 'Set up terraform (a judge)', uses: 'hashicorp/setup-terraform@v3', with: { terraform_version: '1.11.4', terraform_wrapper: false } },
+  ],
+  // The first release is 0.1.0 (projen's would be 0.0.0); later ones follow the commits.
+  nextVersionCommand: 'node scripts/next-version.js',
 
   devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4', 'azurite@^3.35'],
 });
@@ -122,8 +138,6 @@ const project = new cdktf.ConstructLibraryCdktf({
 // and `npm ci` refuses it. 1.12.2 is complete there.
 project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
 
-// Releases are not automated here (release: false), so the version is set by hand.
-project.package.addVersion('0.1.0');
 
 project.addTask('eslint:fix', {
   description: 'Runs eslint with --fix (the test task lints without changing files)',
@@ -135,9 +149,32 @@ for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {
   project.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 }
 
+// --- Packaging both flavours ------------------------------------------------------------------
+// `package:<lang>` is what `package-all` and the release workflow's publish jobs run: it writes the
+// cdktf flavour's artifact, then scripts/package-cdktn.sh builds the cdktn flavour at the same
+// version and adds its artifact, so dist/<lang> holds both. The suites and examples need one
+// flavour at a time and use `package:<lang>:cdktf` (and the subproject's own package tasks).
+const packageBoth = (lang: 'js' | 'java' | 'python' | 'go') => {
+  const task = project.tasks.tryFind(`package:${lang}`)!;
+  const own = project.addTask(`package:${lang}:cdktf`, {
+    description: `Creates the cdktf flavour's ${lang} artifact alone in dist/${lang}`,
+    env: silenceJsiiNode20,
+    steps: task.steps,
+  });
+  task.reset();
+  task.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+  task.spawn(own);
+  task.exec(`bash scripts/package-cdktn.sh ${lang}`);
+  return own;
+};
+packageBoth('js');
+// `npx projen bump` also adds this release's notes (dist/changelog.md) to CHANGELOG.md.
+project.tasks.tryFind('bump')!.exec('node scripts/changelog.js');
+
 // --- Java -----------------------------------------------------------------------------------
-// Maven Central has no com.hashicorp:cdktf newer than 0.19.2, so the Java binding of the cdktf npm
-// package we build against is generated from its own jsii assembly, into
+// The Maven repository reachable from CI here serves no com.hashicorp:cdktf 0.21.0 (Central itself
+// lists 0.21.0 pre-releases), so the Java binding of the cdktf npm package we build against is
+// generated from its own jsii assembly, into
 // node_modules/cdktf/dist/java (pacmak then finds it as a local Maven repository). `npm ci`
 // wipes it, so it can never go stale; the guard skips the 30 s rebuild otherwise.
 const cdktfJar = 'node_modules/cdktf/dist/java/com/hashicorp/cdktf/0.21.0/cdktf-0.21.0.jar';
@@ -150,8 +187,7 @@ const cdktfJava = project.addTask('cdktf:java', {
   env: silenceJsiiNode20,
   exec: `test -f ${cdktfJar} || jsii-pacmak node_modules/cdktf --target java --no-npmignore`,
 });
-const packageJava = project.tasks.tryFind('package:java')!;
-packageJava.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+const packageJava = packageBoth('java');
 packageJava.prependSpawn(cdktfJava);
 packageJava.prependSpawn(requireJava);
 
@@ -230,8 +266,7 @@ const requirePython = project.addTask('python:require', {
   description: 'Fails with an install hint when python3 (3.10+) or its venv module is missing',
   exec: 'node scripts/require-python.js',
 });
-const packagePython = project.tasks.tryFind('package:python')!;
-packagePython.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+const packagePython = packageBoth('python');
 packagePython.prependSpawn(requirePython);
 const pythonArgs = (d: (typeof PYTHON_DISTRIBUTIONS)[number]) => `--dist ${d.dist} --module ${d.module} --cdk ${d.cdk}`;
 
@@ -269,8 +304,7 @@ project.testTask.exec('node scripts/check-api-md.js');
 // scripts/go-bindings.sh generates it from the cdktf npm package into a per-version cache, and
 // test/go and examples/go point at it (and at dist/go) with `replace` directives in their own
 // go.mod only. scripts/go.sh runs the suite or the example (a loud skip without Go outside CI).
-const packageGo = project.tasks.tryFind('package:go')!;
-packageGo.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+const packageGo = packageBoth('go');
 const goSuite = project.addTask('test:go:suite', {
   description: 'Runs the Go suite in test/go against the module already in dist/go (args go to go test)',
   exec: 'bash scripts/go.sh test',
@@ -377,7 +411,8 @@ const cdktnLib = new cdk.JsiiProject({
   release: false,
   licensed: true,
 });
-cdktnLib.package.addVersion('0.1.0');
+// The version is the root's: scripts/package-cdktn.sh sets it when packaging a release (projen's
+// bump writes the root's package.json only).
 cdktnLib.gitignore.exclude('/src/', '/examples/');
 cdktnLib.npmignore?.exclude('/src/', '/examples/');
 project.package.addField('workspaces', [cdktnDir]);
@@ -387,7 +422,8 @@ for (const name of ['compile', 'docgen', 'package:java', 'package:js', 'package-
 // The sources are generated from ../../src before every compile of the subproject.
 cdktnLib.preCompileTask.exec('node ../../scripts/flavour.js');
 cdktnLib.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
-// Maven Central has no io.cdktn:cdktn: build its Java binding from the npm package, as for cdktf.
+// The Maven repository reachable from CI here serves no io.cdktn:cdktn 0.24.0 (CDK Terrain publishes
+// its Maven artifacts to Central since 0.22.1): build its Java binding from the npm package, as for cdktf.
 const cdktnJar = `node_modules/cdktn/dist/java/io/cdktn/cdktn/${cdktnVersion}/cdktn-${cdktnVersion}.jar`;
 cdktnLib.tasks.tryFind('package:java')!.prependExec(`test -f ${cdktnJar} || jsii-pacmak node_modules/cdktn --target java --no-npmignore`);
 cdktnLib.tasks.tryFind('package:java')!.prependExec('node ../../scripts/require-java.js');

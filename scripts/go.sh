@@ -67,7 +67,7 @@ require (
 	github.com/aws/constructs-go/constructs/v10 v10.6.0
 	github.com/aws/jsii-runtime-go v1.140.0
 	github.com/open-constructs/cdk-terrain-go/cdktn v0.24.0
-	github.com/statebackends/cdktn-state-backends-go/cdktnstatebackends v0.1.0
+	github.com/statebackends/cdktn-state-backends-go/cdktnstatebackends v0.0.0
 )
 
 replace (
