@@ -168,6 +168,11 @@ const packageBoth = (lang: 'js' | 'java' | 'python' | 'go') => {
   return own;
 };
 packageBoth('js');
+project.addTask('test:dist', {
+  description: 'Packages every artifact of both flavours into dist/ and installs each into a clean consumer (npm, Maven, pip, go) that synthesizes a stack',
+  env: silenceJsiiNode20,
+  steps: [{ spawn: project.compileTask.name }, { spawn: 'package-all' }, { exec: 'bash scripts/check-dist.sh', receiveArgs: true }],
+});
 // `npx projen bump` also adds this release's notes (dist/changelog.md) to CHANGELOG.md.
 project.tasks.tryFind('bump')!.exec('node scripts/changelog.js');
 

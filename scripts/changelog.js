@@ -1,7 +1,8 @@
 // The last step of `npx projen bump`: puts this release's notes, which projen's bump wrote to
 // dist/changelog.md (commit-and-tag-version, from the conventional commits since the last tag),
-// at the top of CHANGELOG.md. A version already there is left as it is, so running bump twice
-// adds it once.
+// at the top of CHANGELOG.md. What the "## Unreleased" section holds (written by hand, for changes
+// whose commits are not conventional) goes into the new version's section. A version already there
+// is left as it is, so running bump twice adds it once.
 const fs = require('fs');
 const path = require('path');
 
@@ -18,6 +19,10 @@ const heading = new RegExp(`^##+ \\[?${version.replace(/\./g, '\\.')}\\]?[ (]`, 
 if (heading.test(body)) {
   console.log(`CHANGELOG.md already has ${version}`);
 } else {
-  fs.writeFileSync(changelogFile, `${HEADER}\n${notes}\n${body ? `\n${body}\n` : ''}`);
+  const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(body);
+  const kept = unreleased ? unreleased[1].trim() : '';
+  const rest = (unreleased ? body.replace(unreleased[0], '') : body).trim();
+  const section = [notes, kept].filter(Boolean).join('\n\n');
+  fs.writeFileSync(changelogFile, `${HEADER}\n${section}\n${rest ? `\n${rest}\n` : ''}`);
   console.log(`CHANGELOG.md: added ${version}`);
 }
