@@ -16,6 +16,7 @@ import { judgedBy } from '../src/private/rule-kit';
 import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/schema';
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
+import { TARGET_VERSIONS_CHECK } from '../src/private/target-versions';
 import { CROSS_STACK_WARNING } from '../src/state-encryption';
 
 const STORES: Array<[string, Store]> = [
@@ -98,7 +99,7 @@ export function renderFieldsDoc(): string {
   out.push(`| \`${CROSS_STACK_WARNING}\` | warning | another stack reads this stack's encrypted state through a cross-stack reference and has no decryption for it |`);
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
-  out.push(...GENERIC_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
+  out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
 }
 

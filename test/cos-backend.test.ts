@@ -25,13 +25,16 @@ describe('cos rules', () => {
     );
   });
 
-  test('fails if the assume-role block lacks its required members', () => {
-    expect(refusal(sut, { ...BASE, assumeRole: { roleArn: '' } })).toBe(
-      [
-        h,
-        '- assumeRole.sessionName: got nothing, expected a non-empty string (the field is required) [field/required]',
-      ].join('\n'),
-    );
+  test('warns if a required assume-role member is unset: the tool reads it from its env var (validate refuses it only while that is unset)', () => {
+    // terraform 1.11.4 and opentofu 1.12.6 validate: '.assume_role[0]: attribute "session_name" is required'
+    // without TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME, "Success!" with it (test/terraform-validate.test.ts).
+    expect(warningsFor(sut, { ...BASE, assumeRole: { roleArn: ROLE.roleArn } })).toEqual([
+      'assumeRole.sessionName is not set, so the terraform run takes it from TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME in its environment; set it here if the run will not have it [field/required-from-env]',
+    ]);
+    expect(warningsFor(sut, { ...BASE, assumeRole: {} }, { target: 'opentofu@1.12.6' })).toEqual([
+      'assumeRole.roleArn is not set, so the opentofu run takes it from TENCENTCLOUD_ASSUME_ROLE_ARN in its environment; set it here if the run will not have it [field/required-from-env]',
+      'assumeRole.sessionName is not set, so the opentofu run takes it from TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME in its environment; set it here if the run will not have it [field/required-from-env]',
+    ]);
   });
 
   test('warns if a required member is "": validate accepts it and no run-time judge covers cos (issue 18 item 10)', () => {

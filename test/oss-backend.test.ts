@@ -11,6 +11,15 @@ const BASE = { bucket: 'acme-tfstate' };
 describe('oss rules', () => {
   const h = header('oss');
 
+  test('warns if assumeRole is given without roleArn: the tool reads ALICLOUD_ASSUME_ROLE_ARN and assumes no role without it', () => {
+    expect(warningsFor(sut, { ...BASE, assumeRole: {} })).toContain(
+      'assumeRole.roleArn is not set, so the terraform run takes it from ALICLOUD_ASSUME_ROLE_ARN or ALIBABA_CLOUD_ROLE_ARN in its environment; set it here if the run will not have it [field/required-from-env]',
+    );
+    expect(warningsFor(sut, { ...BASE, assumeRole: {} }, { target: 'terraform@1.11.4' })).toContain(
+      'assumeRole.roleArn is not set, so the terraform run takes it from ALICLOUD_ASSUME_ROLE_ARN in its environment; set it here if the run will not have it [field/required-from-env]',
+    );
+  });
+
   test('fails if assumeRoleSessionExpiration is outside 900-3600', () => {
     expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 899 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 899, expected 900 to 3600 seconds [oss/session-expiration]`);
     expect(refusal(sut, { ...BASE, assumeRoleSessionExpiration: 3601 })).toBe(`${h}\n- assumeRoleSessionExpiration: got 3601, expected 900 to 3600 seconds [oss/session-expiration]`);

@@ -192,6 +192,22 @@ describeEachJudge('accepts what we generate', JUDGES, (judge) => {
   });
 });
 
+describeEachJudge('decides required fields from the environment', JUDGES, (judge) => {
+  test('cos: an assume-role block without sessionName is valid exactly when the run provides TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME (so field/required-from-env is a warning)', () => {
+    // GIVEN a remote state the library synthesizes with a field/required-from-env warning
+    const stack = new TerraformStack(appFor(judge.target), 'consumer');
+    const cos = STORES.find((s) => s.store.backend === 'cos')!;
+    cos.remoteState(stack, 'rs', { bucket: 'tfstate-1250000000', region: 'ap-guangzhou', assumeRole: { roleArn: 'qcs::cam::uin/1:roleName/x' } });
+    const files = { 'main.tf.json': cdktf.Testing.synth(stack) };
+    // WHEN the judge validates it without the env var, THEN it refuses it
+    const without = validate(judge, files);
+    expect(without.valid).toBe(false);
+    expect(JSON.stringify(without.diagnostics)).toContain('attribute \\"session_name\\" is required');
+    // AND WHEN the run's environment has it, THEN it accepts it
+    expect(errorsOf(validate(judge, files, { TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME: 'cdktf' }).diagnostics)).toEqual([]);
+  });
+});
+
 function errorsOf(ds: Diagnostic[]): Diagnostic[] {
   return ds.filter((d) => d.severity === 'error');
 }

@@ -130,7 +130,14 @@ export class ConfigReader {
     table.fields.forEach((field, i) => {
       const spelling = chosen[i];
       if (spelling === undefined) {
-        if (field.required) this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
+        if (!field.required) return;
+        // A tool that reads the field from env vars when it is unset decides at run time.
+        const env = envVarsOf(field, this.target.tool, this.target.version);
+        if (env.length > 0) {
+          this.warn('field/required-from-env', `${prefix}${field.name} is not set, so the ${this.target.tool} run takes it from ${env.join(' or ')} in its environment; set it here if the run will not have it`);
+        } else {
+          this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
+        }
         return;
       }
       const others = conflicts?.get(i);
@@ -274,7 +281,8 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'config/shape', severity: 'error', description: 'the config is an object (a remote state\'s `workspace` a string, its `defaults` an object)' },
   { id: 'field/unknown', severity: 'error', description: 'every key is a field of the table (both tools: "An argument named ... is not expected here")' },
   { id: 'field/spelling-conflict', severity: 'error', description: 'two spellings of one field hold the same value' },
-  { id: 'field/required', severity: 'error', description: 'required fields are set (both tools: "The argument ... is required")' },
+  { id: 'field/required', severity: 'error', description: 'required fields the tool reads from no env var are set (both tools: "The argument ... is required")' },
+  { id: 'field/required-from-env', severity: 'warning', description: 'a required field left unset that the tool reads from env vars: the run\'s environment decides (terraform validate refuses it only while they are unset)' },
   { id: 'field/empty-refused', severity: 'error', description: 'a required field is not "" where the run-time judges show init failing on it (both tools\' validate accept "")' },
   { id: 'field/empty', severity: 'warning', description: 'a required field given as "": both tools\' validate accept it, and no run-time judge covers the store, so the run decides' },
   { id: 'field/type', severity: 'error', description: 'the value has the field\'s type (both tools decode the block against the schema)' },

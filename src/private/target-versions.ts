@@ -61,6 +61,15 @@ export function versionsToCheck(tool: ToolName, range: string): string[] | strin
   return versions;
 }
 
+/** The check of cdktn's `targetVersions`, by id (for docs/FIELDS.md). */
+export const TARGET_VERSIONS_CHECK = {
+  id: 'target/versions',
+  severity: 'error',
+  description:
+    'cdktn only: `targetVersions` is an object of npm semver ranges by tool; a configuration is checked at both ends of each range and at ' +
+    'every release inside it where the tables change anything, and must give every declared tool the same keys and values',
+} as const;
+
 const CACHE = new WeakMap<object, DeclaredTargets | Violation[]>();
 
 /**
