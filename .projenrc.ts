@@ -173,8 +173,13 @@ project.addTask('test:dist', {
   env: silenceJsiiNode20,
   steps: [{ spawn: project.compileTask.name }, { spawn: 'package-all' }, { exec: 'bash scripts/check-dist.sh', receiveArgs: true }],
 });
-// `npx projen bump` also adds this release's notes (dist/changelog.md) to CHANGELOG.md.
-project.tasks.tryFind('bump')!.exec('node scripts/changelog.js');
+// `npx projen bump`, run by a maintainer, also adds the next release's notes (dist/changelog.md) to
+// CHANGELOG.md, to be committed before the release. The release task (RELEASE=true, in the
+// workflow) leaves it alone: it ends by checking that the build changed no tracked file.
+project.tasks.tryFind('bump')!.exec('node scripts/changelog.js', { condition: 'test -z "$RELEASE"' });
+// The release job builds every artifact of both flavours into dist/ and installs each into a clean
+// consumer before the version is reset (the steps are: rm dist, bump, build, unbump, git diff).
+project.tasks.tryFind('release')!.insertStep(3, { spawn: 'test:dist' });
 
 // --- Java -----------------------------------------------------------------------------------
 // The Maven repository reachable from CI here serves no com.hashicorp:cdktf 0.21.0 (Central itself
