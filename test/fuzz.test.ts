@@ -313,8 +313,14 @@ describe('fuzz: generated configs', () => {
               entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
             }
           }
-          // COS needs a region: a config without one relies on TENCENTCLOUD_REGION, as its warning says.
-          const result = validate(judge, { 'main.tf.json': remoteStatesDocument(entries) }, { TENCENTCLOUD_REGION: 'ap-guangzhou' });
+          // The run provides what the warnings of the accepted configs ask for: COS needs a region
+          // (TENCENTCLOUD_REGION) and an assume-role block without roleArn or sessionName needs
+          // their env vars (field/required-from-env).
+          const result = validate(judge, { 'main.tf.json': remoteStatesDocument(entries) }, {
+            TENCENTCLOUD_REGION: 'ap-guangzhou',
+            TENCENTCLOUD_ASSUME_ROLE_ARN: 'qcs::cam::uin/100000000001:roleName/from-env',
+            TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME: 'from-env',
+          });
           const errors = result.diagnostics.filter((d) => d.severity === 'error');
           if (errors.length > 0) {
             const failed = errors.map((d) => `${d.address}: ${d.detail || d.summary}`).slice(0, 5);
