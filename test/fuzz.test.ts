@@ -7,6 +7,7 @@
  *   store, synthesized for the judge's own tool and version, goes through its `validate` in
  *   batches, in JSON and HCL, and all pass.
  */
+import * as fs from 'fs';
 import { parse } from '@cdktf/hcl2json';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
@@ -194,7 +195,18 @@ function shown(v: unknown): string[] {
   return [String(v)];
 }
 
+/**
+ * With FUZZ_DUMP=<file> (cdktf project), every config's outcome is written there, one JSON line
+ * each: the error message, or the JSON and HCL output and the warnings. The same file before and
+ * after a restructure shows the behaviour unchanged (`cmp` the two files).
+ */
+const DUMP = BIG_RUN ? process.env.FUZZ_DUMP : undefined;
+
 describe('fuzz: generated configs', () => {
+  const dumped: string[] = [];
+  afterAll(() => {
+    if (DUMP) fs.writeFileSync(DUMP, dumped.join('\n') + '\n');
+  });
   const counts = { generated: 0, accepted: 0, refused: 0, crossStack: 0 };
   /** Configs each judge validated, by judge name. */
   const validated = new Map<string, number>();
@@ -248,6 +260,7 @@ describe('fuzz: generated configs', () => {
           expect(message).toMatch(/^invalid [a-z]+ (backend|remote state) \(target [a-z]+@[0-9.]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
           for (const secret of secrets) expect(message).not.toContain(secret);
           for (const line of message.split('\n')) expect(line).toMatch(STYLE);
+          if (DUMP) dumped.push(JSON.stringify([sut.store.backend, g.target, g.asRemoteState, 'refused', message]));
           if (process.env.FUZZ_DEBUG) {
             for (const line of message.split('\n').slice(1)) {
               const k = line.replace(/got .*/, '').slice(0, 60) + line.replace(/.*(expected|but) /, '$1 ').slice(0, 40);
@@ -262,7 +275,8 @@ describe('fuzz: generated configs', () => {
         const emitted = g.asRemoteState ? out.data.terraform_remote_state.rs.config : out.terraform.backend[sut.store.backend];
         const tool = (parseTarget(g.target) as ParsedTarget).tool;
         for (const key of Object.keys(emitted)) expect(keysOf(sut, tool)).toContain(key);
-        element.toHclTerraform();
+        const hcl = element.toHclTerraform();
+        if (DUMP) dumped.push(JSON.stringify([sut.store.backend, g.target, g.asRemoteState, 'accepted', out, hcl, warningsOf(stack)]));
         if (!g.asRemoteState) {
           // THEN another stack can read its state: the remote state made from it is accepted too
           const consumer = freshStack(g.target);
