@@ -9,7 +9,7 @@ import { AZURERM_STORE } from '../src/azurerm-backend';
 import { COS_STORE } from '../src/cos-backend';
 import { GCS_STORE } from '../src/gcs-backend';
 import { OSS_STORE } from '../src/oss-backend';
-import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
+import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { FIELD_TYPES } from '../src/private/field-types';
 import { GENERIC_CHECKS } from '../src/private/reader';
 import { judgedBy } from '../src/private/rule-kit';
@@ -17,7 +17,6 @@ import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
 import { TARGET_VERSIONS_CHECK } from '../src/private/target-versions';
-import { CROSS_STACK_WARNING } from '../src/state-encryption';
 
 const STORES: Array<[string, Store]> = [
   ['GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)', GCS_STORE],
@@ -95,8 +94,7 @@ export function renderFieldsDoc(): string {
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');
   out.push('| id | severity | evidence |', '|---|---|---|');
-  out.push(...ENCRYPTION_RULES.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.evidence)} |`));
-  out.push(`| \`${CROSS_STACK_WARNING}\` | warning | another stack reads this stack's encrypted state through a cross-stack reference and has no decryption for it |`);
+  out.push(...[...ENCRYPTION_RULES, CROSS_STACK_CONSUMER].map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.evidence)} |`));
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));

@@ -8,22 +8,20 @@ export { OssBackend, DataTerraformRemoteStateOss } from './oss-backend';
 export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig } from './oss-backend';
 export { StateBackendTarget, TargetTool } from './target';
 export { StateBackendWarnings } from './warnings';
-export { AwsKmsKeySpec, EncryptionKeyProvider, EncryptionMethod, Pbkdf2HashFunction, StateEncryption } from './state-encryption';
+export { AwsKmsKeySpec, EncryptionKeyProvider, Pbkdf2HashFunction } from './encryption-key-providers';
 export type {
-  AesGcmMethodProps,
   AwsKmsAssumeRole,
   AwsKmsAssumeRoleWithWebIdentity,
   AwsKmsEndpoints,
   AwsKmsKeyProviderProps,
   AzureVaultKeyProviderProps,
   EncryptionKeyProviderOptions,
-  EncryptionTarget,
-  EnforceableEncryptionTarget,
   ExternalKeyProviderProps,
-  ExternalMethodProps,
   GcpKmsKeyProviderProps,
   OpenBaoKeyProviderProps,
   Pbkdf2KeyProviderProps,
-  RemoteStateEncryption,
-  StateEncryptionProps,
-} from './state-encryption';
+} from './encryption-key-providers';
+export { EncryptionMethod } from './encryption-methods';
+export type { AesGcmMethodProps, ExternalMethodProps } from './encryption-methods';
+export { StateEncryption } from './state-encryption';
+export type { EncryptionTarget, EnforceableEncryptionTarget, RemoteStateEncryption, StateEncryptionProps } from './state-encryption';

@@ -1,12 +1,6 @@
 import { IConstruct } from 'constructs';
-import { AZURERM_STORE } from './azurerm-backend';
-import { COS_STORE } from './cos-backend';
-import { GCS_STORE } from './gcs-backend';
-import { OSS_STORE } from './oss-backend';
-import { ENCRYPTION_RULES } from './private/encryption-rules';
-import { GENERIC_CHECKS } from './private/reader';
+import { warningIds } from './private/rule-catalog';
 import { STRICT_CONTEXT_KEY, acknowledge } from './private/warnings';
-import { CROSS_STACK_WARNING } from './state-encryption';
 
 /**
  * The library's warnings: each has a rule id (`azurerm/oidc-request-pair`, `field/literal-secret`,
@@ -57,13 +51,7 @@ export class StateBackendWarnings {
 
   /** The ids of every warning this library can raise. */
   public static ids(): string[] {
-    const stores = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE];
-    return [
-      ...GENERIC_CHECKS.filter((c) => c.severity === 'warning').map((c) => c.id),
-      ...stores.flatMap((s) => s.rules.filter((r) => r.severity === 'warning').map((r) => r.id)),
-      ...ENCRYPTION_RULES.filter((r) => r.severity === 'warning').map((r) => r.id),
-      CROSS_STACK_WARNING,
-    ];
+    return warningIds();
   }
 
   private constructor() {}

@@ -23,7 +23,7 @@ describe('the cdktn flavour', () => {
     const imports = Object.values(generated).flatMap((text) => [...text.matchAll(/from '(cdkt[fn])(\/[^']*)?'/g)].map((m) => m[1]));
     expect(new Set(imports)).toEqual(new Set(['cdktn']));
     expect(generated[path.join('private', 'framework.ts')]).toContain("export const FRAMEWORK: string = 'cdktn';");
-    expect(generated[path.join('private', 'render.ts')]).toContain("import { deepMerge } from 'cdktn/lib/util';");
+    expect(generated[path.join('private', 'cdktf-internals.ts')]).toContain("import { deepMerge as frameworkDeepMerge } from 'cdktn/lib/util';");
     expect(generated[path.join('private', 'target.ts')]).toContain("export const TARGET_CONTEXT_KEY = 'cdktn-state-backends:target';");
   });
 

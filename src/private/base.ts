@@ -1,9 +1,11 @@
 import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
+import { checkFor } from './check';
+import { SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, holdsSecret, spellingsOf } from './schema';
-import { Checked, Store, ToolAttributes, checkFor } from './store';
-import { targetOf } from './target';
+import { Checked, Store, ToolAttributes } from './store';
+import { targetOf } from './target-versions';
 import { recordWarnings } from './warnings';
 
 /**
@@ -51,7 +53,7 @@ export abstract class StoreBackend extends TerraformBackend {
       const tool = target.tool;
       const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`);
       recordWarnings(remoteState, [{
-        id: 'remote-state/secrets-left-out',
+        id: SECRETS_LEFT_OUT,
         message:
           `the remote state of ${this.node.path} leaves out its secret fields; ` +
           `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,

@@ -51,6 +51,17 @@ function referenced(m: EncryptionModel): ReadElement[] {
   return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
 }
 
+/**
+ * Raised by StateEncryption at synth, when it can see the whole app, rather than by a row's check:
+ * another stack reads this stack's encrypted state through a cross-stack reference.
+ */
+export const CROSS_STACK_CONSUMER = {
+  id: 'encryption/cross-stack-consumer',
+  severity: 'warning',
+  evidence: 'another stack reads this stack\'s encrypted state through a cross-stack reference and has no decryption for it ' +
+    '(opentofu 1.12.6 on the emulators: "This state file is encrypted and can not be read without an encryption configuration", scenarios gcs-encryption and azurerm-encryption)',
+} as const;
+
 export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
   {
     id: TARGET_RULE_ID,

@@ -276,6 +276,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   }
 }
 
+/** The warning of a remote state made from a backend for another stack (raised in base.ts). */
+export const SECRETS_LEFT_OUT = 'remote-state/secrets-left-out';
+
 /** The checks every field table gets, by id (for docs/FIELDS.md); the rule tables add the rest. */
 export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly severity: 'error' | 'warning'; readonly description: string }> = [
   { id: 'config/shape', severity: 'error', description: 'the config is an object (a remote state\'s `workspace` a string, its `defaults` an object)' },
@@ -293,5 +296,5 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
   { id: 'remote-state/template', severity: 'error', description: 'remote-state strings hold no "%{" (both tools parse the config as an expression: "Invalid template control keyword")' },
   { id: 'stack/one-backend', severity: 'error', description: 'a stack holds one backend (both tools: "Duplicate backend configuration")' },
-  { id: 'remote-state/secrets-left-out', severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
+  { id: SECRETS_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ];

@@ -1,4 +1,4 @@
-import { deepMerge } from 'cdktf/lib/util';
+import { deepMerge } from './cdktf-internals';
 import { hclBlock, toHclValue } from './hcl';
 import { ToolAttributes } from './store';
 

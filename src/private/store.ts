@@ -1,12 +1,11 @@
 import { TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { FIELD_TYPES } from './field-types';
-import { Violation, formatViolations } from './messages';
+import { Violation } from './messages';
 import { ConfigReader, FieldValues, Warning } from './reader';
 import { Rule, RuleContext, checkRuleTable } from './rule-kit';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
-import { ParsedTarget, ToolName, formatTarget, targetOf } from './target';
-import { checkForDeclared, declaredTargetsOf } from './target-versions';
+import { ParsedTarget, ToolName } from './target';
 
 /** A store: its backend name, its field table (indexed) and its rule table. */
 export interface Store {
@@ -55,20 +54,6 @@ export type ToolAttributes = Readonly<Record<string, unknown>>;
 export interface Checked {
   readonly attributes: ToolAttributes;
   readonly warnings: readonly Warning[];
-}
-
-/** Checks `props` for `scope` against the target in effect there: throws one error listing every violation. */
-export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
-  // The cdktn package without the library's target key: check against every tool it declares.
-  const declared = declaredTargetsOf(scope);
-  if (declared) return checkForDeclared(scope, declared, store, props, mode, emitFields);
-  const target = targetOf(scope);
-  const result = checkConfig(store, props, target, mode);
-  if (result.errors.length > 0) {
-    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (target ${formatTarget(target)})`;
-    throw new Error(formatViolations(what, scope.node.path, result.errors));
-  }
-  return { attributes: emitFields(result.values, target.tool, mode), warnings: result.warnings };
 }
 
 /** Checked values as the tool's keys; `values` holds only fields the target accepts. */

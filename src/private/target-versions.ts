@@ -1,12 +1,21 @@
-import { Construct, IConstruct } from 'constructs';
+import { IConstruct } from 'constructs';
 import { isCdktn } from './framework';
 import { Violation, formatViolations, showValue } from './messages';
-import { FieldValues, Warning } from './reader';
-import { Mode, isAvailable, keyFor } from './schema';
 import { EXAMPLES, contains, lowestIn, parseRange } from './semver-range';
-import type { CheckResult, Checked, Store } from './store';
-import { checkConfig } from './store';
-import { FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions } from './target';
+import { DEFAULT_TARGET, FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from './target';
+
+/*
+ * Target resolution: which tool and versions a construct's config is checked for. The checks
+ * (check.ts) depend on this module, never the reverse.
+ */
+
+/** The target chosen by the context key at `scope`, or the default. */
+export function targetOf(scope: IConstruct): ParsedTarget {
+  const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
+  // The cdktn package without the key: the first target its `targetVersions` declares.
+  if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;
+  return parseTargetOrThrow(raw);
+}
 
 /** Both tools, in the order the library knows them. */
 const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];
@@ -79,7 +88,7 @@ const CACHE = new WeakMap<object, DeclaredTargets | Violation[]>();
 export function declaredTargetsFrom(value: unknown, isDefault = false): DeclaredTargets | Violation[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return [{
-      id: 'target/versions',
+      id: TARGET_VERSIONS_CHECK.id,
       field: TARGET_VERSIONS_CONTEXT_KEY,
       message: `got ${showValue(value, false)}, expected an object of npm semver ranges by tool, for example {"terraform":">=1.5.7","opentofu":">=1.6.0"}`,
     }];
@@ -90,7 +99,7 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
   const violations: Violation[] = [];
   for (const key of Object.keys(declared)) {
     if (!(TOOLS as readonly string[]).includes(key)) {
-      violations.push({ id: 'target/versions', field: `${TARGET_VERSIONS_CONTEXT_KEY}.${key}`, message: 'got an unknown tool, expected "terraform" or "opentofu"' });
+      violations.push({ id: TARGET_VERSIONS_CHECK.id, field: `${TARGET_VERSIONS_CONTEXT_KEY}.${key}`, message: 'got an unknown tool, expected "terraform" or "opentofu"' });
     }
   }
   const ranges: Array<{ tool: ToolName; range: string }> = [];
@@ -101,14 +110,14 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
     const versions = versionsToCheck(tool, range as string);
     if (typeof versions === 'string') {
       const colon = versions.indexOf(': ');
-      violations.push({ id: 'target/versions', field: versions.slice(0, colon), message: versions.slice(colon + 2) });
+      violations.push({ id: TARGET_VERSIONS_CHECK.id, field: versions.slice(0, colon), message: versions.slice(colon + 2) });
       continue;
     }
     ranges.push({ tool, range: range as string });
     versions.forEach((version) => targets.push({ tool, version }));
   }
   if (violations.length === 0 && ranges.length === 0) {
-    violations.push({ id: 'target/versions', field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
+    violations.push({ id: TARGET_VERSIONS_CHECK.id, field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
   }
   const result = violations.length > 0 ? violations : { ranges, targets, isDefault };
   CACHE.set(value, result);
@@ -133,50 +142,13 @@ export function describeDeclared(declared: DeclaredTargets): string {
   return `${declared.isDefault ? "cdktn's default " : ''}${TARGET_VERSIONS_CONTEXT_KEY} ${ranges}`;
 }
 
-/** Turns one check's values into the tool's attributes for that target (store.ts's emitter). */
-export type Emitter = (values: FieldValues, tool: ToolName, mode: Mode) => Record<string, unknown>;
-
-interface Run {
-  readonly target: ParsedTarget;
-  readonly result: CheckResult;
-  readonly attributes: Record<string, unknown>;
-}
-
 /**
- * Checks `props` against every declared target: throws one error listing every violation (each
- * once) under a header that names the ranges, or records the warnings (each once) and returns the
- * attributes, which must then be the same for every target.
- */
-export function checkForDeclared(
-  scope: Construct,
-  declared: DeclaredTargets,
-  store: Store,
-  props: unknown,
-  mode: Mode,
-  emit: Emitter,
-): Checked {
-  const runs: Run[] = targetsFor(declared, store).map((target) => {
-    const result = checkConfig(store, props, target, mode);
-    return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target.tool, mode) };
-  });
-  // One line per field, rule and tool: the lowest release that refuses it (the runs are in version order).
-  const errors = unique(runs.flatMap((r) => r.result.errors.map((v) => ({ v, key: `${r.target.tool}\n${v.field}\n${v.id}` }))), (e) => e.key).map((e) => e.v);
-  if (errors.length === 0) errors.push(...keyDisagreements(runs));
-  if (errors.length > 0) {
-    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
-    throw new Error(formatViolations(what, scope.node.path, errors));
-  }
-  const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
-  return { attributes: runs[0].attributes, warnings };
-}
-
-/**
- * Every version a declared range admits at which `store`'s tables change anything, plus the
+ * Every version a declared range admits at which a store's tables change anything, plus the
  * declared targets (the lowest version of each range, the newest known): between two of them the
  * tables say the same, so checking there checks the whole range.
  */
-function targetsFor(declared: DeclaredTargets, store: Store): ParsedTarget[] {
-  const versions = breakpointsOf(store);
+export function targetsFor(declared: DeclaredTargets, tables: Tables): ParsedTarget[] {
+  const versions = breakpointsOf(tables);
   const targets = [...declared.targets];
   for (const { tool, range } of declared.ranges) {
     const intervals = parseRange(`${TARGET_VERSIONS_CONTEXT_KEY}.${tool}`, range);
@@ -190,7 +162,13 @@ function targetsFor(declared: DeclaredTargets, store: Store): ParsedTarget[] {
   return targets.sort((a, b) => TOOLS.indexOf(a.tool) - TOOLS.indexOf(b.tool) || compareVersions(a.version, b.version));
 }
 
-const BREAKPOINTS = new WeakMap<Store, readonly string[]>();
+/** A store's tables, as far as the versions they name go. */
+export interface Tables {
+  readonly fields: unknown;
+  readonly rules: unknown;
+}
+
+const BREAKPOINTS = new WeakMap<Tables, readonly string[]>();
 
 /**
  * The versions `store`'s field and rule tables name: every `x.y.z` in their data (since, removedIn,
@@ -198,7 +176,7 @@ const BREAKPOINTS = new WeakMap<Store, readonly string[]>();
  * `compareVersions(t.version, '1.11.0')`), read from the tables themselves so that a new row's
  * version cannot be missed. A version that changes nothing only costs one more check.
  */
-export function breakpointsOf(store: Store): readonly string[] {
+export function breakpointsOf(store: Tables): readonly string[] {
   let found = BREAKPOINTS.get(store);
   if (!found) {
     const versions = new Set<string>();
@@ -220,37 +198,7 @@ export function breakpointsOf(store: Store): readonly string[] {
   return found;
 }
 
-/**
- * One violation per field that the targets emit under different keys or with different values
- * (the AzureRM ADO service connection id, which the tools spell differently).
- */
-function keyDisagreements(runs: readonly Run[]): Violation[] {
-  const violations: Violation[] = [];
-  const first = runs[0];
-  for (const [name, fv] of first.result.values) {
-    const emitted = runs.map((r) => {
-      const spec = r.result.values.get(name)?.spec ?? fv.spec;
-      const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
-      return { target: r.target, key, value: key === undefined ? undefined : JSON.stringify(r.attributes[key]) };
-    });
-    if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
-    // Where the key changes: the first release of each tool that reads it under each key.
-    const changes = unique(emitted, (e) => `${e.target.tool}\n${e.key}`);
-    const seen = changes.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
-    const sameKeys = emitted.every((e) => e.key === emitted[0].key);
-    violations.push({
-      id: 'target/versions',
-      field: fv.spelling,
-      message: sameKeys
-        ? `the declared tools get different values for ${emitted[0].key}, expected one value for every tool`
-        : `the declared tools read it under different keys (${seen}), expected one key for every tool; ` +
-          `declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`,
-    });
-  }
-  return violations;
-}
-
-function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+export function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     const k = key(item);

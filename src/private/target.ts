@@ -1,6 +1,3 @@
-import { IConstruct } from 'constructs';
-import { declaredTargetsOf } from './target-versions';
-
 /**
  * The tool (and its version) that will read the synthesized configuration.
  *
@@ -82,14 +79,6 @@ function versionKey(v: string): number {
 
 export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
-}
-
-/** The target chosen by the context key at `scope`, or the default. */
-export function targetOf(scope: IConstruct): ParsedTarget {
-  const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
-  // The cdktn package without the key: the first target its `targetVersions` declares.
-  if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;
-  return parseTargetOrThrow(raw);
 }
 
 /** Parses `tool@x.y.z`, or throws the parse error. */

@@ -1,0 +1,91 @@
+import { Construct } from 'constructs';
+import { Violation, formatViolations } from './messages';
+import { Warning } from './reader';
+import { Mode, isAvailable, keyFor } from './schema';
+import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from './target';
+import { DeclaredTargets, TARGET_VERSIONS_CHECK, TARGET_VERSIONS_CONTEXT_KEY, declaredTargetsOf, describeDeclared, targetOf, targetsFor, unique } from './target-versions';
+
+/*
+ * Checking a construct's config where it stands: against the target in effect there, or, in the
+ * cdktn package without the library's target key, against every version its `targetVersions`
+ * admit where the tables change anything (target-versions.ts says which).
+ */
+
+/** Checks `props` for `scope` against the target in effect there: throws one error listing every violation. */
+export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
+  // The cdktn package without the library's target key: check against every tool it declares.
+  const declared = declaredTargetsOf(scope);
+  if (declared) return checkForDeclared(scope, declared, store, props, mode);
+  const target = targetOf(scope);
+  const result = checkConfig(store, props, target, mode);
+  if (result.errors.length > 0) {
+    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (target ${formatTarget(target)})`;
+    throw new Error(formatViolations(what, scope.node.path, result.errors));
+  }
+  return { attributes: emitFields(result.values, target.tool, mode), warnings: result.warnings };
+}
+
+interface Run {
+  readonly target: ParsedTarget;
+  readonly result: CheckResult;
+  readonly attributes: Record<string, unknown>;
+}
+
+/**
+ * Checks `props` against every declared target: throws one error listing every violation (each
+ * once) under a header that names the ranges, or records the warnings (each once) and returns the
+ * attributes, which must then be the same for every target.
+ */
+function checkForDeclared(
+  scope: Construct,
+  declared: DeclaredTargets,
+  store: Store,
+  props: unknown,
+  mode: Mode,
+): Checked {
+  const runs: Run[] = targetsFor(declared, store).map((target) => {
+    const result = checkConfig(store, props, target, mode);
+    return { target, result, attributes: result.errors.length > 0 ? {} : emitFields(result.values, target.tool, mode) };
+  });
+  // One line per field, rule and tool: the lowest release that refuses it (the runs are in version order).
+  const errors = unique(runs.flatMap((r) => r.result.errors.map((v) => ({ v, key: `${r.target.tool}\n${v.field}\n${v.id}` }))), (e) => e.key).map((e) => e.v);
+  if (errors.length === 0) errors.push(...keyDisagreements(runs));
+  if (errors.length > 0) {
+    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
+    throw new Error(formatViolations(what, scope.node.path, errors));
+  }
+  const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
+  return { attributes: runs[0].attributes, warnings };
+}
+
+/**
+ * One violation per field that the targets emit under different keys or with different values
+ * (the AzureRM ADO service connection id, which the tools spell differently).
+ */
+function keyDisagreements(runs: readonly Run[]): Violation[] {
+  const violations: Violation[] = [];
+  const first = runs[0];
+  for (const [name, fv] of first.result.values) {
+    const emitted = runs.map((r) => {
+      const spec = r.result.values.get(name)?.spec ?? fv.spec;
+      const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
+      return { target: r.target, key, value: key === undefined ? undefined : JSON.stringify(r.attributes[key]) };
+    });
+    if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
+    // Where the key changes: the first release of each tool that reads it under each key.
+    const changes = unique(emitted, (e) => `${e.target.tool}\n${e.key}`);
+    const seen = changes.map((e) => `${e.target.tool} ${e.target.version}: ${e.key ?? 'left out'}`).join(', ');
+    const sameKeys = emitted.every((e) => e.key === emitted[0].key);
+    violations.push({
+      id: TARGET_VERSIONS_CHECK.id,
+      field: fv.spelling,
+      message: sameKeys
+        ? `the declared tools get different values for ${emitted[0].key}, expected one value for every tool`
+        : `the declared tools read it under different keys (${seen}), expected one key for every tool; ` +
+          `declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`,
+    });
+  }
+  return violations;
+}
+
