@@ -34,7 +34,7 @@ export class StateBackendTarget {
   /** The context key that holds the target. */
   public static readonly CONTEXT_KEY: string = TARGET_CONTEXT_KEY;
 
-  /** The target used when none is set: Terraform 1.15.9, the newest release this library knows. */
+  /** The target used when none is set: Terraform 1.16.5, the newest release this library knows. */
   public static readonly DEFAULT: StateBackendTarget = new StateBackendTarget(TargetTool.TERRAFORM, NEWEST_KNOWN.terraform);
 
   /**

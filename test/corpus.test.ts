@@ -352,7 +352,7 @@ const CORPUS: readonly Entry[] = [
   {
     name: 'tf115_oss_lock_instance',
     store: 'oss',
-    target: 'terraform@1.15.9',
+    target: 'terraform@1.16.5',
     source: 'terraform oss docs: tablestore_instance_name (1.12+)',
     props: { ...OSS, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreInstanceName: 'acme-lock', lockStoreTable: 'terraform_lock' },
   },

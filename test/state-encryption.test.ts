@@ -274,9 +274,9 @@ describe('StateEncryption output', () => {
 
 describe('StateEncryption rules', () => {
   test('fails if the target is terraform, naming OpenTofu 1.7', () => {
-    expect(refusal({ state: { method: aes() } }, 'terraform@1.15.9')).toBe(
-      'invalid state encryption (target terraform@1.15.9) at producer/encryption:\n' +
-        '- target: got terraform 1.15.9, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
+    expect(refusal({ state: { method: aes() } }, 'terraform@1.16.5')).toBe(
+      'invalid state encryption (target terraform@1.16.5) at producer/encryption:\n' +
+        '- target: got terraform 1.16.5, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
     );
   });
 

@@ -152,10 +152,10 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
 });
 
 (FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
-  test('is ignored: the default target stays terraform 1.15.9', () => {
+  test('is ignored: the default target stays terraform 1.16.5', () => {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
     expect(() => new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
-      'invalid gcs backend (target terraform@1.15.9) at producer/backend:\n' +
+      'invalid gcs backend (target terraform@1.16.5) at producer/backend:\n' +
         '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]',
     );
   });

@@ -42,7 +42,8 @@ export const AZURERM_RULES: readonly Rule[] = [
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
       'init on Azurite with an access key fails with terraform 1.11.4 ("no environment was found with the name"), opentofu 1.12.6 ' +
       '("unknown environment identifier") and 1.6.3 ("unable to locate metadata for environment"); "" fails terraform 1.11.4 and ' +
-      'opentofu 1.6.3 the same way, while opentofu 1.12.6 takes it as unset and stores state (scenario azurerm-empty-required)',
+      'opentofu 1.6.3 the same way, while opentofu 1.12.6 takes it as unset and stores state (scenario azurerm-empty-required; ' +
+      'opentofu v1.11.0+ auth/clients.go CloudConfigFromAddresses: case "", "public", "global", "canary")',
     check: (c) => {
       const v = c.literal('environment');
       if (typeof v !== 'string') return;
@@ -50,7 +51,7 @@ export const AZURERM_RULES: readonly Rule[] = [
       const current = compareVersions(version, '1.11.0') >= 0;
       // Terraform 1.11+ takes the cloud from the metadata host and ignores the name.
       if (tool === 'terraform' && current && c.has('metadataHost')) return;
-      // OpenTofu 1.11+ takes "" as unset, the public cloud (init on Azurite works with 1.12.6).
+      // OpenTofu 1.11+ takes "" as the public cloud (CloudConfigFromAddresses; init on Azurite works with 1.12.6).
       if (tool === 'opentofu' && current && v === '') return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
       const candidate = tool === 'terraform' ? v.toLowerCase() : v;

@@ -10,11 +10,13 @@ export type ToolName = 'terraform' | 'opentofu';
 export const TARGET_CONTEXT_KEY = 'cdktf-state-backends:target';
 
 /**
- * Newest release of each tool whose backend schemas this library was written against
- * (Terraform v1.15.9, OpenTofu v1.12.6). Later versions are accepted and checked as these.
+ * Newest release of each tool whose backend schemas this library knows (Terraform v1.16.5,
+ * OpenTofu v1.12.6). Later versions are accepted and checked as these. The tables were read from
+ * Terraform v1.15.9; between v1.15.9 and v1.16.0-rc2 (and main of 2026-08-21) the gcs, cos, oss and
+ * azure backends changed go.mod and go.sum only, and 1.16.0-1.16.5 changed no backend argument.
  */
 export const NEWEST_KNOWN: Readonly<Record<ToolName, string>> = {
-  terraform: '1.15.9',
+  terraform: '1.16.5',
   opentofu: '1.12.6',
 };
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Every component with every field set once, from Go: one subtest per emitted key (the default
-// target, Terraform 1.15.9), from cdktf.Testing_Synth.
+// target, Terraform 1.16.5), from cdktf.Testing_Synth.
 func TestEveryFieldEmitsItsKey(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
@@ -77,7 +77,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"gcs encryptionKey that is not 32 bytes", func(s cdktf.TerraformStack) {
 			sb.NewGcsBackend(s, &sb.GcsBackendConfig{Bucket: jsii.String(gcsBucket), AccessToken: jsii.String(gcsAccessToken), EncryptionKey: jsii.String("abc")})
-		}, []string{"invalid gcs backend (target terraform@1.15.9) at stack/backend:", "encryptionKey", "32 bytes"}},
+		}, []string{"invalid gcs backend (target terraform@1.16.5) at stack/backend:", "encryptionKey", "32 bytes"}},
 		{"gcs encryptionKey and kmsEncryptionKey both set", func(s cdktf.TerraformStack) {
 			c := gcsEveryFieldButKms()
 			c.KmsEncryptionKey = jsii.String(gcsKmsKey)
@@ -87,12 +87,12 @@ func TestRefusals(t *testing.T) {
 			sb.NewDataTerraformRemoteStateCos(s, jsii.String("network"), &sb.DataTerraformRemoteStateCosConfig{Bucket: jsii.String(cosBucket),
 				SecretId: jsii.String(cosSecretID), SecretKey: jsii.String(cosSecretKey), SecurityToken: jsii.String(cosSecurityToken),
 				Acl: jsii.String("public-read-write")})
-		}, []string{"invalid cos remote state (target terraform@1.15.9) at stack/network:", "- acl: ", `"private", "public-read"`}},
+		}, []string{"invalid cos remote state (target terraform@1.16.5) at stack/network:", "- acl: ", `"private", "public-read"`}},
 		{"oss assumeRoleSessionExpiration out of range", func(s cdktf.TerraformStack) {
 			c := ossCommon(defaultTarget)
 			c.AssumeRoleSessionExpiration = jsii.Number(100)
 			sb.NewOssBackend(s, c)
-		}, []string{"invalid oss backend (target terraform@1.15.9) at stack/backend:", "assumeRoleSessionExpiration", "got 100, expected 900 to 3600 seconds"}},
+		}, []string{"invalid oss backend (target terraform@1.16.5) at stack/backend:", "assumeRoleSessionExpiration", "got 100, expected 900 to 3600 seconds"}},
 		{"oss lockStoreTable and tablestoreTable disagree", func(s cdktf.TerraformStack) {
 			sb.NewOssBackend(s, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), SecretKey: jsii.String(ossSecretKey),
 				LockStoreTable: jsii.String(ossLockTable), TablestoreTable: jsii.String("other_table")})
@@ -102,7 +102,7 @@ func TestRefusals(t *testing.T) {
 				ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount),
 				ResourceGroupName: jsii.String(azResourceGroup), ClientId: jsii.String(azClientID), ClientSecret: jsii.String(azClientSecret),
 				TenantId: jsii.String(azTenantID), SasToken: jsii.String(azSasToken), UseGraphApi: jsii.Bool(false)})
-		}, []string{"invalid azurerm remote state (target terraform@1.15.9) at stack/shared:", "useGraphApi", "got false"}},
+		}, []string{"invalid azurerm remote state (target terraform@1.16.5) at stack/shared:", "useGraphApi", "got false"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

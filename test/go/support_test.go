@@ -21,8 +21,8 @@ import (
 // target is a tool and version a stack is checked for (StateBackendTarget).
 type target struct{ tool, version string }
 
-// defaultTarget is the target used when none is set (spec: Terraform 1.15.9).
-var defaultTarget = target{"terraform", "1.15.9"}
+// defaultTarget is the target used when none is set (spec: Terraform 1.16.5).
+var defaultTarget = target{"terraform", "1.16.5"}
 
 func (t target) String() string { return t.tool + "@" + t.version }
 

@@ -10,28 +10,28 @@ import { STORES } from '../support/stores';
 describe('versionsToCheck', () => {
   test.each([
     // GIVEN a range WHEN resolved THEN the lowest release it admits, plus the newest known one when included
-    ['terraform', '>=1.5.7', ['1.5.7', '1.15.9']],
+    ['terraform', '>=1.5.7', ['1.5.7', '1.16.5']],
     ['opentofu', '>=1.6.0', ['1.6.0', '1.12.6']],
     ['terraform', '~1.9', ['1.9.0']],
     ['terraform', '~1.9.3', ['1.9.3']],
-    ['terraform', '^1.6', ['1.6.0', '1.15.9']],
+    ['terraform', '^1.6', ['1.6.0', '1.16.5']],
     ['opentofu', '^1.8.2', ['1.8.2', '1.12.6']],
     ['opentofu', '>=1.6.0 <2.0.0', ['1.6.0', '1.12.6']],
     ['opentofu', '>= 1.7.0 < 1.10.0', ['1.7.0']],
-    ['terraform', '>1.5.7', ['1.5.8', '1.15.9']],
-    ['terraform', '>1.5', ['1.6.0', '1.15.9']],
+    ['terraform', '>1.5.7', ['1.5.8', '1.16.5']],
+    ['terraform', '>1.5', ['1.6.0', '1.16.5']],
     ['terraform', '1.11.4', ['1.11.4']],
-    ['terraform', '=1.15.9', ['1.15.9']],
+    ['terraform', '=1.16.5', ['1.16.5']],
     ['terraform', 'v1.11.x', ['1.11.0']],
     ['terraform', '1.10 - 1.12', ['1.10.0']],
-    ['terraform', '1.10.0 - 1.15.9', ['1.10.0', '1.15.9']],
-    ['terraform', '~1.3 || >=1.11.0', ['1.3.0', '1.15.9']],
+    ['terraform', '1.10.0 - 1.16.5', ['1.10.0', '1.16.5']],
+    ['terraform', '~1.3 || >=1.11.0', ['1.3.0', '1.16.5']],
     ['terraform', '>=2.0.0', ['2.0.0']],
-    ['terraform', '<=1.15.9', ['0.11.0', '1.15.9']],
+    ['terraform', '<=1.16.5', ['0.11.0', '1.16.5']],
     // OpenTofu has no release before 1.6.0, so a range reaching below it starts there.
     ['opentofu', '>=1.0.0', ['1.6.0', '1.12.6']],
     ['opentofu', '*', ['1.6.0', '1.12.6']],
-    ['terraform', '', ['0.11.0', '1.15.9']],
+    ['terraform', '', ['0.11.0', '1.16.5']],
   ])('%s %p is checked at %p', (tool, range, versions) => {
     expect(versionsToCheck(tool as 'terraform' | 'opentofu', range)).toEqual(versions);
   });
@@ -61,7 +61,7 @@ describe('declaredTargetsFrom', () => {
       ranges: [{ tool: 'terraform', range: '>=1.5.7' }, { tool: 'opentofu', range: '>=1.6.0' }],
       targets: [
         { tool: 'terraform', version: '1.5.7' },
-        { tool: 'terraform', version: '1.15.9' },
+        { tool: 'terraform', version: '1.16.5' },
         { tool: 'opentofu', version: '1.6.0' },
         { tool: 'opentofu', version: '1.12.6' },
       ],

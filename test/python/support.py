@@ -12,7 +12,7 @@ import pytest
 from library import StateBackendTarget, cdk
 
 REPO = Path(__file__).resolve().parents[2]
-DEFAULT_TARGET = "terraform@1.15.9"
+DEFAULT_TARGET = "terraform@1.16.5"
 WARN = "@cdktf/warn"
 
 

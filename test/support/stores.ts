@@ -217,7 +217,7 @@ export function keyOf(c: FieldCase, target: ParsedTarget): string {
 export function targetFor(c: FieldCase, binary: string | undefined): ParsedTarget {
   const candidates: ParsedTarget[] = [
     ...(binary ? [{ tool: 'terraform' as const, version: binary }] : []),
-    { tool: 'terraform', version: '1.15.9' },
+    { tool: 'terraform', version: '1.16.5' },
     { tool: 'opentofu', version: '1.12.6' },
     { tool: 'terraform', version: '1.2.9' },
   ];

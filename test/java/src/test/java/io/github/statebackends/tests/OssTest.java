@@ -60,7 +60,7 @@ import software.constructs.Construct;
  * {@code lockStoreTable}) and once in cdktf's ({@code tablestoreEndpoint}, {@code tablestoreTable});
  * both must become {@code tablestore_endpoint} and {@code tablestore_table}. The deprecated
  * {@code assumeRole} block excludes {@code assumeRoleRoleArn} and gets its own stacks.
- * {@code lockStoreInstanceName} needs Terraform 1.12.0+, which the default target (1.15.9) is.
+ * {@code lockStoreInstanceName} needs Terraform 1.12.0+, which the default target (1.16.5) is.
  * {@link DataTerraformRemoteStateOss} is covered briefly.
  */
 class OssTest {
@@ -267,7 +267,7 @@ class OssTest {
         final String message = refused(() -> {
             throw e;
         });
-        assertRefusal(message, "invalid oss backend (target terraform@1.15.9) at state/backend:", "assumeRoleSessionExpiration");
+        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "assumeRoleSessionExpiration");
         assertTrue(message.contains("got 100, expected 900 to 3600 seconds"), message);
         assertNoSecrets(e.getMessage(), OSS_ACCESS_KEY, OSS_SECRET_KEY, OSS_SECURITY_TOKEN);
     }
@@ -284,8 +284,8 @@ class OssTest {
             .lockStoreTable(OSS_LOCK_TABLE)
             .tablestoreTable("other_table")
             .build());
-        assertTrue(message.startsWith("invalid oss backend (target terraform@1.15.9) at state/backend:\n"), message);
-        assertRefusal(message, "invalid oss backend (target terraform@1.15.9) at state/backend:", "lockStoreTable");
+        assertTrue(message.startsWith("invalid oss backend (target terraform@1.16.5) at state/backend:\n"), message);
+        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "lockStoreTable");
         assertTrue(message.contains("tablestoreTable"), message);
     }
 
@@ -308,7 +308,7 @@ class OssTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final DataTerraformRemoteStateOss other = DataTerraformRemoteStateOss.Builder.create(stack, "other").bucket(OSS_BUCKET).build();
         final String message = refused(() -> OssBackend.Builder.create(stack).bucket(other.getString("bucket")).build());
-        assertRefusal(message, "invalid oss backend (target terraform@1.15.9) at state/backend:", "bucket");
+        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "bucket");
         assertTrue(message.contains("got a token, expected a literal value"), message);
     }
 

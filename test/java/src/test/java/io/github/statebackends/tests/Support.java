@@ -42,8 +42,8 @@ import software.constructs.MetadataEntry;
 final class Support {
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** The target used when none is set (spec: Terraform 1.15.9). */
-    static final String DEFAULT_TARGET = "terraform@1.15.9";
+    /** The target used when none is set (spec: Terraform 1.16.5). */
+    static final String DEFAULT_TARGET = "terraform@1.16.5";
 
     private Support() {
     }
