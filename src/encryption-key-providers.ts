@@ -1,4 +1,4 @@
-import { attachSpec, specOf } from './private/encryption-reader';
+import { attachSpec, specOf } from './private/encryption-brand';
 import { kindOf } from './private/encryption-schema';
 
 /*

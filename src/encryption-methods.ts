@@ -1,5 +1,5 @@
 import { EncryptionKeyProvider } from './encryption-key-providers';
-import { attachSpec, specOf } from './private/encryption-reader';
+import { attachSpec, specOf } from './private/encryption-brand';
 import { kindOf } from './private/encryption-schema';
 
 /*

@@ -89,6 +89,11 @@ function valueFor(sut: StoreUnderTest, field: FieldSpec, path: string): fc.Arbit
     number: fc.oneof(fc.integer({ min: -10, max: 50_000 }), fc.integer({ min: 800, max: 3700 })),
     stringList: fc.array(text, { maxLength: 3 }),
     block: fc.constant({}),
+    // The encryption block's types; no backend field has them.
+    numberList: fc.array(fc.integer({ min: -1, max: 300 }), { maxLength: 3 }),
+    stringMap: fc.dictionary(fc.string({ maxLength: 5 }), text, { maxKeys: 2 }),
+    object: fc.constant({}),
+    keyProvider: fc.constant({}),
   };
   const typed = typedByType[field.type];
   return fc.oneof(

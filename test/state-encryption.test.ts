@@ -32,7 +32,8 @@ import {
   tofuApp,
 } from './support/encryption-samples';
 import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
-import { EncryptionField, KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
+import { KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
+import { FieldSpec, keyFor } from '../src/private/schema';
 import { compareVersions } from '../src/private/target';
 
 const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
@@ -124,8 +125,10 @@ describe('StateEncryption output', () => {
   test.each(fieldCases)('%s: %s is emitted under its tool key', (_kind, _field, kind, field) => {
     // GIVEN the required fields and this one
     const id = `${kind.block}.${kind.type}`;
-    const target = field.since && compareVersions(field.since, '1.12.6') > 0 ? `opentofu@${field.since}` : undefined;
-    const full = { ...samplePropsOf(kind, undefined, false, field.since ?? '1.12.6'), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
+    const since = field.since.opentofu!;
+    const later = compareVersions(since, '1.12.6') > 0;
+    const target = later ? `opentofu@${since}` : undefined;
+    const full = { ...samplePropsOf(kind, undefined, false, later ? since : '1.12.6'), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
     const props: Record<string, unknown> = {};
     for (const f of kind.fields) if (f.required || f === field) props[f.name] = full[f.name];
     if (field.name === 'symmetric') props.symmetricKeySize = 256;
@@ -141,13 +144,13 @@ describe('StateEncryption output', () => {
     const block = encryptionOf(stack)[kind.block][kind.type].main;
 
     // THEN the tool key holds the value in the tool's form
-    expect(block[field.key]).toEqual(expectedValue(field, props[field.name]));
+    expect(block[keyFor(field, 'opentofu')!]).toEqual(expectedValue(field, props[field.name]));
   });
 
   test('every field of the OpenTofu schema has a sample', () => {
     for (const kind of ALL_KINDS) {
       const id = `${kind.block}.${kind.type}`;
-      const has = (f: EncryptionField) => SAMPLES[id][f.name] !== undefined || ALTERNATIVE_SAMPLES[id]?.[f.name] !== undefined;
+      const has = (f: FieldSpec) => SAMPLES[id][f.name] !== undefined || ALTERNATIVE_SAMPLES[id]?.[f.name] !== undefined;
       const missing = kind.fields.filter((f) => f.type !== 'keyProvider' && !has(f)).map((f) => f.name);
       expect(missing).toEqual([]);
     }
@@ -593,7 +596,7 @@ function sampleMethodWith(type: string, props: any): EncryptionMethod {
 }
 
 /** The JSON the tool should get for `value` in `field`. */
-function expectedValue(field: EncryptionField, value: any): unknown {
+function expectedValue(field: FieldSpec, value: any): unknown {
   switch (field.type) {
     case 'keyProvider':
       return `\${${(value as EncryptionKeyProvider).address}}`;
@@ -601,7 +604,7 @@ function expectedValue(field: EncryptionField, value: any): unknown {
     case 'block':
       return Object.fromEntries(Object.entries(value).map(([k, v]) => {
         const member = field.fields!.find((f) => f.name === k)!;
-        return [member.key, v];
+        return [keyFor(member, 'opentofu'), v];
       }));
     default:
       return value;

@@ -1,6 +1,8 @@
 import { TerraformRemoteState } from 'cdktf';
-import { EncryptionElementSpec, ReadValue, isKeyProviderObject, isMethodObject, labelOf, readFields, specOf } from './encryption-reader';
+import { EncryptionElementSpec, isKeyProviderObject, isMethodObject, labelOf, specOf } from './encryption-brand';
+import { readFields } from './encryption-reader';
 import { Violation, got } from './messages';
+import { FieldValues } from './reader';
 import { ParsedTarget } from './target';
 
 /** A key provider or method after reading its props. */
@@ -10,7 +12,7 @@ export interface ReadElement {
   readonly spec: EncryptionElementSpec;
   /** `EncryptionKeyProvider.pbkdf2("main")` */
   readonly label: string;
-  readonly values: ReadonlyMap<string, ReadValue>;
+  readonly values: FieldValues;
 }
 
 /** Which block a target is emitted as. */
@@ -93,10 +95,10 @@ export function readModel(
       return;
     }
     const label = labelOf(spec);
-    const values = readFields(spec.kind.fields, spec.props, `${label}.`, target, errors);
+    const values = readFields(spec.kind.fields, spec.props, `${label}.`, target, errors, spec.kind.since);
     list.push({ ref, spec, label, values });
     for (const v of values.values()) {
-      if (v.field.type === 'keyProvider' && isKeyProviderObject(v.value)) visit(v.value);
+      if (v.spec.type === 'keyProvider' && isKeyProviderObject(v.value)) visit(v.value);
     }
   };
 

@@ -1,7 +1,9 @@
 import { Token, Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
-import { ReadValue, specOf } from './encryption-reader';
+import { addressOf } from './encryption-brand';
+import { KEY_PROVIDERS } from './encryption-schema';
 import { hclString } from './hcl';
+import { emitFields } from './store';
 
 /*
  * Output of the encryption block.
@@ -17,18 +19,12 @@ import { hclString } from './hcl';
  * form (references become traversals).
  */
 
-/** `key_provider.<type>.<name>` or `method.<type>.<name>` of a public object. */
-export function addressOf(ref: object): string {
-  const spec = specOf(ref)!;
-  return `${spec.kind.block}.${spec.kind.type}.${spec.name}`;
-}
-
 /** The JSON object of `terraform.encryption`, with remote-state names looked up now. */
 export function encryptionJson(m: EncryptionModel): Record<string, unknown> {
   const out: Record<string, any> = {};
   const elements = (list: readonly ReadElement[]) => {
     const byType: Record<string, Record<string, unknown>> = {};
-    for (const e of list) (byType[e.spec.kind.type] ??= {})[e.spec.name] = attributes(e.values);
+    for (const e of list) (byType[e.spec.kind.type] ??= {})[e.spec.name] = emitFields(e.values, 'opentofu', 'backend');
     return byType;
   };
   if (m.keyProviders.length > 0) out.key_provider = elements(m.keyProviders);
@@ -59,37 +55,12 @@ function targetJson(t: ReadTarget): Record<string, unknown> {
   return out;
 }
 
-function attributes(values: ReadonlyMap<string, ReadValue>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const v of values.values()) {
-    switch (v.field.type) {
-      case 'keyProvider':
-        out[v.field.key] = `\${${addressOf(v.value as object)}}`;
-        break;
-      case 'object':
-      case 'block':
-        out[v.field.key] = v.expression ? v.value : attributes(v.members ?? new Map());
-        break;
-      case 'stringList':
-      case 'numberList':
-        out[v.field.key] = Array.isArray(v.value) ? [...v.value] : v.value;
-        break;
-      case 'stringMap':
-        out[v.field.key] = v.expression ? v.value : { ...(v.value as object) };
-        break;
-      default:
-        out[v.field.key] = v.value;
-    }
-  }
-  return out;
-}
-
 // --- HCL ------------------------------------------------------------------------------------------
 
 const KEY_REF = /^\$\{((?:key_provider)\.[a-zA-Z_0-9-]+\.[a-zA-Z_0-9-]+)\}$/;
 const METHOD_REF = /^method\.[a-zA-Z_0-9-]+\.[a-zA-Z_0-9-]+$/;
-/** Nested blocks inside key providers (everything else there is an attribute). */
-const KEY_PROVIDER_BLOCKS = new Set(['endpoints']);
+/** Nested blocks inside key providers (everything else there is an attribute), from the tables. */
+const KEY_PROVIDER_BLOCKS = new Set(KEY_PROVIDERS.flatMap((k) => k.fields.filter((f) => f.type === 'block').map((f) => f.key as string)));
 
 /**
  * `terraform { encryption { ... } }` in HCL, from the JSON form (overrides included). Tokens stay

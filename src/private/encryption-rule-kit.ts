@@ -1,8 +1,9 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
-import { ReadValue } from './encryption-reader';
 import { readTemplate } from './hcl';
-import { got } from './messages';
+import { Violation, got } from './messages';
+import { FieldValue, valueAt } from './reader';
+import { holdsSecret } from './schema';
 
 /*
  * The pieces the state-encryption rule tables are written with (encryption-rules.ts and
@@ -11,11 +12,8 @@ import { got } from './messages';
 
 export type Severity = 'error' | 'warning';
 
-/** One problem: the field as the user spelled it and what is wrong. */
-export interface Finding {
-  readonly field: string;
-  readonly message: string;
-}
+/** One problem, as a rule's check finds it: a violation whose id is the rule's. */
+export type Finding = Omit<Violation, 'id'>;
 
 export interface EncryptionRule {
   readonly id: string;
@@ -56,17 +54,15 @@ export function stringsOf(value: unknown): string[] {
   return [];
 }
 
-export function lookup(e: ReadElement, name: string): ReadValue | undefined {
-  const [head, member] = name.split('.');
-  const v = e.values.get(head);
-  return member ? v?.members?.get(member) : v;
+export function lookup(e: ReadElement, name: string): FieldValue | undefined {
+  return valueAt(e.values, name);
 }
 
-export const labelOfField = (e: ReadElement, name: string) => lookup(e, name)?.label ?? `${e.label}.${name}`;
+export const labelOfField = (e: ReadElement, name: string) => lookup(e, name)?.spelling ?? `${e.label}.${name}`;
 
 export function gotField(e: ReadElement, name: string): string {
   const v = lookup(e, name);
-  return got(v?.value, !!v?.field.secret);
+  return got(v?.value, !!v?.spec.secret);
 }
 
 /** A whole-number field outside what OpenTofu accepts. */
@@ -167,7 +163,7 @@ export function dynamicReferences(value: unknown, localValue?: (name: string) =>
 }
 export const AES_KEY_BYTES = [16, 24, 32];
 
-export function isLiteralSecret(v: ReadValue): boolean {
-  if (!v.field.secret || v.expression || typeof v.value !== 'string' || v.value === '') return false;
-  return v.field.secretIf ? v.field.secretIf(v.value) : true;
+/** A literal string that is a credential (schema.ts `holdsSecret`), so it lands in the output in clear text. */
+export function isLiteralSecret(v: FieldValue): boolean {
+  return !v.expression && typeof v.value === 'string' && holdsSecret(v.spec, v.value);
 }

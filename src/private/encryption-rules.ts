@@ -1,12 +1,12 @@
 import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
 import { EncryptionModel, ReadElement, elementOf } from './encryption-model';
-import { sinceProblem } from './encryption-reader';
 import { EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
 import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { Warning } from './reader';
+import { envVarsOf, notYetProblem } from './schema';
 
 /*
  * The rules of `StateEncryption`, one row each: a stable id, a severity and the evidence (the
@@ -45,7 +45,7 @@ const TARGET_RULE_ID = 'encryption/target';
 function referenced(m: EncryptionModel): ReadElement[] {
   const refs = new Set<object>(m.targets.flatMap(methodsOf));
   for (const e of [...m.keyProviders, ...m.methods]) {
-    for (const v of e.values.values()) if (v.field.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
+    for (const v of e.values.values()) if (v.spec.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
   }
   for (const [twin, first] of m.sameAs ?? []) if (refs.has(twin)) refs.add(first);
   return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
@@ -77,7 +77,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           message: `got terraform ${version}, but terraform has no state encryption; only opentofu ${ENCRYPTION_SINCE} and later has it (set the target with StateBackendTarget.opentofu)`,
         }];
       }
-      const problem = sinceProblem(ENCRYPTION_SINCE, m.target);
+      const problem = notYetProblem(ENCRYPTION_SINCE, m.target);
       return problem ? [{ field: 'target', message: `got opentofu ${version}, ${problem}` }] : [];
     },
   },
@@ -89,7 +89,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       'external key provider and method since 1.10.0, azure_vault since 1.11.0; older releases say "Unknown key_provider type"',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e) => {
-        const problem = sinceProblem(e.spec.kind.since, m.target);
+        const problem = notYetProblem(e.spec.kind.since, m.target);
         const what = e.spec.kind.block === 'key_provider' ? 'key provider' : 'method';
         return problem ? [{ field: e.label, message: `got an ${e.spec.kind.type} ${what}, ${problem}` }] : [];
       }),
@@ -129,9 +129,9 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           .flatMap((v) => [v, ...(v.members?.values() ?? [])])
           .filter((v) => stringsOf(v.value).some((s) => readTemplate(s).problem))
           .map((v) => ({
-            field: v.label,
+            field: v.spelling,
             message:
-              `${got(v.value, !!v.field.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
+              `${got(v.value, !!v.spec.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
               'write %%{ / $${ for a literal',
           })),
       ),
@@ -193,7 +193,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
             const refs = dynamicReferences(resolve(v.value), m.localValue);
             return refs.length > 0
               ? [{
-                field: v.label,
+                field: v.spelling,
                 message:
                   `got a reference to ${refs.join(', ')}, but opentofu evaluates the encryption block before any resource, data source or module ` +
                   'exists; use a variable, or a local value that reads only variables',
@@ -212,11 +212,11 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
     check: (m) =>
       m.keyProviders.flatMap((e) =>
         [...e.values.values()].flatMap((v) => [v, ...(v.members?.values() ?? [])]).filter(isLiteralSecret).map((v) => ({
-          field: v.label,
+          field: v.spelling,
           message:
             'is a secret set as a literal value, so it is written to cdk.tf.json in clear text; pass it in a sensitive TerraformVariable, ' +
-            `or leave it out and set it in TF_ENCRYPTION (key_provider "${e.spec.kind.type}" "${e.spec.name}" { ${v.field.key} = ... })` +
-            (v.field.env?.length ? `, or provide ${v.field.env.join(' or ')}` : ''),
+            `or leave it out and set it in TF_ENCRYPTION (key_provider "${e.spec.kind.type}" "${e.spec.name}" { ${v.spec.key} = ... })` +
+            (envVarsOf(v.spec, 'opentofu').length ? `, or provide ${envVarsOf(v.spec, 'opentofu').join(' or ')}` : ''),
         })),
       ),
   },

@@ -1,3 +1,5 @@
+import { FieldSpec, PerTool } from './schema';
+
 /*
  * OpenTofu's `terraform { encryption { ... } }` schema: one table per key provider and method type,
  * read from internal/encryption/keyprovider/* and internal/encryption/method/* of OpenTofu
@@ -14,35 +16,21 @@ const NEXT_MINOR = '1.13.0';
 /** The first OpenTofu release with state encryption (`terraform.encryption`). */
 export const ENCRYPTION_SINCE = '1.7.0';
 
-/**
- * How a value is typed and emitted.
- * - `keyProvider`: a reference to another key provider (an `EncryptionKeyProvider`)
- * - `object`: an object attribute with member fields (`assume_role = { ... }`)
- * - `block`: a nested block with member fields (`endpoints { ... }`)
- * - `stringMap`: a map of strings, keys emitted as given
- */
-export type EncryptionFieldType =
-  | 'string' | 'number' | 'boolean' | 'stringList' | 'numberList' | 'stringMap' | 'object' | 'block' | 'keyProvider';
+/** OpenTofu only: the per-tool form of a `since` or an `env` list. */
+export function tofu<T>(value: T): PerTool<T> {
+  return { opentofu: value };
+}
 
-/** One argument of a key provider or method. */
-export interface EncryptionField {
-  /** The API name (camelCase). */
-  readonly name: string;
-  /** The argument OpenTofu reads. */
-  readonly key: string;
-  readonly type: EncryptionFieldType;
-  /** OpenTofu refuses the block without it. */
-  readonly required?: boolean;
-  /** A credential: never shown in messages; a literal value gets a warning. */
-  readonly secret?: boolean;
-  /** Narrows `secret` for the warning: only such values are credentials (GCP `credentials`). */
-  readonly secretIf?: (value: unknown) => boolean;
-  /** Environment variables OpenTofu reads instead, in priority order. */
-  readonly env?: readonly string[];
-  /** First OpenTofu release with the argument, when later than its key provider or method. */
-  readonly since?: string;
-  /** Members of an `object` or `block`. */
-  readonly fields?: readonly EncryptionField[];
+/**
+ * One argument of a key provider or method: a row of the same schema as the backends' fields
+ * (schema.ts `FieldSpec`; the types `numberList`, `stringMap`, `object` and `keyProvider` are the
+ * encryption block's). `since` may be left out: the argument is as old as its key provider or method.
+ */
+export type EncryptionRow = Omit<FieldSpec, 'since' | 'fields'> & { readonly since?: PerTool<string>; readonly fields?: readonly EncryptionRow[] };
+
+/** The rows of a key provider or method as field-table rows, each with its first release. */
+function rowsSince(rows: readonly EncryptionRow[], since: string): FieldSpec[] {
+  return rows.map((r) => ({ ...r, since: r.since ?? tofu(since), fields: r.fields ? rowsSince(r.fields, since) : undefined }));
 }
 
 /** A key provider or method type. */
@@ -58,13 +46,20 @@ export interface EncryptionKind {
   readonly experimental?: boolean;
   /** Uses a key-management service that must be reachable and hold the key at run time. */
   readonly kms?: string;
-  readonly fields: readonly EncryptionField[];
+  readonly fields: readonly FieldSpec[];
+}
+
+/** A key provider or method type as written in the tables below (rows without their own `since`). */
+type KindRow = Omit<EncryptionKind, 'fields'> & { readonly fields: readonly EncryptionRow[] };
+
+function kinds(rows: readonly KindRow[]): EncryptionKind[] {
+  return rows.map((k) => ({ ...k, fields: rowsSince(k.fields, k.since) }));
 }
 
 /** `encrypted_metadata_alias`, shared by every key provider (config.KeyProviderConfig). */
-const METADATA_ALIAS: EncryptionField = { name: 'encryptedMetadataAlias', key: 'encrypted_metadata_alias', type: 'string', since: '1.9.0' };
+const METADATA_ALIAS: EncryptionRow = { name: 'encryptedMetadataAlias', key: 'encrypted_metadata_alias', type: 'string', since: tofu('1.9.0') };
 
-const AWS_ASSUME_ROLE: readonly EncryptionField[] = [
+const AWS_ASSUME_ROLE: readonly EncryptionRow[] = [
   { name: 'roleArn', key: 'role_arn', type: 'string', required: true },
   { name: 'duration', key: 'duration', type: 'string' },
   { name: 'externalId', key: 'external_id', type: 'string' },
@@ -75,17 +70,17 @@ const AWS_ASSUME_ROLE: readonly EncryptionField[] = [
   { name: 'transitiveTagKeys', key: 'transitive_tag_keys', type: 'stringList' },
 ];
 
-const AWS_WEB_IDENTITY: readonly EncryptionField[] = [
-  { name: 'roleArn', key: 'role_arn', type: 'string', env: ['AWS_ROLE_ARN'] },
+const AWS_WEB_IDENTITY: readonly EncryptionRow[] = [
+  { name: 'roleArn', key: 'role_arn', type: 'string', env: tofu(['AWS_ROLE_ARN']) },
   { name: 'duration', key: 'duration', type: 'string' },
   { name: 'policy', key: 'policy', type: 'string' },
   { name: 'policyArns', key: 'policy_arns', type: 'stringList' },
-  { name: 'sessionName', key: 'session_name', type: 'string', env: ['AWS_ROLE_SESSION_NAME'] },
-  { name: 'webIdentityToken', key: 'web_identity_token', type: 'string', secret: true, env: ['AWS_WEB_IDENTITY_TOKEN'] },
-  { name: 'webIdentityTokenFile', key: 'web_identity_token_file', type: 'string', env: ['AWS_WEB_IDENTITY_TOKEN_FILE'] },
+  { name: 'sessionName', key: 'session_name', type: 'string', env: tofu(['AWS_ROLE_SESSION_NAME']) },
+  { name: 'webIdentityToken', key: 'web_identity_token', type: 'string', secret: true, env: tofu(['AWS_WEB_IDENTITY_TOKEN']) },
+  { name: 'webIdentityTokenFile', key: 'web_identity_token_file', type: 'string', env: tofu(['AWS_WEB_IDENTITY_TOKEN_FILE']) },
 ];
 
-export const KEY_PROVIDERS: readonly EncryptionKind[] = [
+export const KEY_PROVIDERS: readonly EncryptionKind[] = kinds([
   {
     block: 'key_provider',
     type: 'pbkdf2',
@@ -95,7 +90,7 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
       // Required by the schema before 1.10 (hcl:"passphrase"), optional since `chain` exists; either
       // way TF_ENCRYPTION can supply it, so leaving it out is a warning, not an error.
       { name: 'passphrase', key: 'passphrase', type: 'string', secret: true },
-      { name: 'chain', key: 'chain', type: 'keyProvider', since: '1.10.0' },
+      { name: 'chain', key: 'chain', type: 'keyProvider', since: tofu('1.10.0') },
       { name: 'keyLength', key: 'key_length', type: 'number' },
       { name: 'iterations', key: 'iterations', type: 'number' },
       { name: 'saltLength', key: 'salt_length', type: 'number' },
@@ -112,13 +107,13 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
     fields: [
       { name: 'kmsKeyId', key: 'kms_key_id', type: 'string', required: true },
       { name: 'keySpec', key: 'key_spec', type: 'string', required: true },
-      { name: 'region', key: 'region', type: 'string', env: ['AWS_REGION', 'AWS_DEFAULT_REGION'] },
-      { name: 'accessKey', key: 'access_key', type: 'string', secret: true, env: ['AWS_ACCESS_KEY_ID'] },
-      { name: 'secretKey', key: 'secret_key', type: 'string', secret: true, env: ['AWS_SECRET_ACCESS_KEY'] },
-      { name: 'token', key: 'token', type: 'string', secret: true, env: ['AWS_SESSION_TOKEN'] },
-      { name: 'profile', key: 'profile', type: 'string', env: ['AWS_PROFILE'] },
-      { name: 'sharedCredentialsFiles', key: 'shared_credentials_files', type: 'stringList', env: ['AWS_SHARED_CREDENTIALS_FILE'] },
-      { name: 'sharedConfigFiles', key: 'shared_config_files', type: 'stringList', env: ['AWS_SHARED_CONFIG_FILE'] },
+      { name: 'region', key: 'region', type: 'string', env: tofu(['AWS_REGION', 'AWS_DEFAULT_REGION']) },
+      { name: 'accessKey', key: 'access_key', type: 'string', secret: true, env: tofu(['AWS_ACCESS_KEY_ID']) },
+      { name: 'secretKey', key: 'secret_key', type: 'string', secret: true, env: tofu(['AWS_SECRET_ACCESS_KEY']) },
+      { name: 'token', key: 'token', type: 'string', secret: true, env: tofu(['AWS_SESSION_TOKEN']) },
+      { name: 'profile', key: 'profile', type: 'string', env: tofu(['AWS_PROFILE']) },
+      { name: 'sharedCredentialsFiles', key: 'shared_credentials_files', type: 'stringList', env: tofu(['AWS_SHARED_CREDENTIALS_FILE']) },
+      { name: 'sharedConfigFiles', key: 'shared_config_files', type: 'stringList', env: tofu(['AWS_SHARED_CONFIG_FILE']) },
       { name: 'assumeRole', key: 'assume_role', type: 'object', fields: AWS_ASSUME_ROLE },
       { name: 'assumeRoleWithWebIdentity', key: 'assume_role_with_web_identity', type: 'object', fields: AWS_WEB_IDENTITY },
       { name: 'allowedAccountIds', key: 'allowed_account_ids', type: 'stringList' },
@@ -128,8 +123,8 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
         key: 'endpoints',
         type: 'block',
         fields: [
-          { name: 'iam', key: 'iam', type: 'string', env: ['AWS_ENDPOINT_URL_IAM'] },
-          { name: 'sts', key: 'sts', type: 'string', env: ['AWS_ENDPOINT_URL_STS'] },
+          { name: 'iam', key: 'iam', type: 'string', env: tofu(['AWS_ENDPOINT_URL_IAM']) },
+          { name: 'sts', key: 'sts', type: 'string', env: tofu(['AWS_ENDPOINT_URL_STS']) },
         ],
       },
       { name: 'stsRegion', key: 'sts_region', type: 'string' },
@@ -146,9 +141,9 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
       { name: 'insecure', key: 'insecure', type: 'boolean' },
       { name: 'useDualstackEndpoint', key: 'use_dualstack_endpoint', type: 'boolean' },
       { name: 'useFipsEndpoint', key: 'use_fips_endpoint', type: 'boolean' },
-      { name: 'customCaBundle', key: 'custom_ca_bundle', type: 'string', env: ['AWS_CA_BUNDLE'] },
+      { name: 'customCaBundle', key: 'custom_ca_bundle', type: 'string', env: tofu(['AWS_CA_BUNDLE']) },
       // OpenTofu 1.13.0 (#4298, aws_kms Config.EncryptionContext); from the source only: no 1.13 judge yet.
-      { name: 'encryptionContext', key: 'encryption_context', type: 'stringMap', since: NEXT_MINOR },
+      { name: 'encryptionContext', key: 'encryption_context', type: 'stringMap', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
   },
@@ -168,18 +163,18 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
         // A key file's path, or the key's JSON text (a credential).
         secret: true,
         secretIf: (v) => typeof v === 'string' && v.trim().startsWith('{'),
-        env: ['GOOGLE_CREDENTIALS'],
+        env: tofu(['GOOGLE_CREDENTIALS']),
       },
-      { name: 'accessToken', key: 'access_token', type: 'string', secret: true, env: ['GOOGLE_OAUTH_ACCESS_TOKEN'] },
+      { name: 'accessToken', key: 'access_token', type: 'string', secret: true, env: tofu(['GOOGLE_OAUTH_ACCESS_TOKEN']) },
       {
         name: 'impersonateServiceAccount',
         key: 'impersonate_service_account',
         type: 'string',
-        env: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
+        env: tofu(['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT']),
       },
       { name: 'impersonateServiceAccountDelegates', key: 'impersonate_service_account_delegates', type: 'stringList' },
       // OpenTofu 1.13.0 (#4287, gcp_kms Config.AdditionalAuthenticatedData); from the source only: no 1.13 judge yet.
-      { name: 'additionalAuthenticatedData', key: 'additional_authenticated_data', type: 'string', since: NEXT_MINOR },
+      { name: 'additionalAuthenticatedData', key: 'additional_authenticated_data', type: 'string', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
   },
@@ -191,12 +186,12 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
     kms: 'OpenBao',
     fields: [
       { name: 'keyName', key: 'key_name', type: 'string', required: true },
-      { name: 'token', key: 'token', type: 'string', secret: true, env: ['BAO_TOKEN'] },
-      { name: 'address', key: 'address', type: 'string', env: ['BAO_ADDR'] },
+      { name: 'token', key: 'token', type: 'string', secret: true, env: tofu(['BAO_TOKEN']) },
+      { name: 'address', key: 'address', type: 'string', env: tofu(['BAO_ADDR']) },
       { name: 'transitEnginePath', key: 'transit_engine_path', type: 'string' },
       { name: 'keyLength', key: 'key_length', type: 'number' },
       // OpenTofu 1.13.0 (#4365, openbao Config.AssociatedData); from the source only: no 1.13 judge yet.
-      { name: 'associatedData', key: 'associated_data', type: 'string', since: NEXT_MINOR },
+      { name: 'associatedData', key: 'associated_data', type: 'string', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
   },
@@ -213,37 +208,37 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
       { name: 'symmetric', key: 'symmetric', type: 'boolean' },
       { name: 'symmetricKeySize', key: 'symmetric_key_size', type: 'number' },
       { name: 'useCli', key: 'use_cli', type: 'boolean' },
-      { name: 'clientId', key: 'client_id', type: 'string', env: ['ARM_CLIENT_ID'] },
-      { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', env: ['ARM_CLIENT_ID_FILE_PATH'] },
-      { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, env: ['ARM_CLIENT_SECRET'] },
-      { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', env: ['ARM_CLIENT_SECRET_FILE_PATH'] },
-      { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, env: ['ARM_CLIENT_CERTIFICATE'] },
+      { name: 'clientId', key: 'client_id', type: 'string', env: tofu(['ARM_CLIENT_ID']) },
+      { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', env: tofu(['ARM_CLIENT_ID_FILE_PATH']) },
+      { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, env: tofu(['ARM_CLIENT_SECRET']) },
+      { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', env: tofu(['ARM_CLIENT_SECRET_FILE_PATH']) },
+      { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, env: tofu(['ARM_CLIENT_CERTIFICATE']) },
       {
         name: 'clientCertificatePassword',
         key: 'client_certificate_password',
         type: 'string',
         secret: true,
-        env: ['ARM_CLIENT_CERTIFICATE_PASSWORD'],
+        env: tofu(['ARM_CLIENT_CERTIFICATE_PASSWORD']),
       },
-      { name: 'clientCertificatePath', key: 'client_certificate_path', type: 'string', env: ['ARM_CLIENT_CERTIFICATE_PATH'] },
+      { name: 'clientCertificatePath', key: 'client_certificate_path', type: 'string', env: tofu(['ARM_CLIENT_CERTIFICATE_PATH']) },
       { name: 'useOidc', key: 'use_oidc', type: 'boolean' },
-      { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, env: ['ARM_OIDC_TOKEN'] },
-      { name: 'oidcTokenFilePath', key: 'oidc_token_file_path', type: 'string', env: ['ARM_OIDC_TOKEN_FILE_PATH'] },
-      { name: 'oidcRequestUrl', key: 'oidc_request_url', type: 'string', env: ['ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL'] },
+      { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, env: tofu(['ARM_OIDC_TOKEN']) },
+      { name: 'oidcTokenFilePath', key: 'oidc_token_file_path', type: 'string', env: tofu(['ARM_OIDC_TOKEN_FILE_PATH']) },
+      { name: 'oidcRequestUrl', key: 'oidc_request_url', type: 'string', env: tofu(['ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL']) },
       {
         name: 'oidcRequestToken',
         key: 'oidc_request_token',
         type: 'string',
         secret: true,
-        env: ['ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN'],
+        env: tofu(['ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN']),
       },
       { name: 'useMsi', key: 'use_msi', type: 'boolean' },
       { name: 'msiEndpoint', key: 'msi_endpoint', type: 'string' },
       { name: 'useAksWorkloadIdentity', key: 'use_aks_workload_identity', type: 'boolean' },
-      { name: 'environment', key: 'environment', type: 'string', env: ['ARM_ENVIRONMENT'] },
-      { name: 'metadataHost', key: 'metadata_host', type: 'string', env: ['ARM_METADATA_HOST'] },
-      { name: 'subscriptionId', key: 'subscription_id', type: 'string', env: ['ARM_SUBSCRIPTION_ID'] },
-      { name: 'tenantId', key: 'tenant_id', type: 'string', env: ['ARM_TENANT_ID'] },
+      { name: 'environment', key: 'environment', type: 'string', env: tofu(['ARM_ENVIRONMENT']) },
+      { name: 'metadataHost', key: 'metadata_host', type: 'string', env: tofu(['ARM_METADATA_HOST']) },
+      { name: 'subscriptionId', key: 'subscription_id', type: 'string', env: tofu(['ARM_SUBSCRIPTION_ID']) },
+      { name: 'tenantId', key: 'tenant_id', type: 'string', env: tofu(['ARM_TENANT_ID']) },
       METADATA_ALIAS,
     ],
   },
@@ -255,9 +250,9 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = [
     experimental: true,
     fields: [{ name: 'command', key: 'command', type: 'stringList', required: true }, METADATA_ALIAS],
   },
-];
+]);
 
-export const METHODS: readonly EncryptionKind[] = [
+export const METHODS: readonly EncryptionKind[] = kinds([
   {
     block: 'method',
     type: 'aes_gcm',
@@ -281,7 +276,7 @@ export const METHODS: readonly EncryptionKind[] = [
     ],
   },
   { block: 'method', type: 'unencrypted', factory: 'EncryptionMethod.unencrypted', since: '1.7.0', fields: [] },
-];
+]);
 
 export function kindOf(block: 'key_provider' | 'method', type: string): EncryptionKind {
   const kind = (block === 'key_provider' ? KEY_PROVIDERS : METHODS).find((k) => k.type === type);

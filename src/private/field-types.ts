@@ -1,3 +1,6 @@
+import { Tokenization } from 'cdktf';
+import { addressOf, isKeyProviderObject } from './encryption-brand';
+import { isExpression } from './hcl';
 import { FieldSpec, FieldType, Mode } from './schema';
 
 /** What one field type means for checks, output and docs. */
@@ -14,6 +17,9 @@ export interface FieldTypeBehaviour {
 
 const asIs = (value: unknown) => value;
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** An object that is not a token (a cdktf resolvable). */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => isObject(v) && !Tokenization.isResolvable(v);
+const members = (field: FieldSpec) => `an object with ${(field.fields ?? []).map((f) => f.name).join(', ')}`;
 
 /** Adding a field type is one row here. */
 export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
@@ -41,9 +47,34 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
     emit: (v) => [...(v as string[])],
     doc: 'list of strings',
   },
+  numberList: {
+    accepts: (v) => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) || isExpression(n)),
+    expected: () => 'a list of whole numbers',
+    emit: (v) => [...(v as unknown[])],
+    doc: 'list of numbers',
+  },
+  stringMap: {
+    accepts: (v) => isPlainObject(v) && Object.values(v).every((s) => typeof s === 'string'),
+    expected: () => 'a map of strings',
+    emit: (v) => ({ ...(v as object) }),
+    doc: 'map of strings',
+  },
+  object: {
+    accepts: isPlainObject,
+    expected: members,
+    emit: (_v, _mode, m) => m,
+    doc: 'object',
+  },
+  keyProvider: {
+    accepts: isKeyProviderObject,
+    expected: () => 'a key provider made with EncryptionKeyProvider',
+    // A template reference, which every OpenTofu release from 1.7 reads (encryption-render.ts).
+    emit: (v) => `\${${addressOf(v as object)}}`,
+    doc: 'key provider',
+  },
   block: {
     accepts: isObject,
-    expected: (field) => `an object with ${(field.fields ?? []).map((f) => f.name).join(', ')}`,
+    expected: members,
     // The tool accepts a nested block only as a one-element list in a remote state's `config`.
     emit: (_v, mode, members) => (mode === 'backend' ? members : [members]),
     doc: 'block',
@@ -55,6 +86,18 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
     doc: 'policy',
   },
 };
+
+/** What a required field must hold, for messages. */
+export function requiredValue(field: FieldSpec): string {
+  switch (field.type) {
+    case 'string':
+      return 'a non-empty string';
+    case 'stringList':
+      return 'a non-empty list of strings';
+    default:
+      return `a value (${FIELD_TYPES[field.type].expected(field)})`;
+  }
+}
 
 function encodes(v: unknown): boolean {
   try {

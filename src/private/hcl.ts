@@ -174,3 +174,11 @@ export function readTemplate(s: string): TemplateReading {
   }
   return { text, interpolates, problem };
 }
+
+/** An unresolved cdktf token, or a string holding a `${...}` expression. */
+export function isExpression(value: unknown): boolean {
+  // Every cdktf string token is a `${TfToken[...]}` marker, so for strings (the common case) the
+  // substring test decides alone; Token.isUnresolved scans with several patterns.
+  if (typeof value === 'string') return value.includes('${');
+  return Token.isUnresolved(value) || Tokenization.isResolvable(value);
+}

@@ -1,6 +1,6 @@
 import { Token, Tokenization } from 'cdktf';
-import { FIELD_TYPES } from './field-types';
-import { readTemplate } from './hcl';
+import { FIELD_TYPES, requiredValue } from './field-types';
+import { isExpression, readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
 import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, spellingsOf } from './schema';
 import { ParsedTarget } from './target';
@@ -19,6 +19,13 @@ export interface FieldValue {
 
 /** The fields set, by spec name, in table order. */
 export type FieldValues = ReadonlyMap<string, FieldValue>;
+
+/** The value of field `name` (spec name, dotted for a member of a nested block or object). */
+export function valueAt(values: FieldValues, name: string): FieldValue | undefined {
+  const dot = name.indexOf('.');
+  if (dot < 0) return values.get(name);
+  return values.get(name.slice(0, dot))?.members?.get(name.slice(dot + 1));
+}
 
 /** A warning, with the id of the check that raised it (so it can be acknowledged). */
 export interface Warning {
@@ -235,13 +242,6 @@ export class ConfigReader {
   }
 }
 
-/** An unresolved cdktf token, or a string holding a `${...}` expression. */
-export function isExpression(value: unknown): boolean {
-  // Every cdktf string token is a `${TfToken[...]}` marker, so for strings (the common case) the
-  // substring test decides alone; Token.isUnresolved scans with several patterns.
-  if (typeof value === 'string') return value.includes('${');
-  return Token.isUnresolved(value) || Tokenization.isResolvable(value);
-}
 
 /** An object or list holding a token or a `${...}` expression anywhere inside. */
 function holdsExpression(value: unknown): boolean {
@@ -263,9 +263,6 @@ function kindOf(value: unknown): string {
 }
 
 /** What a required field must hold. */
-function requiredValue(field: FieldSpec): string {
-  return field.type === 'string' ? 'a non-empty string' : `a value (${FIELD_TYPES[field.type].expected(field)})`;
-}
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

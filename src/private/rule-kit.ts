@@ -1,5 +1,5 @@
 import { Violation, got, quoteList } from './messages';
-import { FieldValue, FieldValues, Warning } from './reader';
+import { FieldValue, FieldValues, Warning, valueAt } from './reader';
 import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from './target';
 
@@ -107,9 +107,7 @@ export class RuleContext {
   }
 
   private lookup(name: string): FieldValue | undefined {
-    const dot = name.indexOf('.');
-    if (dot < 0) return this.values.get(name);
-    return this.values.get(name.slice(0, dot))?.members?.get(name.slice(dot + 1));
+    return valueAt(this.values, name);
   }
 }
 

@@ -3,13 +3,16 @@ import { ParsedTarget, ToolName, compareVersions } from './target';
 /**
  * How a field's value is typed and emitted (the behaviour of each type is in field-types.ts).
  *
- * - `string`, `boolean`, `number` (whole numbers only; every numeric backend argument is an int)
- * - `stringList`: a list of strings
- * - `block`: a nested block (set, max 1) described by `fields`
+ * - `string`, `boolean`, `number` (whole numbers only; every numeric argument is an int)
+ * - `stringList`: a list of strings; `numberList`: a list of whole numbers
+ * - `stringMap`: a map of strings, keys emitted as given
+ * - `block`: a nested block described by `fields` (backends: set, max 1)
+ * - `object`: an object attribute described by `fields` (`assume_role = { ... }` in encryption)
  * - `policy`: a free-form policy; a string is emitted unchanged, anything else is JSON-encoded
  *   with its keys untouched (cdktf typed the COS policy as `any`)
+ * - `keyProvider`: a reference to a key provider (`EncryptionKeyProvider`), in encryption
  */
-export type FieldType = 'string' | 'boolean' | 'number' | 'stringList' | 'block' | 'policy';
+export type FieldType = 'string' | 'boolean' | 'number' | 'stringList' | 'numberList' | 'stringMap' | 'block' | 'object' | 'policy' | 'keyProvider';
 
 export type PerTool<T> = { readonly [tool in ToolName]?: T };
 
@@ -176,14 +179,18 @@ export function availabilityProblem(field: FieldSpec, target: ParsedTarget): str
     const where = others.map((t) => `${t} ${field.since[t] === ALWAYS ? '(every release)' : `${field.since[t]} and later`}`).join(', ');
     return `but ${tool} has no such setting${where ? `; only ${where} has it` : ''}`;
   }
-  if (compareVersions(version, first) < 0) {
-    const again = removed !== undefined ? ` (and removed again in ${removed})` : '';
-    return `but ${here} does not have it yet; it is first available in ${tool} ${first}${again}`;
-  }
+  const notYet = notYetProblem(first, target);
+  if (notYet) return notYet + (removed !== undefined ? ` (and removed again in ${removed})` : '');
   if (removed !== undefined && compareVersions(version, removed) >= 0) {
     return `but ${here} no longer has it; ${tool} removed it in ${removed}`;
   }
   return undefined;
+}
+
+/** `but <tool> <version> does not have it yet; ...` when the target predates `first`, a release of its tool. */
+export function notYetProblem(first: string, target: ParsedTarget): string | undefined {
+  if (compareVersions(target.version, first) >= 0) return undefined;
+  return `but ${target.tool} ${target.version} does not have it yet; it is first available in ${target.tool} ${first}`;
 }
 
 /** The tool accepts this field for this target. */

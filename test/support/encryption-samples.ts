@@ -148,7 +148,7 @@ export const ALTERNATIVE_SAMPLES: Record<string, Record<string, unknown>> = {
 export function samplePropsOf(kind: EncryptionKind, keys?: EncryptionKeyProvider, alternative = false, upTo = TOFU_VERSION): Record<string, unknown> {
   const id = `${kind.block}.${kind.type}`;
   const props: Record<string, unknown> = { ...SAMPLES[id], ...(alternative ? ALTERNATIVE_SAMPLES[id] : {}) };
-  const later = (name: string) => kind.fields.some((f) => f.name === name && f.since !== undefined && compareVersions(f.since, upTo) > 0);
+  const later = (name: string) => kind.fields.some((f) => f.name === name && compareVersions(f.since.opentofu!, upTo) > 0);
   for (const k of Object.keys(props)) if (props[k] === undefined || later(k)) delete props[k];
   if (kind.block === 'method' && kind.fields.some((f) => f.name === 'keys')) props.keys = keys ?? samplePbkdf2();
   return props;
