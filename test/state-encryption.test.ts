@@ -31,7 +31,6 @@ import {
   sampleMethod,
   tofuApp,
 } from './support/encryption-samples';
-import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
 import { KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
 import { FieldSpec, keyFor } from '../src/private/schema';
 import { compareVersions } from '../src/private/target';
@@ -451,15 +450,6 @@ describe('StateEncryption rules', () => {
     expect(() => app.synth()).toThrow(/a stack can have only one state encryption, found 2: producer\/encryption and producer\/inner\/encryption/);
   });
 
-  test('every rule has an id, a severity and evidence naming OpenTofu', () => {
-    const ids = ENCRYPTION_RULES.map((r) => r.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const r of ENCRYPTION_RULES) {
-      expect(r.id).toMatch(/^encryption\/[a-z0-9-]+$/);
-      expect(['error', 'warning']).toContain(r.severity);
-      expect(r.evidence).toMatch(/1\.\d+\.\d+/);
-    }
-  });
 });
 
 describe('StateEncryption warnings', () => {

@@ -1,6 +1,6 @@
 import { Token, Tokenization } from 'cdktf';
-import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
 import { addressOf } from './encryption-brand';
+import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
 import { KEY_PROVIDERS } from './encryption-schema';
 import { hclString } from './hcl';
 import { emitFields } from './store';

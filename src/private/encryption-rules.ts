@@ -6,6 +6,7 @@ import { ENCRYPTION_SINCE } from './encryption-schema';
 import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { Warning } from './reader';
+import { checkRuleRows } from './rule-kit';
 import { envVarsOf, notYetProblem } from './schema';
 
 /*
@@ -305,3 +306,6 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
         })),
   },
 ];
+
+// The rule table is checked when the module loads, as the stores' are (rule-kit.ts checkRuleRows).
+checkRuleRows('encryption', [...ENCRYPTION_RULES, CROSS_STACK_CONSUMER], true);

@@ -1,4 +1,4 @@
-import { FieldSpec, PerTool } from './schema';
+import { FieldSpec, FieldTable, PerTool } from './schema';
 
 /*
  * OpenTofu's `terraform { encryption { ... } }` schema: one table per key provider and method type,
@@ -52,8 +52,16 @@ export interface EncryptionKind {
 /** A key provider or method type as written in the tables below (rows without their own `since`). */
 type KindRow = Omit<EncryptionKind, 'fields'> & { readonly fields: readonly EncryptionRow[] };
 
+/** The kinds with their rows' first releases, checked when the module loads (as the stores' tables are). */
 function kinds(rows: readonly KindRow[]): EncryptionKind[] {
-  return rows.map((k) => ({ ...k, fields: rowsSince(k.fields, k.since) }));
+  return rows.map((k) => {
+    const fields = rowsSince(k.fields, k.since);
+    new FieldTable(fields); // throws on a name used twice
+    for (const f of fields) {
+      if (fields.filter((g) => g.key === f.key).length > 1) throw new Error(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
+    }
+    return { ...k, fields };
+  });
 }
 
 /** `encrypted_metadata_alias`, shared by every key provider (config.KeyProviderConfig). */

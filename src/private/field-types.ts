@@ -19,7 +19,7 @@ const asIs = (value: unknown) => value;
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** An object that is not a token (a cdktf resolvable). */
 const isPlainObject = (v: unknown): v is Record<string, unknown> => isObject(v) && !Tokenization.isResolvable(v);
-const members = (field: FieldSpec) => `an object with ${(field.fields ?? []).map((f) => f.name).join(', ')}`;
+const withMembers = (field: FieldSpec) => `an object with ${(field.fields ?? []).map((f) => f.name).join(', ')}`;
 
 /** Adding a field type is one row here. */
 export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
@@ -61,7 +61,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
   },
   object: {
     accepts: isPlainObject,
-    expected: members,
+    expected: withMembers,
     emit: (_v, _mode, m) => m,
     doc: 'object',
   },
@@ -74,7 +74,7 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
   },
   block: {
     accepts: isObject,
-    expected: members,
+    expected: withMembers,
     // The tool accepts a nested block only as a one-element list in a remote state's `config`.
     emit: (_v, mode, members) => (mode === 'backend' ? members : [members]),
     doc: 'block',

@@ -113,15 +113,35 @@ export class RuleContext {
 
 /** Fails at load when a rule names a field its table does not have, or two rules share an id. */
 export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
-  const ids = new Set<string>();
+  checkRuleRows(backend, rules);
   for (const rule of rules) {
-    if (ids.has(rule.id)) throw new Error(`${backend}: two rules have the id ${rule.id}`);
-    ids.add(rule.id);
-    if (!rule.id.startsWith(`${backend}/`)) throw new Error(`${backend}: rule id ${rule.id} must start with "${backend}/"`);
     if (rule.severity === 'error' && !rule.offline) throw new Error(`${backend}: error rule ${rule.id} does not say which offline check of the tool refuses it, or why none can`);
     for (const name of rule.fields) {
       if (!table.spec(name)) throw new Error(`${backend}: rule ${rule.id} names ${name}, which is not a field of the table`);
     }
+  }
+}
+
+/**
+ * What every rule table (a store's, the encryption block's) is checked for when it is defined:
+ * ids unique and under `<prefix>/` (lower case, digits and hyphens), a severity, and evidence;
+ * with `versioned`, evidence that names a release (`1.12.6`; the stores' evidence is read from
+ * the releases rules.ts names unless it names one). A bad row stops the module from loading.
+ */
+export function checkRuleRows(
+  prefix: string,
+  rules: ReadonlyArray<{ readonly id: string; readonly severity: string; readonly evidence: string }>,
+  versioned = false,
+): void {
+  const ids = new Set<string>();
+  const form = new RegExp(`^${prefix}/[a-z0-9-]+$`);
+  for (const rule of rules) {
+    if (ids.has(rule.id)) throw new Error(`${prefix}: two rules have the id ${rule.id}`);
+    ids.add(rule.id);
+    if (!form.test(rule.id)) throw new Error(`${prefix}: rule id ${rule.id} must start with "${prefix}/" and hold lower-case letters, digits and hyphens`);
+    if (rule.severity !== 'error' && rule.severity !== 'warning') throw new Error(`${prefix}: rule ${rule.id} has severity ${rule.severity}, expected error or warning`);
+    if (!rule.evidence?.trim()) throw new Error(`${prefix}: rule ${rule.id} gives no evidence`);
+    if (versioned && !/\d+\.\d+\.\d+/.test(rule.evidence)) throw new Error(`${prefix}: rule ${rule.id} gives no evidence naming a release of the tool`);
   }
 }
 

@@ -98,7 +98,12 @@ export class FieldTable {
   private readonly blocks = new Map<string, FieldTable>();
 
   constructor(public readonly fields: readonly FieldSpec[]) {
-    fields.forEach((f, i) => spellingsOf(f).forEach((s) => this.positions.set(s, i)));
+    fields.forEach((f, i) =>
+      spellingsOf(f).forEach((s) => {
+        if (this.positions.has(s)) throw new Error(`field table: ${s} names two fields`);
+        this.positions.set(s, i);
+      }),
+    );
     for (const f of fields) {
       if (f.fields) this.blocks.set(f.name, new FieldTable(f.fields));
     }

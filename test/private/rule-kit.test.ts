@@ -3,8 +3,8 @@
  * rule can only report at its own severity.
  */
 import { TerraformStack, Testing } from 'cdktf';
-import { Rule } from '../../src/private/rule-kit';
-import { FieldSpec, since } from '../../src/private/schema';
+import { Rule, checkRuleRows } from '../../src/private/rule-kit';
+import { FieldSpec, FieldTable, since } from '../../src/private/schema';
 import { checkConfig, defineStore } from '../../src/private/store';
 
 const FIELDS: FieldSpec[] = [
@@ -35,11 +35,36 @@ describe('defineStore', () => {
     );
   });
 
+  test('fails at load on a field table that gives one name to two fields', () => {
+    expect(() => new FieldTable([...FIELDS, { name: 'b', aliases: ['bucket'], key: 'b', type: 'string', since: since('0.12.0') }])).toThrow(
+      'field table: bucket names two fields',
+    );
+  });
+
   test('a rule reports only at its own severity', () => {
     const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
     const store = defineStore('demo', FIELDS, [warns], remoteState);
     expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
       'rule demo/w is a warning rule and cannot report errors',
     );
+  });
+});
+
+describe('checkRuleRows (every rule table, the encryption block\'s included, when it loads)', () => {
+  const row = (id: string, severity = 'error', evidence = 'opentofu 1.7.0, encryption.go') => ({ id, severity, evidence });
+
+  test('accepts well-formed rows', () => {
+    expect(() => checkRuleRows('encryption', [row('encryption/a'), row('encryption/b-2', 'warning')], true)).not.toThrow();
+  });
+
+  test.each([
+    [[row('encryption/a'), row('encryption/a')], 'encryption: two rules have the id encryption/a'],
+    [[row('gcs/a')], 'rule id gcs/a must start with "encryption/"'],
+    [[row('encryption/Bad_Id')], 'rule id encryption/Bad_Id must start with "encryption/" and hold lower-case letters, digits and hyphens'],
+    [[row('encryption/a', 'info')], 'rule encryption/a has severity info, expected error or warning'],
+    [[row('encryption/a', 'error', ' ')], 'rule encryption/a gives no evidence'],
+    [[row('encryption/a', 'error', 'the spec says so')], 'rule encryption/a gives no evidence naming a release of the tool'],
+  ])('fails on %j', (rows, message) => {
+    expect(() => checkRuleRows('encryption', rows, true)).toThrow(message);
   });
 });

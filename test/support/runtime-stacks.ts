@@ -12,8 +12,8 @@ import { Construct } from 'constructs';
 import { warningsOf } from './annotations';
 import { workDir } from './emulators';
 import { appFor } from './stores';
-import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
 
 /** The scenarios of test/runtime/, by name: the `runtime` property of a rule names one of them. */
 export const RUNTIME_SCENARIOS = {
