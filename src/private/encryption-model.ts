@@ -1,8 +1,7 @@
 import { TerraformRemoteState } from 'cdktf';
 import { EncryptionElementSpec, isKeyProviderObject, isMethodObject, labelOf, specOf } from './encryption-brand';
-import { readFields } from './encryption-reader';
 import { Violation, got } from './messages';
-import { FieldValues } from './reader';
+import { ConfigReader, FieldValues, Warning } from './reader';
 import { ParsedTarget } from './target';
 
 /** A key provider or method after reading its props. */
@@ -44,6 +43,8 @@ export interface EncryptionModel {
   readonly resolve?: (value: unknown) => unknown;
   /** The resolved expression of a local value of the stack (by name); set at synth with `resolve`. */
   readonly localValue?: (name: string) => unknown;
+  /** What reading the key providers' and methods' props warned about (the reader's field checks). */
+  readonly readWarnings: readonly Warning[];
 }
 
 /** The raw inputs of a `StateEncryption`: its props as given, plus remote states added later. */
@@ -75,6 +76,7 @@ export function readModel(
   resolveValue: (value: unknown) => unknown = (v) => v,
 ): EncryptionModel {
   const keyProviders: ReadElement[] = [];
+  const readWarnings: Warning[] = [];
   const methods: ReadElement[] = [];
   const seen = new Set<object>();
   const sameAs = new Map<object, object>();
@@ -95,7 +97,10 @@ export function readModel(
       return;
     }
     const label = labelOf(spec);
-    const values = readFields(spec.kind.fields, spec.props, `${label}.`, target, errors, spec.kind.since);
+    const reader = new ConfigReader(target, 'encryption');
+    const values = reader.readElement(spec.kind.table, spec.props, `${label}.`, spec.kind.since);
+    errors.push(...reader.errors);
+    readWarnings.push(...reader.warnings);
     list.push({ ref, spec, label, values });
     for (const v of values.values()) {
       if (v.spec.type === 'keyProvider' && isKeyProviderObject(v.value)) visit(v.value);
@@ -135,7 +140,7 @@ export function readModel(
       remotes.forEach((r, i) => addTarget(r, `remoteStates[${i}]`, 'remote_state_data_source'));
     }
   }
-  return { target, keyProviders, methods, targets, stackPath, sameAs };
+  return { target, keyProviders, methods, targets, stackPath, sameAs, readWarnings };
 }
 
 /** The settings of a key provider or method as OpenTofu gets them: references by address, tokens resolved. */

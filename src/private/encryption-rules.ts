@@ -29,7 +29,7 @@ export interface EncryptionCheck {
 /** Runs every rule; when the target has no state encryption at all, only that is reported. */
 export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRule[] = ENCRYPTION_RULES): EncryptionCheck {
   const errors: Violation[] = [];
-  const warnings: Warning[] = [];
+  const warnings: Warning[] = [...m.readWarnings];
   for (const rule of rules) {
     for (const f of rule.check(m)) {
       if (rule.severity === 'error') errors.push({ id: rule.id, field: f.field, message: f.message });

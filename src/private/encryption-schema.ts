@@ -47,20 +47,22 @@ export interface EncryptionKind {
   /** Uses a key-management service that must be reachable and hold the key at run time. */
   readonly kms?: string;
   readonly fields: readonly FieldSpec[];
+  /** `fields`, indexed (what the reader reads the props against). */
+  readonly table: FieldTable;
 }
 
 /** A key provider or method type as written in the tables below (rows without their own `since`). */
-type KindRow = Omit<EncryptionKind, 'fields'> & { readonly fields: readonly EncryptionRow[] };
+type KindRow = Omit<EncryptionKind, 'fields' | 'table'> & { readonly fields: readonly EncryptionRow[] };
 
 /** The kinds with their rows' first releases, checked when the module loads (as the stores' tables are). */
 function kinds(rows: readonly KindRow[]): EncryptionKind[] {
   return rows.map((k) => {
     const fields = rowsSince(k.fields, k.since);
-    new FieldTable(fields); // throws on a name used twice
+    const table = new FieldTable(fields); // throws on a name used twice
     for (const f of fields) {
       if (fields.filter((g) => g.key === f.key).length > 1) throw new Error(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
     }
-    return { ...k, fields };
+    return { ...k, fields, table };
   });
 }
 

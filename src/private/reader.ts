@@ -1,8 +1,9 @@
 import { Token, Tokenization } from 'cdktf';
+import { isKeyProviderObject, labelOf, specOf } from './encryption-brand';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { isExpression, readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
-import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, spellingsOf } from './schema';
+import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
 import { ParsedTarget } from './target';
 
 /** A field the user set, after spellings were merged and the value type-checked. */
@@ -37,15 +38,39 @@ export interface Warning {
 const REMOTE_STATE_KEYS = ['workspace', 'defaults'];
 
 /**
+ * What is read: a backend block (literals only), a remote state's config (references allowed;
+ * strings are templates), or a key provider's or method's props in OpenTofu's encryption block
+ * (references allowed anywhere; strings are templates, so `$${` is literal text).
+ */
+export type ReadMode = Mode | 'encryption';
+
+/**
  * Reads one config against a field table, for one target and mode: merges spellings, checks types,
  * required fields, availability, tokens, deprecations and literal secrets. Keeps the errors and
- * warnings of that one check; the store rules add theirs afterwards.
+ * warnings of that one check; the store rules (or the encryption rules) add theirs afterwards.
  */
 export class ConfigReader {
   public readonly errors: Violation[] = [];
   public readonly warnings: Warning[] = [];
+  /** The first OpenTofu release of the key provider or method being read (mode `encryption`). */
+  private elementSince?: string;
 
-  constructor(public readonly target: ParsedTarget, public readonly mode: Mode) {}
+  constructor(public readonly target: ParsedTarget, public readonly mode: ReadMode) {}
+
+  /**
+   * The props of a key provider or method (mode `encryption`), labelled with `prefix`. An argument
+   * as old as its element (`since`) is left to the element's own check (encryption/availability)
+   * where the target has not got the element at all.
+   */
+  public readElement(table: FieldTable, props: unknown, prefix: string, since: string): FieldValues {
+    this.elementSince = since;
+    if (props === undefined || props === null) props = {};
+    if (typeof props !== 'object' || Array.isArray(props) || Tokenization.isResolvable(props)) {
+      this.errors.push({ id: 'config/shape', field: prefix.replace(/\.$/, ''), message: `${got(props, false)}, expected an object with ${table.spellings.join(', ')}` });
+      return new Map();
+    }
+    return this.readFields(table, props as Record<string, unknown>, prefix, []);
+  }
 
   /** The fields of `props`; a remote state's config may also hold `workspace` and `defaults`. */
   public read(table: FieldTable, props: unknown): FieldValues {
@@ -123,7 +148,8 @@ export class ConfigReader {
       const i = table.positionOf(key);
       if (i === undefined) {
         if (!extraKeys.includes(key)) {
-          this.errors.push({ id: 'field/unknown', field: prefix + key, message: `${got(value, true)} for an unknown field, expected one of ${table.spellings.join(', ')}` });
+          const known = table.spellings.length > 0 ? `one of ${table.spellings.join(', ')}` : 'no fields';
+          this.errors.push({ id: 'field/unknown', field: prefix + key, message: `${got(value, true)} for an unknown field, expected ${known}` });
         }
         continue;
       }
@@ -163,11 +189,10 @@ export class ConfigReader {
 
   private readValue(table: FieldTable, field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
     const secret = !!field.secret;
-    const missing = availabilityProblem(field, this.target);
+    const missing = this.checksAvailability(field) ? availabilityProblem(field, this.target) : undefined;
     if (missing) return this.unavailable(field, spelling, value, missing);
 
-    const expression = isExpression(value);
-    if (expression) {
+    if (this.isExpression(field, value)) {
       if (this.mode === 'backend') {
         const shown = Token.isUnresolved(value) ? 'got a token' : `got the expression ${showValue(value, secret)}`;
         return this.fail('field/literal-only', spelling, `${shown}, expected a literal value (backend blocks cannot use references, variables or functions)`);
@@ -176,7 +201,11 @@ export class ConfigReader {
     }
 
     const type = FIELD_TYPES[field.type];
-    if (!type.accepts(value)) return this.fail('field/type', spelling, `${got(value, secret)}, expected ${type.expected(field)}`);
+    if (!type.accepts(value)) return this.fail('field/type', spelling, `${this.got(value, secret)}, expected ${type.expected(field)}`);
+    if (field.required && this.mode === 'encryption' && (value === '' || (Array.isArray(value) && value.length === 0))) {
+      // OpenTofu refuses a key provider or method whose required argument is empty when it builds it.
+      return this.fail('field/required', spelling, `${got(value, secret)}, expected ${requiredValue(field)} (the field is required)`);
+    }
     if (field.required && value === '') {
       if (field.emptyFailsAt) return this.fail('field/empty-refused', spelling, `got "", expected ${requiredValue(field)} (${field.emptyFailsAt})`);
       this.warn('field/empty', `${spelling} is "", which both tools' validate accept, but the ${this.target.tool} run needs ${requiredValue(field)} there`);
@@ -195,11 +224,13 @@ export class ConfigReader {
       );
     }
 
-    const members = field.type === 'block' ? this.readFields(table.block(field.name), value as Record<string, unknown>, `${spelling}.`, []) : undefined;
+    const nested = field.type === 'block' || field.type === 'object';
+    const members = nested ? this.readFields(table.block(field.name), value as Record<string, unknown>, `${spelling}.`, []) : undefined;
 
     const deprecation = field.deprecated?.[this.target.tool];
     if (deprecation) this.warn('field/deprecated', `${spelling} is deprecated: ${deprecation}`);
-    if (typeof value === 'string' && holdsSecret(field, value)) {
+    // The encryption block has its own literal-secret rule (encryption/secret-literal), with OpenTofu's ways out.
+    if (this.mode !== 'encryption' && typeof value === 'string' && holdsSecret(field, value)) {
       const env = envVarsOf(field, this.target.tool, this.target.version);
       this.warn(
         'field/literal-secret',
@@ -212,6 +243,27 @@ export class ConfigReader {
     return { spec: field, spelling, value, expression: false, members };
   }
 
+  /** Whether the target's availability of `field` is checked here (see `readElement`). */
+  private checksAvailability(field: FieldSpec): boolean {
+    const since = this.elementSince;
+    return since === undefined || field.since.opentofu !== since || notYetProblem(since, this.target) === undefined;
+  }
+
+  /**
+   * The tool evaluates the value: a token or a `${...}` expression. In the encryption block strings
+   * are templates, so only a `${` that interpolates counts (`$${` is literal text).
+   */
+  private isExpression(field: FieldSpec, value: unknown): boolean {
+    if (this.mode !== 'encryption') return isExpression(value);
+    if (field.type === 'keyProvider') return false;
+    return typeof value === 'string' ? readTemplate(value).interpolates : isExpression(value);
+  }
+
+  /** `got <value>`; a key provider object by the call that made it. */
+  private got(value: unknown, secret: boolean): string {
+    return isKeyProviderObject(value) ? `got ${labelOf(specOf(value)!)}` : got(value, secret);
+  }
+
   /**
    * A field the target lacks: refused, unless the target behaves as if it held the value given
    * (then it is left out with a warning).
@@ -220,7 +272,7 @@ export class ConfigReader {
     const reason = impliedReason(field, this.target);
     const { tool, version } = this.target;
     const key = typeof field.key === 'string' ? field.key : spelling;
-    if (reason === undefined) return this.fail('field/availability', spelling, `${got(value, !!field.secret)}, ${problem}`);
+    if (reason === undefined) return this.fail('field/availability', spelling, `${this.got(value, !!field.secret)}, ${problem}`);
     if (isExpression(value)) return this.fail('field/availability', spelling, `got a token, but ${tool} ${version} has no ${key}; remove the field`);
     const type = FIELD_TYPES[field.type];
     if (!type.accepts(value)) return this.fail('field/type', spelling, `${got(value, !!field.secret)}, expected ${type.expected(field)}`);
