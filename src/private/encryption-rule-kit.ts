@@ -1,8 +1,7 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
-import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
-import { FieldValue, valueAt } from './reader';
+import { FieldValue, literalOf, valueAt } from './reader';
 import { holdsSecret } from './schema';
 
 /*
@@ -34,16 +33,7 @@ export const ofType = (m: EncryptionModel, type: string, block: 'key_provider' |
  * entry that interpolates is undefined.
  */
 export function literal(e: ReadElement, name: string): unknown {
-  const v = lookup(e, name);
-  if (!v || v.expression) return undefined;
-  return Array.isArray(v.value) ? v.value.map(evaluated) : evaluated(v.value);
-}
-
-/** A literal string as the tool reads it; undefined when it interpolates. */
-function evaluated(x: unknown): unknown {
-  if (typeof x !== 'string') return x;
-  const t = readTemplate(x);
-  return t.interpolates ? undefined : t.text;
+  return literalOf(lookup(e, name), true);
 }
 
 /** Every string a literal value holds (list entries and map values included). */

@@ -21,6 +21,24 @@ export interface FieldValue {
 /** The fields set, by spec name, in table order. */
 export type FieldValues = ReadonlyMap<string, FieldValue>;
 
+/**
+ * The literal value of `fv` as the tool reads it, or undefined when unset or an expression. Where
+ * strings are templates (`templates`: a key provider's or method's props), `$${` and `%%{` read as
+ * `${` and `%{`, and a string (or list entry) that interpolates is undefined.
+ */
+export function literalOf(fv: FieldValue | undefined, templates = false): unknown {
+  if (!fv || fv.expression) return undefined;
+  if (!templates) return fv.value;
+  return Array.isArray(fv.value) ? fv.value.map(evaluated) : evaluated(fv.value);
+}
+
+/** A literal string as the tool reads it as a template; undefined when it interpolates. */
+function evaluated(x: unknown): unknown {
+  if (typeof x !== 'string') return x;
+  const t = readTemplate(x);
+  return t.interpolates ? undefined : t.text;
+}
+
 /** The value of field `name` (spec name, dotted for a member of a nested block or object). */
 export function valueAt(values: FieldValues, name: string): FieldValue | undefined {
   const dot = name.indexOf('.');

@@ -1,5 +1,5 @@
 import { Violation, got, quoteList } from './messages';
-import { FieldValue, FieldValues, Warning, valueAt } from './reader';
+import { FieldValue, FieldValues, Warning, literalOf, valueAt } from './reader';
 import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from './target';
 
@@ -68,8 +68,7 @@ export class RuleContext {
 
   /** The value when set literally; `undefined` when unset or an expression. */
   public literal(name: string): unknown {
-    const fv = this.lookup(name);
-    return fv && !fv.expression ? fv.value : undefined;
+    return literalOf(this.lookup(name));
   }
 
   /** How the user spelled the field (the spec name when unset). */
