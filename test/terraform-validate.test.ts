@@ -206,6 +206,17 @@ describeEachJudge('decides required fields from the environment', JUDGES, (judge
     // AND WHEN the run's environment has it, THEN it accepts it
     expect(errorsOf(validate(judge, files, { TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME: 'cdktf' }).diagnostics)).toEqual([]);
   });
+
+  test('oss: an assume-role block without roleArn is valid without any env var (the tools assume no role then)', () => {
+    // GIVEN the remote state the library synthesizes for `assumeRole: {}`, with its field/required-from-env warning
+    const stack = new TerraformStack(appFor(judge.target), 'consumer');
+    const oss = STORES.find((s) => s.store.backend === 'oss')!;
+    oss.remoteState(stack, 'rs', { bucket: 'tfstate', assumeRole: {} });
+    const synthesized = cdktf.Testing.synth(stack);
+    expect(JSON.parse(synthesized).data.terraform_remote_state.rs.config.assume_role).toEqual([{}]);
+    // WHEN the judge validates it in an environment without ALICLOUD_ASSUME_ROLE_ARN, THEN it accepts it
+    expect(errorsOf(validate(judge, { 'main.tf.json': synthesized }).diagnostics)).toEqual([]);
+  });
 });
 
 function errorsOf(ds: Diagnostic[]): Diagnostic[] {
