@@ -131,6 +131,8 @@ const project = new cdktf.ConstructLibraryCdktf({
     { name: 'Set up Python', uses: 'actions/setup-python@v5', with: { 'python-version': '3.11' } },
     { name: 'Set up terraform (a judge)', uses: 'hashicorp/setup-terraform@v3', with: { terraform_version: '1.11.4', terraform_wrapper: false } },
   ],
+  // commit-and-tag-version 13 needs Node.js 22 (its conventional-changelog packages say so); 12 runs on 20.
+  bumpPackage: 'commit-and-tag-version@^12',
   // The first release is 0.1.0 (projen's would be 0.0.0); later ones follow the commits.
   nextVersionCommand: 'node scripts/next-version.js',
 
