@@ -182,7 +182,7 @@ project.addTask('test:dist', {
 // `npx projen bump`, run by a maintainer, also adds the next release's notes (dist/changelog.md) to
 // CHANGELOG.md, to be committed before the release. The release task (RELEASE=true, in the
 // workflow) leaves it alone: it ends by checking that the build changed no tracked file.
-project.tasks.tryFind('bump')!.exec('node scripts/changelog.js', { condition: 'test -z "$RELEASE"' });
+project.tasks.tryFind('bump')!.exec('node scripts/changelog.js', { condition: 'node -e "process.exit(process.env.RELEASE ? 1 : 0)"' });
 // The release job builds every artifact of both flavours into dist/ and installs each into a clean
 // consumer before the version is reset (the steps are: rm dist, bump, build, unbump, git diff).
 project.tasks.tryFind('release')!.insertStep(3, { spawn: 'test:dist' });
