@@ -21,7 +21,7 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
     // JSON in both flavours, which test/flavour.test.ts holds), the flavour generation itself, the
     // judges' harness and the test-tool cache.
     testPathIgnorePatterns: cdktn
-      ? ['/node_modules/', '<rootDir>/test/(runtime/|state-encryption-tofu|flavour|judges|cache-dir)']
+      ? ['/node_modules/', '<rootDir>/test/(runtime/|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
       : ['/node_modules/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
