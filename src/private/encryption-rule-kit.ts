@@ -1,7 +1,8 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './encryption-model';
 import { Violation, got } from './messages';
-import { FieldValue, literalOf, valueAt } from './reader';
+import { FieldValue, Warning, literalOf, valueAt } from './reader';
+import { RuleReport, RuleRow } from './rule-kit';
 import { holdsSecret } from './schema';
 
 /*
@@ -9,17 +10,37 @@ import { holdsSecret } from './schema';
  * encryption-argument-rules.ts): the row type and the helpers that read a key provider or method.
  */
 
-export type Severity = 'error' | 'warning';
-
 /** One problem, as a rule's check finds it: a violation whose id is the rule's. */
 export type Finding = Omit<Violation, 'id'>;
 
-export interface EncryptionRule {
-  readonly id: string;
-  readonly severity: Severity;
+/** An encryption rule: its row reads the whole encryption block and returns what it finds there. */
+export interface EncryptionRule extends RuleRow {
   /** Where OpenTofu decides this, and since when. */
   readonly evidence: string;
   readonly check: (m: EncryptionModel) => Finding[];
+  /** When it refuses, the other rules are noise (the target has no state encryption at all). */
+  readonly stopWhenRefused?: boolean;
+}
+
+/**
+ * An encryption rule's view: the whole block. Each finding is reported at the rule's severity,
+ * a warning prefixed with the field it is about.
+ */
+export class EncryptionContext extends RuleReport<EncryptionRule> {
+  constructor(public readonly model: EncryptionModel, errors: Violation[], warnings: Warning[]) {
+    super(model.target, errors, warnings);
+  }
+
+  protected apply(rule: EncryptionRule): void {
+    for (const f of rule.check(this.model)) {
+      if (rule.severity === 'error') this.refuse(f.field, f.message);
+      else this.caution(`${f.field}: ${f.message}`);
+    }
+  }
+
+  protected stopAfter(rule: EncryptionRule): boolean {
+    return !!rule.stopWhenRefused && this.errors.length > 0;
+  }
 }
 
 // --- helpers ------------------------------------------------------------------------------------

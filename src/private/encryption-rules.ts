@@ -1,7 +1,7 @@
 import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
 import { EncryptionModel, ReadElement, elementOf } from './encryption-model';
-import { EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
+import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
 import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
@@ -28,16 +28,9 @@ export interface EncryptionCheck {
 
 /** Runs every rule; when the target has no state encryption at all, only that is reported. */
 export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRule[] = ENCRYPTION_RULES): EncryptionCheck {
-  const errors: Violation[] = [];
-  const warnings: Warning[] = [...m.readWarnings];
-  for (const rule of rules) {
-    for (const f of rule.check(m)) {
-      if (rule.severity === 'error') errors.push({ id: rule.id, field: f.field, message: f.message });
-      else warnings.push({ id: rule.id, message: `${f.field}: ${f.message}` });
-    }
-    if (rule.id === TARGET_RULE_ID && errors.length > 0) break;
-  }
-  return { errors, warnings };
+  const c = new EncryptionContext(m, [], [...m.readWarnings]);
+  c.run(rules);
+  return { errors: c.errors, warnings: c.warnings };
 }
 
 const TARGET_RULE_ID = 'encryption/target';
@@ -67,6 +60,7 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
   {
     id: TARGET_RULE_ID,
     severity: 'error',
+    stopWhenRefused: true,
     evidence:
       'OpenTofu 1.7.0 added terraform.encryption (internal/configs/parser_config.go, case "encryption"); ' +
       'Terraform and OpenTofu 1.6 refuse the block ("Unsupported block type")',

@@ -3,21 +3,76 @@ import { FieldValue, FieldValues, Warning, literalOf, valueAt } from './reader';
 import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from './target';
 
+/** What every rule row has, a store's or the encryption block's (checked at load by `checkRuleRows`). */
+export interface RuleRow {
+  /** `<table>/what`, e.g. `azurerm/oidc-request-pair`; warnings can be acknowledged by it. */
+  readonly id: string;
+  readonly severity: 'error' | 'warning';
+  /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
+  readonly evidence: string;
+  /** Only for these targets (all when unset). */
+  readonly appliesTo?: (target: ParsedTarget) => boolean;
+}
+
+/**
+ * Where rules run and report: one rule at a time, each only at its own severity, into the check's
+ * `Violation`s and `Warning`s. The view differs by table: a store rule sees one config
+ * (`RuleContext`), an encryption rule the whole encryption block (encryption-rule-kit.ts).
+ */
+export abstract class RuleReport<R extends RuleRow> {
+  private current?: R;
+
+  constructor(public readonly target: ParsedTarget, public readonly errors: Violation[], public readonly warnings: Warning[]) {}
+
+  /** Runs `rules` that apply to the target, in table order. */
+  public run(rules: readonly R[]): void {
+    for (const rule of rules) {
+      if (rule.appliesTo && !rule.appliesTo(this.target)) continue;
+      this.current = rule;
+      this.apply(rule);
+      if (this.stopAfter(rule)) break;
+    }
+    this.current = undefined;
+  }
+
+  /** Runs one rule's check against this view. */
+  protected abstract apply(rule: R): void;
+
+  /** Whether the rules after `rule` would only add noise (it refused the whole config). */
+  protected stopAfter(_rule: R): boolean {
+    return false;
+  }
+
+  /** Reports a refusal against `field` as the user spelled it (error rules only). */
+  protected refuse(field: string, message: string): void {
+    const rule = this.running();
+    if (rule.severity !== 'error') throw new Error(`rule ${rule.id} is a warning rule and cannot report errors`);
+    this.errors.push({ id: rule.id, field, message });
+  }
+
+  /** Reports a warning (warning rules only). */
+  protected caution(message: string): void {
+    const rule = this.running();
+    if (rule.severity !== 'warning') throw new Error(`rule ${rule.id} is an error rule and cannot report warnings`);
+    this.warnings.push({ id: rule.id, message });
+  }
+
+  private running(): R {
+    if (!this.current) throw new Error('a rule reported outside its check');
+    return this.current;
+  }
+}
+
 /**
  * A store rule, as in cdk-nag's packs: a stable id, a severity, the check, and the tool behaviour
  * it mirrors. Error only where the target tool refuses the config whatever the environment;
  * warning where the run's env vars or files decide.
  */
-export interface Rule {
-  /** `store/what`, e.g. `azurerm/oidc-request-pair`; warnings can be acknowledged by it. */
-  readonly id: string;
-  readonly severity: 'error' | 'warning';
+export interface Rule extends RuleRow {
   /** Fields the rule reads (spec names; `block.member`), checked against the table at load. */
   readonly fields: readonly string[];
   /** What the rule enforces. */
   readonly description: string;
-  /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
-  readonly evidence: string;
   /**
    * Error rules: which offline check of the tool refuses the same config (`validate refuses it`),
    * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
@@ -34,31 +89,24 @@ export interface Rule {
    * tool failing (docs/FIELDS.md prints it in its "judged by" column).
    */
   readonly sourceOnly?: string;
-  /** Only for these targets (all when unset). */
-  readonly appliesTo?: (target: ParsedTarget) => boolean;
   readonly check: (c: RuleContext) => void;
 }
 
-/** The rule's view of one config. Only literal values are checked; references skip value checks. */
-export class RuleContext {
-  private rule!: Rule;
-
+/** A store rule's view of one config. Only literal values are checked; references skip value checks. */
+export class RuleContext extends RuleReport<Rule> {
   constructor(
     private readonly table: FieldTable,
     private readonly values: FieldValues,
-    public readonly target: ParsedTarget,
+    target: ParsedTarget,
     public readonly mode: Mode,
-    private readonly errors: Violation[],
-    private readonly warnings: Warning[],
-  ) {}
+    errors: Violation[],
+    warnings: Warning[],
+  ) {
+    super(target, errors, warnings);
+  }
 
-  /** Runs `rules` that apply to the target. */
-  public run(rules: readonly Rule[]): void {
-    for (const rule of rules) {
-      if (rule.appliesTo && !rule.appliesTo(this.target)) continue;
-      this.rule = rule;
-      rule.check(this);
-    }
+  protected apply(rule: Rule): void {
+    rule.check(this);
   }
 
   /** The field (spec name, dotted for block members) is set, literally or as an expression. */
@@ -95,14 +143,12 @@ export class RuleContext {
 
   /** Reports a refusal against a field (error rules only). */
   public error(name: string, message: string): void {
-    if (this.rule.severity !== 'error') throw new Error(`rule ${this.rule.id} is a warning rule and cannot report errors`);
-    this.errors.push({ id: this.rule.id, field: this.spelling(name), message });
+    this.refuse(this.spelling(name), message);
   }
 
   /** Reports a warning (warning rules only). */
   public warn(message: string): void {
-    if (this.rule.severity !== 'warning') throw new Error(`rule ${this.rule.id} is an error rule and cannot report warnings`);
-    this.warnings.push({ id: this.rule.id, message });
+    this.caution(message);
   }
 
   private lookup(name: string): FieldValue | undefined {
