@@ -147,6 +147,8 @@ export interface TemplateReading {
 
 /** Reads `s` as a template: what it evaluates to, whether it interpolates, what the parser refuses. */
 export function readTemplate(s: string): TemplateReading {
+  // Most strings hold neither sequence: they read as themselves (this runs for every string read).
+  if (!s.includes('${') && !s.includes('%{')) return { text: s, interpolates: false };
   let text = '';
   let interpolates = false;
   let problem: TemplateReading['problem'];
