@@ -14,6 +14,7 @@ import { FIELD_TYPES } from '../src/private/field-types';
 import { GENERIC_CHECKS } from '../src/private/reader';
 import { judgedBy } from '../src/private/rule-kit';
 import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/schema';
+import { STACK_RULES } from '../src/private/shared-state';
 import { Store } from '../src/private/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target';
 import { TARGET_VERSIONS_CHECK } from '../src/private/target-versions';
@@ -95,6 +96,10 @@ export function renderFieldsDoc(): string {
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');
   out.push('| id | severity | evidence |', '|---|---|---|');
   out.push(...[...ENCRYPTION_RULES, CROSS_STACK_CONSUMER].map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.evidence)} |`));
+  out.push('', '## Stack-wide checks', '');
+  out.push('At synth, across the stacks of an app (an error only where every part of both objects is in the code):', '');
+  out.push('| id | severity | rule | evidence |', '|---|---|---|---|');
+  out.push(...STACK_RULES.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} |`));
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));

@@ -495,6 +495,14 @@ export const AZURERM_STORE: Store = defineStore(
     { name: 'encryptionScope', key: 'encryption_scope', type: 'string', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
   ],
   AZURERM_RULES,
+  {
+    // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>.
+    container: ['storage_account_name', 'container_name'],
+    namespace: ['environment', 'metadata_host'],
+    object: ['key'],
+    objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),
+    separateWith: 'key',
+  },
   (scope, id, config) => new DataTerraformRemoteStateAzurerm(scope, id, config),
 );
 

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { COS_RULES } from './private/rules';
 import { envBoth, since } from './private/schema';
+import { joinPath } from './private/state-objects';
 import { Store, defineStore } from './private/store';
 
 /**
@@ -238,7 +239,7 @@ export const COS_STORE: Store = defineStore(
       env: { terraform: ['TENCENTCLOUD_DOMAIN'] },
     },
     { name: 'prefix', key: 'prefix', type: 'string', since: since('0.12.21') },
-    { name: 'key', key: 'key', type: 'string', since: since('0.12.21') },
+    { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: since('0.12.21') },
     { name: 'encrypt', key: 'encrypt', type: 'boolean', since: since('0.12.21') },
     { name: 'acl', key: 'acl', type: 'string', since: since('0.12.21') },
     { name: 'accelerate', key: 'accelerate', type: 'boolean', since: since('1.3.0') },
@@ -292,6 +293,14 @@ export const COS_STORE: Store = defineStore(
     { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
   ],
   COS_RULES,
+  {
+    // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
+    container: ['bucket', 'region'],
+    namespace: ['endpoint', 'domain'],
+    object: ['prefix', 'key'],
+    objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
+    separateWith: 'prefix or key',
+  },
   (scope, id, config) => new DataTerraformRemoteStateCos(scope, id, config),
 );
 

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { GCS_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
+import { joinPath } from './private/state-objects';
 import { Store, defineStore } from './private/store';
 
 /**
@@ -212,6 +213,14 @@ export const GCS_STORE: Store = defineStore(
     },
   ],
   GCS_RULES,
+  {
+    // gcs/backend.go configure and backend_state.go stateFile, both tools: <prefix>/<workspace>.tfstate.
+    container: ['bucket'],
+    namespace: ['universe_domain'],
+    object: ['prefix'],
+    objectName: (v, workspace) => joinPath(v.prefix.replace(/^\/+/, ''), `${workspace ?? 'default'}.tfstate`),
+    separateWith: 'prefix',
+  },
   (scope, id, config) => new DataTerraformRemoteStateGcs(scope, id, config),
 );
 

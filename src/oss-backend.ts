@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState } from './private/base';
 import { OSS_RULES } from './private/rules';
 import { envPerTool, since } from './private/schema';
+import { joinPath } from './private/state-objects';
 import { Store, defineStore } from './private/store';
 
 /**
@@ -326,8 +327,8 @@ export const OSS_STORE: Store = defineStore(
       env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT@1.12.0', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
     },
     { name: 'bucket', key: 'bucket', type: 'string', required: true, since: FROM_0_12_2 },
-    { name: 'prefix', key: 'prefix', type: 'string', since: FROM_0_12_2 },
-    { name: 'key', key: 'key', type: 'string', since: FROM_0_12_2 },
+    { name: 'prefix', key: 'prefix', type: 'string', default: 'env:', since: FROM_0_12_2 },
+    { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: FROM_0_12_2 },
     {
       name: 'lockStoreInstanceName',
       aliases: ['tablestoreInstanceName'],
@@ -402,6 +403,17 @@ export const OSS_STORE: Store = defineStore(
     },
   ],
   OSS_RULES,
+  {
+    // oss/backend.go configure (the prefix trimmed of "/" and "./") and backend_state.go stateFile,
+    // both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
+    container: ['bucket'],
+    object: ['prefix', 'key'],
+    objectName: (v, workspace) => {
+      const prefix = v.prefix.replace(/^\/+|\/+$/g, '').replace(/^\.\//, '');
+      return workspace === undefined ? joinPath(prefix, v.key) : joinPath(prefix, workspace, v.key);
+    },
+    separateWith: 'prefix or key',
+  },
   (scope, id, config) => new DataTerraformRemoteStateOss(scope, id, config),
 );
 

@@ -20,6 +20,7 @@ import { remoteStatesDocument, requireTerraform } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { GENERIC_CHECKS } from '../src/private/reader';
+import { STACK_RULES } from '../src/private/shared-state';
 import { parseTarget } from '../src/private/target';
 
 type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';
@@ -487,6 +488,16 @@ const ROWS: readonly Row[] = [
     toolSays: /Duplicate backend configuration/,
     why: 'init -backend=false loads the configuration and refuses a second backend block',
   },
+  {
+    ruleId: 'stack/shared-state',
+    store: 'gcs',
+    target: TF,
+    field: 'backend',
+    props: undefined,
+    raw: { document: JSON.stringify({ terraform: [{ backend: { gcs: GCS } }] }) },
+    judged: 'not-offline',
+    why: 'each stack alone is valid; only a run shows the second apply replacing the first stack\'s state (test/runtime/shared-state.test.ts)',
+  },
 ];
 
 const sutOf = (store: StoreName): StoreUnderTest => STORES.find((s) => s.store.backend === store)!;
@@ -506,6 +517,18 @@ function libraryRefusal(row: Row): string {
     }
     throw new Error('expected two backends in one stack to be refused at synth');
   }
+  if (row.ruleId === 'stack/shared-state') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const app = appFor(parsed);
+    for (const name of ['network', 'database']) new GcsBackend(new TerraformStack(app, name), GCS);
+    try {
+      app.synth();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected two stacks with one state object to be refused at synth');
+  }
   return refusal(sutOf(row.store), row.props, { target: row.target, as: row.as });
 }
 
@@ -516,7 +539,7 @@ function documentOf(row: Row): string {
 
 // The rule tables of the four stores (GCS_RULES, COS_RULES, OSS_RULES, AZURERM_RULES), read from the stores.
 const errorRuleIds = STORES.flatMap((s) => s.store.rules).filter((r) => r.severity === 'error').map((r) => r.id);
-const genericErrorIds = GENERIC_CHECKS.filter((c) => c.severity === 'error').map((c) => c.id);
+const genericErrorIds = [...GENERIC_CHECKS, ...STACK_RULES].filter((c) => c.severity === 'error').map((c) => c.id);
 
 describe('the table covers every error rule', () => {
   test.each([...errorRuleIds, ...genericErrorIds])('%s has a row', (id) => {
@@ -538,6 +561,7 @@ describe('the library refuses each row, naming the field', () => {
   test.each(ROWS.map((r) => [label(r), r] as const))('%s', (_l, row) => {
     const message = libraryRefusal(row);
     if (row.ruleId === 'stack/one-backend') expect(message).toContain('a stack can have only one backend');
+    else if (row.ruleId === 'stack/shared-state') expect(message).toMatch(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
     // THEN the bullet names the field and ends with the row's rule id, which docs/FIELDS.md explains
     else expect(message).toMatch(new RegExp(`\\n- ${row.field.replace(/[.[\]]/g, '\\$&')}: [^\\n]* \\[${row.ruleId}\\](\\n|$)`));
   });

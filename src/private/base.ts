@@ -1,12 +1,16 @@
 import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
+import { deepMerge, stackOverrides } from './cdktf-internals';
 import { checkFor } from './check';
 import { SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, holdsSecret, spellingsOf } from './schema';
+import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
+import { stateAddress } from './state-objects';
 import { Checked, Store, ToolAttributes } from './store';
+import { ParsedTarget } from './target';
 import { targetOf } from './target-versions';
-import { recordWarnings } from './warnings';
+import { recordWarnings, showWarningsNow } from './warnings';
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
@@ -24,7 +28,14 @@ export abstract class StoreBackend extends TerraformBackend {
   constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
     super(scope, 'backend', store.backend);
     this.attributes = checkOrDetach(this, store, props, 'backend');
-    this.node.addValidation({ validate: () => this.validateSingleBackend() });
+    const state = stateHolder(this, store, () => deepMerge(copyAttributes(this.attributes), this.rawOverrides));
+    registerBackend(state);
+    this.node.addValidation({
+      validate: () => {
+        const shared = sharedStateOf(state, store.layout.separateWith);
+        return [...this.validateSingleBackend(), ...shared.errors, ...showWarningsNow(this, shared.warnings)];
+      },
+    });
   }
 
   /**
@@ -85,17 +96,29 @@ export abstract class StoreBackend extends TerraformBackend {
     return { config: { ...copy, workspace: '${terraform.workspace}' }, dropped };
   }
 
-  /** Reported once per stack, by the first of this library's backends, whatever the tree order. */
+  /**
+   * Reported once per stack, by the first of this library's backends, whatever the tree order.
+   * Blocks added with `stack.addOverride('terraform.backend.<name>', ...)` or
+   * `'terraform.cloud'` count too; an override of this backend's own block does not.
+   */
   private validateSingleBackend(): string[] {
-    const backends = TerraformStack.of(this).node.findAll().filter((c) => TerraformBackend.isBackend(c));
-    if (backends.length <= 1 || backends.find((b) => b instanceof StoreBackend) !== this) return [];
+    const stack = TerraformStack.of(this);
+    const backends = stack.node.findAll().filter((c) => TerraformBackend.isBackend(c));
+    if (backends.find((b) => b instanceof StoreBackend) !== this) return [];
+    const names = new Set(backends.map((b) => (b as unknown as { name: string }).name));
     const shown = backends.map((b) => {
       const name = (b as unknown as { name: string }).name;
       return `${name === 'cloud' ? 'a cloud block' : `backend "${name}"`} at ${b.node.path}`;
     });
+    const overridden = stackOverrides(stack).terraform ?? {};
+    for (const name of Object.keys(overridden.backend ?? {})) {
+      if (!names.has(name)) shown.push(`backend "${name}" from stack.addOverride`);
+    }
+    if (overridden.cloud !== undefined && !names.has('cloud')) shown.push('a cloud block from stack.addOverride');
+    if (shown.length <= 1) return [];
     return [
-      `a stack can have only one backend, found ${backends.length}: ${shown.join(' and ')}; ` +
-        'keep one (the tool refuses a configuration with several backend or cloud blocks)',
+      `a stack can have only one backend, found ${shown.length}: ${shown.join(' and ')}; ` +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
     ];
   }
 }
@@ -117,6 +140,9 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     super(scope, id, store.backend, settings);
     this.settings = settings;
     this.attributes = checkOrDetach(this, store, config, 'remote-state');
+    const block = () => deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
+    const state = stateHolder(this, store, () => block().config ?? {});
+    this.node.addValidation({ validate: () => showWarningsNow(this, ownStateOf(state, block().workspace)) });
   }
 
   /**
@@ -132,6 +158,16 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
   public toHclTerraform(): any {
     return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
   }
+}
+
+/** The state address of a backend or remote state, from what it emits now (`emitted`). */
+function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>): StateHolder {
+  const target: ParsedTarget = targetOf(construct);
+  return {
+    construct,
+    backend: store.backend,
+    address: () => stateAddress(store.layout, store.fields, emitted(), target),
+  };
 }
 
 /**

@@ -28,6 +28,14 @@ export function deepMerge(target: unknown, ...sources: unknown[]): any {
   return frameworkDeepMerge(target, ...sources);
 }
 
+/**
+ * What `stack.addOverride(...)` has put into the stack's own block (TerraformStack's private
+ * `rawOverrides`, merged into its JSON at synth): read to see a second backend added that way.
+ */
+export function stackOverrides(stack: TerraformStack): Record<string, any> {
+  return (stack as any).rawOverrides ?? {};
+}
+
 const HCL_EXTENDED = Symbol.for('cdktf-state-backends.StateEncryption.hcl');
 
 /**

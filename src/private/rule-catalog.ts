@@ -2,6 +2,7 @@ import { AZURERM_RULES } from './azurerm-rules';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from './encryption-rules';
 import { GENERIC_CHECKS } from './reader';
 import { COS_RULES, GCS_RULES, OSS_RULES } from './rules';
+import { STACK_RULES } from './shared-state';
 import { TARGET_VERSIONS_CHECK } from './target-versions';
 
 /*
@@ -22,6 +23,7 @@ export const RULE_CATALOG: readonly CatalogEntry[] = [
   ...COS_RULES,
   ...OSS_RULES,
   ...AZURERM_RULES,
+  ...STACK_RULES,
   ...ENCRYPTION_RULES,
   CROSS_STACK_CONSUMER,
 ];

@@ -64,6 +64,8 @@ export interface FieldSpec {
    * still never show the value.
    */
   readonly secretIf?: (value: unknown) => boolean;
+  /** The tool's value when the field and its env vars are unset (the schema's `Default`). */
+  readonly default?: string;
   /** Must be present (both tools' validate: "The argument ... is required"). */
   readonly required?: boolean;
   /**

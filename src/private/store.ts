@@ -5,6 +5,7 @@ import { Violation } from './messages';
 import { ConfigReader, FieldValues, Warning } from './reader';
 import { Rule, RuleContext, checkRuleTable } from './rule-kit';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
+import { StateLayout } from './state-objects';
 import { ParsedTarget, ToolName } from './target';
 
 /** A store: its backend name, its field table (indexed) and its rule table. */
@@ -16,16 +17,27 @@ export interface Store {
   readonly rules: readonly Rule[];
   /** Creates the store's remote-state data source (for `getRemoteStateDataSource`). */
   readonly remoteState: RemoteStateFactory;
+  /** Where the store keeps each workspace's state. */
+  readonly layout: StateLayout;
 }
 
 /** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
 export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
 
 /** Indexes a store's field table and checks its rules against it, once, when the module loads. */
-export function defineStore(backend: string, fields: readonly FieldSpec[], rules: readonly Rule[], remoteState: RemoteStateFactory): Store {
+export function defineStore(
+  backend: string,
+  fields: readonly FieldSpec[],
+  rules: readonly Rule[],
+  layout: StateLayout,
+  remoteState: RemoteStateFactory,
+): Store {
   const table = new FieldTable(fields);
   checkRuleTable(backend, table, rules);
-  return { backend, fields, table, rules, remoteState };
+  for (const key of [...layout.container, ...(layout.namespace ?? []), ...layout.object]) {
+    if (!fields.some((f) => f.key === key)) throw new Error(`${backend}: the state layout reads ${key}, which is not a key of the table`);
+  }
+  return { backend, fields, table, rules, remoteState, layout };
 }
 
 /** The result of checking one configuration. */

@@ -14,25 +14,33 @@ const FIELDS: FieldSpec[] = [
 const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
   ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: 'validate refuses it', check });
 const remoteState = () => new TerraformStack(Testing.app(), 'unused') as any;
+const LAYOUT = { container: ['bucket'], object: [], objectName: () => 'state', separateWith: 'bucket' };
 
 describe('defineStore', () => {
   test('fails at load if a rule names a field the table does not have', () => {
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['bucket', 'role.arn', 'role.nope'])], remoteState)).toThrow(
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['bucket', 'role.arn', 'role.nope'])], LAYOUT, remoteState)).toThrow(
       'demo: rule demo/a names role.nope, which is not a field of the table',
     );
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['buckets'])], remoteState)).toThrow('names buckets');
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['buckets'])], LAYOUT, remoteState)).toThrow('names buckets');
   });
 
   test('fails at load on a duplicate id or an id outside the store', () => {
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], remoteState)).toThrow('demo: two rules have the id demo/a');
-    expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], remoteState)).toThrow('rule id other/a must start with "demo/"');
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], LAYOUT, remoteState)).toThrow('demo: two rules have the id demo/a');
+    expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], LAYOUT, remoteState)).toThrow('rule id other/a must start with "demo/"');
   });
 
   test('fails at load if an error rule does not say which offline check of the tool refuses it', () => {
     const { offline: _, ...silent } = rule('demo/a', ['bucket']);
-    expect(() => defineStore('demo', FIELDS, [silent], remoteState)).toThrow(
+    expect(() => defineStore('demo', FIELDS, [silent], LAYOUT, remoteState)).toThrow(
       'demo: error rule demo/a does not say which offline check of the tool refuses it, or why none can',
     );
+  });
+
+  test('fails at load if the state layout reads a key the table does not have', () => {
+    // GIVEN a layout naming a key no field emits
+    const layout = { ...LAYOUT, object: ['prefix'] };
+    // THEN the store refuses to load
+    expect(() => defineStore('demo', FIELDS, [], layout, remoteState)).toThrow('demo: the state layout reads prefix, which is not a key of the table');
   });
 
   test('fails at load on a field table that gives one name to two fields', () => {
@@ -43,7 +51,7 @@ describe('defineStore', () => {
 
   test('a rule reports only at its own severity', () => {
     const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
-    const store = defineStore('demo', FIELDS, [warns], remoteState);
+    const store = defineStore('demo', FIELDS, [warns], LAYOUT, remoteState);
     expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
       'rule demo/w is a warning rule and cannot report errors',
     );

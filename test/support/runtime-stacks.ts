@@ -26,6 +26,7 @@ export const RUNTIME_SCENARIOS = {
   'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
   'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
+  'gcs-shared-state': 'GCS: two stacks with one bucket and prefix, by hand (the second apply replaces the first\'s state) and through the library (refused at synth)',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
   'azurerm-remote-state': 'AzureRM: a consumer reads the producer per workspace through DataTerraformRemoteStateAzurerm',

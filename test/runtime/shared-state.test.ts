@@ -1,0 +1,89 @@
+/**
+ * Run-time judge of stack/shared-state on fake-gcs-server: two stacks with the same backend
+ * settings write one state object, and the second apply replaces the first stack's state (its
+ * plan destroys what the first made). The library refuses such an app at synth, before anything
+ * runs. Checked from the stored object, as in gcs.test.ts.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformResource, TerraformStack } from 'cdktf';
+import { GcsBackend } from '../../src/gcs-backend';
+import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { FAKE_GCS_VERSION, RunResult, Sandbox, fakeGcsBinary, requireRuntime, workDir } from '../support/emulators';
+import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
+import { scenario } from '../support/runtime-stacks';
+
+const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
+const PORT = 4443;
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUCKET = 'shared-state';
+const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };
+
+/** A stack's document: the raw gcs backend block and one `terraform_data` named `resource`. */
+const stackDocument = (prefix: string, resource: string) => JSON.stringify({
+  terraform: { backend: { gcs: { bucket: BUCKET, prefix, storage_custom_endpoint: `${BASE}/storage/v1/b` } } },
+  resource: { terraform_data: { [resource]: { input: resource } } },
+});
+
+describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
+  let ns: Sandbox;
+
+  beforeAll(() => {
+    ns = Sandbox.start();
+    ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
+      '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
+    ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
+    expect(ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name: BUCKET }), headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
+  });
+  afterAll(() => ns?.stop());
+
+  const run = (dir: string, args: string[]) => ns.run(judge.binary, args, { cwd: dir, env: judgeEnv(ENV) });
+  const ok = (r: RunResult) => {
+    if (r.status !== 0) throw new Error(`${judge.name} failed:\n${r.output}`);
+    return r;
+  };
+  const resourcesIn = (name: string): string[] => {
+    const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(name)}?alt=media`);
+    if (r.status !== 200) return [];
+    return (JSON.parse(r.body).resources as Array<{ type: string; name: string }>).map((x) => `${x.type}.${x.name}`);
+  };
+  const objects = (prefix: string): string[] => {
+    const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}`);
+    return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name);
+  };
+
+  test(scenario('gcs-shared-state', 'two stacks with one bucket and prefix replace each other\'s state; the library refuses the app first'), () => {
+    // GIVEN two stacks that keep their state under one prefix (written by hand: the library refuses them)
+    const prefix = `clobber/${judge.tool}-${judge.version}`;
+    const network = workDir('shared-network-', { 'main.tf.json': stackDocument(prefix, 'vpc') });
+    const database = workDir('shared-database-', { 'main.tf.json': stackDocument(prefix, 'db') });
+
+    // WHEN network is applied, then database is planned and applied
+    ok(run(network, ['init', '-input=false', '-no-color']));
+    ok(run(network, ['apply', '-auto-approve', '-input=false', '-no-color']));
+    expect(resourcesIn(`${prefix}/default.tfstate`)).toEqual(['terraform_data.vpc']);
+    ok(run(database, ['init', '-input=false', '-no-color']));
+    const plan = ok(run(database, ['plan', '-input=false', '-no-color']));
+
+    // THEN database plans to destroy network's resource, and its apply leaves only its own in the object
+    expect(plan.stdout).toMatch(/Plan: 1 to add, 0 to change, 1 to destroy/);
+    ok(run(database, ['apply', '-auto-approve', '-input=false', '-no-color']));
+    expect(resourcesIn(`${prefix}/default.tfstate`)).toEqual(['terraform_data.db']);
+
+    // GIVEN the same two stacks written with the library, in one app
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-app-'));
+    const app = new App({ outdir, context: { [TARGET_CONTEXT_KEY]: formatTarget(judge.target) } });
+    const refusedPrefix = `refused/${judge.tool}-${judge.version}`;
+    for (const [name, resource] of [['network', 'vpc'], ['database', 'db']]) {
+      const stack = new TerraformStack(app, name);
+      new GcsBackend(stack, { bucket: BUCKET, prefix: refusedPrefix, storeageCustomEndpoint: `${BASE}/storage/v1/b` });
+      new TerraformResource(stack, resource, { terraformResourceType: 'terraform_data' });
+    }
+    // WHEN the app is synthesized
+    // THEN synth is refused naming both stacks, no stack was written, and nothing reached the bucket
+    expect(() => app.synth()).toThrow(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
+    expect(fs.existsSync(path.join(outdir, 'stacks', 'network', 'cdk.tf.json'))).toBe(false);
+    expect(objects(`${refusedPrefix}/`)).toEqual([]);
+  });
+});
