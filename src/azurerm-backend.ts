@@ -1,8 +1,9 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { AZURERM_RULES } from './private/azurerm-rules';
-import { StoreBackend, StoreRemoteState } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
+import { joinPath } from './private/state-objects';
 import { Store, defineStore } from './private/store';
 
 /**
@@ -519,6 +520,22 @@ export class AzurermBackend extends StoreBackend {
    */
   constructor(scope: Construct, props: AzurermBackendConfig) {
     super(scope, AZURERM_STORE, props);
+  }
+
+  /**
+   * Gives every stack under `scope` that has no backend yet its own AzurermBackend, in `config.containerName` as the blob `<stack path>/<config.key>` (the stack's path below `scope`:
+   * `network/terraform.tfstate`, or `prod/network/terraform.tfstate` for a stack in a
+   * construct `prod`).
+   *
+   * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
+   * if created by hand, and at synth no two stacks may share a state object.
+   *
+   * @param scope the app, or a construct holding stacks
+   * @param config the settings every stack shares
+   * @returns the backends created, in tree order
+   */
+  public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
+    return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, config.key) }));
   }
 
 }

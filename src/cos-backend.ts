@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
 import { COS_RULES } from './private/rules';
 import { envBoth, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -317,6 +317,21 @@ export class CosBackend extends StoreBackend {
    */
   constructor(scope: Construct, props: CosBackendConfig) {
     super(scope, COS_STORE, props);
+  }
+
+  /**
+   * Gives every stack under `scope` that has no backend yet its own CosBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
+   * `network`, or `prod/network` for a stack in a construct `prod`), as `<prefix>/<key>`.
+   *
+   * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
+   * if created by hand, and at synth no two stacks may share a state object.
+   *
+   * @param scope the app, or a construct holding stacks
+   * @param config the settings every stack shares
+   * @returns the backends created, in tree order
+   */
+  public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
+    return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
   }
 
 }

@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
 import { GCS_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -237,6 +237,21 @@ export class GcsBackend extends StoreBackend {
    */
   constructor(scope: Construct, props: GcsBackendConfig) {
     super(scope, GCS_STORE, props);
+  }
+
+  /**
+   * Gives every stack under `scope` that has no backend yet its own GcsBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
+   * `network`, or `prod/network` for a stack in a construct `prod`).
+   *
+   * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
+   * if created by hand, and at synth no two stacks may share a state object.
+   *
+   * @param scope the app, or a construct holding stacks
+   * @param config the settings every stack shares
+   * @returns the backends created, in tree order
+   */
+  public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
+    return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
   }
 
 }

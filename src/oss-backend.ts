@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
 import { OSS_RULES } from './private/rules';
 import { envPerTool, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -430,6 +430,22 @@ export class OssBackend extends StoreBackend {
    */
   constructor(scope: Construct, props: OssBackendConfig) {
     super(scope, OSS_STORE, props);
+  }
+
+  /**
+   * Gives every stack under `scope` that has no backend yet its own OssBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
+   * `network`, or `prod/network` for a stack in a construct `prod`), as `<prefix>/<key>`. The
+   * prefix then no longer starts with the tool's default `env:` unless `config.prefix` does.
+   *
+   * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
+   * if created by hand, and at synth no two stacks may share a state object.
+   *
+   * @param scope the app, or a construct holding stacks
+   * @param config the settings every stack shares
+   * @returns the backends created, in tree order
+   */
+  public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
+    return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
   }
 
 }

@@ -160,6 +160,28 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
   }
 }
 
+/**
+ * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
+ * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
+ * when there is no such stack: the call comes after the stacks are added.
+ */
+export function backendForEachStack<T extends TerraformBackend>(
+  scope: Construct,
+  call: string,
+  make: (stack: TerraformStack, path: string) => T,
+): T[] {
+  const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
+  const bare = stacks.filter((s) => !s.node.findAll().some((c) => TerraformBackend.isBackend(c)));
+  if (bare.length === 0) {
+    throw new Error(
+      `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
+        'expected to be called after the stacks are added',
+    );
+  }
+  const base = scope.node.path;
+  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+}
+
 /** The state address of a backend or remote state, from what it emits now (`emitted`). */
 function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>): StateHolder {
   const target: ParsedTarget = targetOf(construct);

@@ -176,11 +176,11 @@ func validate(t *testing.T, j judge, document any) validation {
 // remoteStatesOf synthesizes every fixture for the judge's target, each in a stack of its own,
 // and turns their blocks into remote-state entries.
 func remoteStatesOf(t *testing.T, j judge) (map[string]any, int) {
-	app := newApp(j.target)
 	entries := map[string]any{}
 	backends := 0
 	for i, f := range fixtures {
-		stack := cdktf.NewTerraformStack(app, jsii.String(fmt.Sprintf("s%d", i)))
+		// One app per fixture: fixtures of one store share a state object, which one app refuses.
+		stack := cdktf.NewTerraformStack(newApp(j.target), jsii.String(fmt.Sprintf("s%d", i)))
 		f.build(stack, j.target)
 		doc := synth(t, stack)
 		if tf, ok := doc["terraform"].(map[string]any); ok {

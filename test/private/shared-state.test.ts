@@ -4,6 +4,7 @@
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
 import { App, TerraformOutput, TerraformStack, Testing } from 'cdktf';
+import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azurerm-backend';
 import { CosBackend, DataTerraformRemoteStateCos } from '../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../src/gcs-backend';
@@ -225,5 +226,53 @@ describe('Go path functions', () => {
 
   test.each([['', '.'], ['/', '/'], ['../a', '../a'], ['/../a', '/a'], ['a/./b/', 'a/b']])('cleanPath(%j) is %j', (p, c) => {
     expect(cleanPath(p)).toBe(c);
+  });
+});
+
+describe('forEachStack: every stack its own object in one bucket or container', () => {
+  const backendOf = (app: App, path: string) =>
+    JSON.parse(Testing.synth(path.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
+
+  test.each([
+    ['GcsBackend', (app: App) => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'envs/prod/' }), 'gcs', { bucket: 'acme', prefix: 'envs/prod/network' }, { bucket: 'acme', prefix: 'envs/prod/teams/database' }],
+    ['CosBackend', (app: App) => CosBackend.forEachStack(app, COS), 'cos', { ...COS, prefix: 'network' }, { ...COS, prefix: 'teams/database' }],
+    ['OssBackend', (app: App) => OssBackend.forEachStack(app, { bucket: 'acme', prefix: 'env:' }), 'oss', { bucket: 'acme', prefix: 'env:/network' }, { bucket: 'acme', prefix: 'env:/teams/database' }],
+    ['AzurermBackend', (app: App) => AzurermBackend.forEachStack(app, { ...AZ, key: 'terraform.tfstate' }), 'azurerm',
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'network/terraform.tfstate' },
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'teams/database/terraform.tfstate' }],
+  ] as const)('%s.forEachStack gives each stack its path as its object, and synth passes', (_cls, call, name, network, database) => {
+    // GIVEN an app with a stack at its root, one inside a construct, and one with its own backend
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(new Construct(app, 'teams'), 'database');
+    new GcsBackend(new TerraformStack(app, 'own'), { bucket: 'other' });
+    // WHEN every stack is given its backend in one call
+    const made = call(app);
+    // THEN the two stacks without a backend got one each, named by their path below the app
+    expect(made.map((b) => b.node.path)).toEqual(['network/backend', 'teams/database/backend']);
+    expect(backendOf(app, 'network')[name]).toEqual(network);
+    expect(backendOf(app, 'teams/database')[name]).toEqual(database);
+    expect(synthError(app)).toBe('');
+  });
+
+  test('forEachStack on a construct reaches only the stacks inside it', () => {
+    const app = Testing.app();
+    const prod = new Construct(app, 'prod');
+    new TerraformStack(prod, 'network');
+    new TerraformStack(app, 'tools');
+    expect(GcsBackend.forEachStack(prod, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['prod/network/backend']);
+    expect(backendOf(app, 'prod/network').gcs.prefix).toBe('network');
+  });
+
+  test('fails if called before the stacks are added', () => {
+    expect(() => GcsBackend.forEachStack(Testing.app(), { bucket: 'acme' })).toThrow(
+      'GcsBackend.forEachStack at <root>: found no stack under it, expected to be called after the stacks are added',
+    );
+  });
+
+  test('fails with the backend\'s own error for a bad shared setting', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => OssBackend.forEachStack(app, { bucket: 'acme', acl: 'nope' })).toThrow('[oss/acl]');
   });
 });

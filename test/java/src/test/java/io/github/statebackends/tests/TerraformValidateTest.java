@@ -251,7 +251,7 @@ class TerraformValidateTest {
 
         final TerraformStack gcsKms = new TerraformStack(app, "gcs-kms");
         final GcsBackend.Builder gcsKmsBackend = GcsBackend.Builder.create(gcsKms)
-            .bucket(GCS_BUCKET).prefix(GCS_PREFIX).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
+            .bucket(GCS_BUCKET).prefix(GCS_PREFIX + "-kms").kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
         if (has(judge, null, "1.11.5")) {
             gcsKmsBackend.universeDomain(GCS_UNIVERSE_DOMAIN);
         }
@@ -266,7 +266,7 @@ class TerraformValidateTest {
         ossBackend.build();
 
         final TerraformStack ossBlock = new TerraformStack(app, "oss-block");
-        ossAssumeRoleBlock(OssBackend.Builder.create(ossBlock).bucket(OSS_BUCKET).region(OSS_REGION)).build();
+        ossAssumeRoleBlock(OssBackend.Builder.create(ossBlock).bucket(OSS_BUCKET).prefix("block").region(OSS_REGION)).build();
 
         final TerraformStack cos = new TerraformStack(app, "cos");
         final CosBackend.Builder cosBackend = CosTest.backendSpecFields(cos, cosAssumeRole(judge));
