@@ -515,17 +515,11 @@ export const AZURERM_STORE: Store = defineStore(
  */
 export class AzurermBackend extends StoreBackend {
   /**
-   * @param scope the stack (or a construct inside it) that gets the backend
-   * @param props the backend settings
-   */
-  constructor(scope: Construct, props: AzurermBackendConfig) {
-    super(scope, AZURERM_STORE, props);
-  }
-
-  /**
-   * Gives every stack under `scope` that has no backend yet its own AzurermBackend, in `config.containerName` as the blob `<stack path>/<config.key>` (the stack's path below `scope`:
-   * `network/terraform.tfstate`, or `prod/network/terraform.tfstate` for a stack in a
-   * construct `prod`).
+   * Gives every stack under `scope` that has no backend yet its own AzurermBackend in one container.
+   *
+   * Each stack's state is the blob `<stack path>/<config.key>`, where the stack path is the
+   * stack's path below `scope`: `network/terraform.tfstate`, or `prod/network/terraform.tfstate`
+   * for a stack in a construct `prod`.
    *
    * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
    * if created by hand, and at synth no two stacks may share a state object.
@@ -536,6 +530,14 @@ export class AzurermBackend extends StoreBackend {
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
     return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, config.key) }));
+  }
+
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: AzurermBackendConfig) {
+    super(scope, AZURERM_STORE, props);
   }
 
 }

@@ -312,16 +312,11 @@ export const COS_STORE: Store = defineStore(
  */
 export class CosBackend extends StoreBackend {
   /**
-   * @param scope the stack (or a construct inside it) that gets the backend
-   * @param props the backend settings
-   */
-  constructor(scope: Construct, props: CosBackendConfig) {
-    super(scope, COS_STORE, props);
-  }
-
-  /**
-   * Gives every stack under `scope` that has no backend yet its own CosBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
-   * `network`, or `prod/network` for a stack in a construct `prod`), as `<prefix>/<key>`.
+   * Gives every stack under `scope` that has no backend yet its own CosBackend in one bucket.
+   *
+   * Each stack's state goes under `<config.prefix>/<stack path>` (as `<prefix>/<key>`), where the
+   * stack path is the stack's path below `scope`: `network`, or `prod/network` for a stack in a
+   * construct `prod`.
    *
    * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
    * if created by hand, and at synth no two stacks may share a state object.
@@ -332,6 +327,14 @@ export class CosBackend extends StoreBackend {
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
     return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+  }
+
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: CosBackendConfig) {
+    super(scope, COS_STORE, props);
   }
 
 }

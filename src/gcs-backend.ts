@@ -232,16 +232,10 @@ export const GCS_STORE: Store = defineStore(
  */
 export class GcsBackend extends StoreBackend {
   /**
-   * @param scope the stack (or a construct inside it) that gets the backend
-   * @param props the backend settings
-   */
-  constructor(scope: Construct, props: GcsBackendConfig) {
-    super(scope, GCS_STORE, props);
-  }
-
-  /**
-   * Gives every stack under `scope` that has no backend yet its own GcsBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
-   * `network`, or `prod/network` for a stack in a construct `prod`).
+   * Gives every stack under `scope` that has no backend yet its own GcsBackend in one bucket.
+   *
+   * Each stack's state goes under `<config.prefix>/<stack path>`, where the stack path is the
+   * stack's path below `scope`: `network`, or `prod/network` for a stack in a construct `prod`.
    *
    * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
    * if created by hand, and at synth no two stacks may share a state object.
@@ -252,6 +246,14 @@ export class GcsBackend extends StoreBackend {
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
     return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+  }
+
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: GcsBackendConfig) {
+    super(scope, GCS_STORE, props);
   }
 
 }

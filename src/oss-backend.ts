@@ -425,17 +425,11 @@ export const OSS_STORE: Store = defineStore(
  */
 export class OssBackend extends StoreBackend {
   /**
-   * @param scope the stack (or a construct inside it) that gets the backend
-   * @param props the backend settings
-   */
-  constructor(scope: Construct, props: OssBackendConfig) {
-    super(scope, OSS_STORE, props);
-  }
-
-  /**
-   * Gives every stack under `scope` that has no backend yet its own OssBackend, in `config.bucket` under `<config.prefix>/<stack path>` (the stack's path below `scope`:
-   * `network`, or `prod/network` for a stack in a construct `prod`), as `<prefix>/<key>`. The
-   * prefix then no longer starts with the tool's default `env:` unless `config.prefix` does.
+   * Gives every stack under `scope` that has no backend yet its own OssBackend in one bucket.
+   *
+   * Each stack's state goes under `<config.prefix>/<stack path>` (as `<prefix>/<key>`), where the
+   * stack path is the stack's path below `scope`: `network`, or `prod/network` for a stack in a
+   * construct `prod`. Without `config.prefix` the tool's default `env:` is no longer used.
    *
    * Call it after adding the stacks: a stack added later gets none. Each backend is checked as
    * if created by hand, and at synth no two stacks may share a state object.
@@ -446,6 +440,14 @@ export class OssBackend extends StoreBackend {
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
     return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+  }
+
+  /**
+   * @param scope the stack (or a construct inside it) that gets the backend
+   * @param props the backend settings
+   */
+  constructor(scope: Construct, props: OssBackendConfig) {
+    super(scope, OSS_STORE, props);
   }
 
 }
