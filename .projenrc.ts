@@ -21,7 +21,7 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
     // JSON in both flavours, which test/flavour.test.ts holds), the flavour generation itself, the
     // judges' harness and the test-tool cache.
     testPathIgnorePatterns: cdktn
-      ? ['/node_modules/', '<rootDir>/test/(runtime/|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
+      ? ['/node_modules/', '<rootDir>/test/(runtime/|init-judge|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
       : ['/node_modules/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
@@ -248,7 +248,7 @@ project.addTask('test:fast', {
   description: 'The fast loop (under a minute): cdktf flavour, unit and rule suites, a small fuzz sample; no judges, emulators, Java or Python',
   env: { CDKTF_STATE_BACKENDS_JUDGES: 'off', FUZZ_RUNS_PER_STORE: '1000' },
   exec: 'jest --ci --coverage=false --selectProjects=cdktf --testPathIgnorePatterns=/node_modules/ ' +
-    '"/test/(runtime/|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
+    '"/test/(runtime/|init-judge|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
   receiveArgs: true,
 });
 project.addTask('test:runtime', {

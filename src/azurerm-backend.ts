@@ -346,7 +346,15 @@ export const AZURERM_STORE: Store = defineStore(
   [
     { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_SUBSCRIPTION_ID') },
     { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: EVERY_RELEASE },
-    { name: 'storageAccountName', key: 'storage_account_name', type: 'string', required: true, since: EVERY_RELEASE },
+    {
+      name: 'storageAccountName',
+      key: 'storage_account_name',
+      type: 'string',
+      required: true,
+      // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
+      emptyFailsAt: 'init fails on it before any request: the account\'s host name ".blob.core.windows.net" is empty',
+      since: EVERY_RELEASE,
+    },
     {
       name: 'containerName',
       key: 'container_name',

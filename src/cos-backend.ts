@@ -223,7 +223,15 @@ export const COS_STORE: Store = defineStore(
       since: since('0.12.21'),
       env: envBoth('TENCENTCLOUD_REGION'),
     },
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: since('0.12.21') },
+    {
+      name: 'bucket',
+      key: 'bucket',
+      type: 'string',
+      required: true,
+      // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
+      emptyFailsAt: 'init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty',
+      since: since('0.12.21'),
+    },
     {
       name: 'endpoint',
       key: 'endpoint',

@@ -149,15 +149,37 @@ export const AZURERM_RULES: readonly Rule[] = [
   matches(
     {
       id: 'azurerm/storage-account-name',
-      offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
+      offline: 'no offline check: validate accepts any name; opentofu checks it when init configures the backend',
+      init: 'init fails before any request: "invalid storage account name"',
       runtime: 'azurerm-account-name',
-      evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails with opentofu 1.12.6',
+      evidence:
+        'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails with opentofu 1.12.6, ' +
+        'and offline init refuses it before any request',
       appliesTo: opentofu111,
     },
     'storageAccountName',
     /^[0-9a-z]{3,24}$/,
     '3 to 24 lower-case letters and digits',
   ),
+  {
+    id: 'azurerm/account-name-host',
+    offline: 'no offline check: validate accepts any name, and init refuses it when it builds the first request',
+    init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
+    severity: 'error',
+    fields: ['storageAccountName'],
+    description: 'storageAccountName holds no character Go\'s URL parser refuses in a host name (spaces, control characters, {}|\\^`)',
+    evidence:
+      'both tools build https://<account>.blob.core.windows.net (terraform go-azure-sdk, opentofu before 1.11 the legacy storage client); ' +
+      'Go net/url refuses the host ("invalid character \\" \\" in host name"); offline init refuses it before any request with terraform 1.11.4 and 1.15.9 and opentofu 1.6.3 ' +
+      '(opentofu 1.11+ refuses every such name through azurerm/storage-account-name)',
+    appliesTo: (t) => !opentofu111(t),
+    check: (c) => {
+      const v = c.literal('storageAccountName');
+      if (typeof v === 'string' && /[\s\x00-\x1f\x7f{}|\\^`]/.test(v)) {
+        c.error('storageAccountName', `${c.got('storageAccountName')}, expected a storage account name (lower-case letters and digits): the ${c.target.tool} run cannot build its host name from it`);
+      }
+    },
+  },
   matches(
     {
       id: 'azurerm/container-name',

@@ -79,6 +79,11 @@ export interface Rule extends RuleRow {
    */
   readonly offline?: string;
   /**
+   * What the tool (or its SDK) says when an offline `init` refuses the config before any request
+   * (test/init-judge.test.ts holds the rule to it): dummy credentials, no network.
+   */
+  readonly init?: string;
+  /**
    * The run-time judge that backs the rule: the scenario of test/runtime/ (named in
    * test/support/runtime-scenarios.ts) in which the real tools, on a storage emulator, do what the
    * rule says. test/runtime/scenarios.test.ts holds every named scenario to the suite.
@@ -194,7 +199,7 @@ export function checkRuleRows(
 // Rule builders: each returns one row of a store's rule table.
 // ---------------------------------------------------------------------------------------------
 
-type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'runtime' | 'sourceOnly' | 'appliesTo'>;
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly' | 'appliesTo'>;
 
 /** A whole number within `[min, max]` (error). */
 export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
@@ -376,6 +381,7 @@ export function judgedBy(backend: string, rule: Rule): string {
   const parts: string[] = [];
   const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
   if (validate) parts.push(`\`${validate[1]}\``);
+  if (rule.init) parts.push('offline `init`');
   if (rule.runtime) parts.push(`init/apply on ${RUNTIME_EMULATORS[backend] ?? 'an emulator'} (\`${rule.runtime}\`)`);
   if (parts.length > 0) return parts.join('; ');
   return `source only (${rule.sourceOnly ?? NO_EMULATOR[backend] ?? 'no run-time judge'})`;

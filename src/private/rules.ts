@@ -1,5 +1,5 @@
-import { Rule, checkBase64Key, inRange, looksLikePath, matches, mutuallyExclusive, neededFromEnv, oneOf } from './rule-kit';
-import { ParsedTarget } from './target';
+import { Rule, RuleContext, checkBase64Key, inRange, looksLikePath, matches, mutuallyExclusive, neededFromEnv, oneOf } from './rule-kit';
+import { ParsedTarget, compareVersions } from './target';
 
 /*
  * The rule table of each store: the rules between and about values, each with its id, severity and
@@ -12,6 +12,19 @@ import { ParsedTarget } from './target';
  */
 
 const terraform = (t: ParsedTarget) => t.tool === 'terraform';
+const from = (terraformVersion: string, opentofuVersion: string) => (t: ParsedTarget) =>
+  compareVersions(t.version, t.tool === 'terraform' ? terraformVersion : opentofuVersion) >= 0;
+const before = (terraformVersion: string, opentofuVersion: string) => (t: ParsedTarget) => !from(terraformVersion, opentofuVersion)(t);
+
+/** aliyun-oss-go-sdk CheckBucketName: 3 to 63 of a-z, 0-9 and "-", not starting or ending with "-". */
+const OSS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+const OSS_BUCKET_RULE = 'a bucket name of 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit';
+/** The OSS SDK checks the name from its v2 (terraform 1.15.0, every opentofu release). */
+const ossChecksNames = from('1.15.0', '0.0.0');
+/** cos-go-sdk-v5 checkURL: a bucket host on myqcloud.com or tencentcos.cn must be <name>-<appid>. */
+const COS_BUCKET = /^[a-z0-9-]+-[0-9]+$/;
+/** The COS SDK checks the bucket host from v0.7.42 (terraform 1.6.0) and v0.7.70 (opentofu 1.11.0). */
+const cosChecksNames = from('1.6.0', '1.11.0');
 
 /** A key that does not start or end with "/", a prefix that does not start with "/" or "./". */
 const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
@@ -58,6 +71,21 @@ export const GCS_RULES: readonly Rule[] = [
       if (typeof v === 'string' && looksLikePath(v)) {
         c.warn(`${c.spelling('encryptionKey')} looks like a file path; the file must exist where the ${c.target.tool} run happens and hold the base64 text of a 32-byte key, or init fails`);
       }
+    },
+  },
+  {
+    id: 'gcs/bucket-blank',
+    offline: 'no offline check: validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces',
+    runtime: 'gcs-blank-bucket',
+    severity: 'error',
+    fields: ['bucket'],
+    description: 'bucket is not blank (only spaces): no bucket has such a name',
+    evidence:
+      'both tools pass the name to the storage client; init on fake-gcs-server fails ("storage: bucket doesn\'t exist") with terraform 1.11.4, opentofu 1.12.6 and 1.6.3; ' +
+      'Cloud Storage names are 3 to 63 characters of letters, digits, "-", "_" and "."',
+    check: (c) => {
+      const v = c.literal('bucket');
+      if (typeof v === 'string' && v !== '' && v.trim() === '') c.error('bucket', `got ${JSON.stringify(v)}, expected a bucket name (init fails: no bucket is named with spaces)`);
     },
   },
   {
@@ -127,6 +155,51 @@ export const COS_RULES: readonly Rule[] = [
     'region',
     'init fails: the tool requires a region',
   ),
+  {
+    id: 'cos/region-empty',
+    offline: 'no offline check: validate accepts "", and init refuses it when it configures the backend',
+    init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log), or Go refuses the host "<bucket>.cos..myqcloud.com" ("no such host", no DNS server asked)',
+    severity: 'error',
+    fields: ['region'],
+    description: 'region is not "" (the bucket\'s host name would have an empty label; leave it unset to use TENCENTCLOUD_REGION)',
+    evidence:
+      'both tools, cos/backend.go configure: https://<bucket>.cos.<region>.myqcloud.com; "" is set, so TENCENTCLOUD_REGION is not read; ' +
+      'offline init refuses it before any request with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+    check: (c) => {
+      if (c.literal('region') === '') c.error('region', 'got "", expected a region such as "ap-guangzhou", or no region so that the run takes TENCENTCLOUD_REGION (init fails on "": the bucket\'s host name is cos..myqcloud.com)');
+    },
+  },
+  {
+    id: 'cos/bucket-name',
+    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log)',
+    severity: 'error',
+    fields: ['bucket', 'region', 'accelerate', 'endpoint'],
+    description: 'bucket is <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the digits of the APPID',
+    evidence:
+      'cos-go-sdk-v5 v0.7.42 (terraform 1.6.0 and later) and v0.7.70 (opentofu 1.11.0 and later), cos.go checkURL: the bucket host must match ' +
+      '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request with terraform 1.11.4 and 1.15.9 ' +
+      'and opentofu 1.12.6, and not with opentofu 1.6.3 (v0.7.29)',
+    appliesTo: cosChecksNames,
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket) || !cosHostChecked(c)) return;
+      c.error('bucket', `${c.got('bucket')}, expected <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the APPID's digits, e.g. "tfstate-1250000000" (the ${c.target.tool} COS SDK refuses the bucket before any request)`);
+    },
+  },
+  {
+    id: 'cos/bucket-name-run',
+    severity: 'warning',
+    fields: ['bucket'],
+    description: 'bucket is <name>-<appid>; releases whose COS SDK does not check it fail at the first request',
+    evidence: 'terraform before 1.6.0 and opentofu before 1.11.0 (cos-go-sdk-v5 v0.7.29) send the request; COS has no bucket of another form',
+    appliesTo: before('1.6.0', '1.11.0'),
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket)) return;
+      c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not <name>-<appid> (e.g. "tfstate-1250000000"); ${c.target.tool} ${c.target.version} does not check it, but COS has no such bucket, so the run fails at its first request`);
+    },
+  },
   oneOf({ id: 'cos/acl', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read")' }, 'acl', ['private', 'public-read']),
   inRange(
     { id: 'cos/session-duration', offline: 'validate refuses it (both tools)', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
@@ -156,6 +229,37 @@ export const COS_RULES: readonly Rule[] = [
 
 /** OSS (spec BackendC). */
 export const OSS_RULES: readonly Rule[] = [
+  {
+    id: 'oss/bucket-name',
+    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    init: 'init fails before any request: "error getting bucket: bucket name ... len is between [3-63]" / "can only include lowercase letters, numbers, and -" / "must start and end with a lowercase letter or number"',
+    severity: 'error',
+    fields: ['bucket'],
+    description: 'bucket is 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
+    evidence:
+      'aliyun-oss-go-sdk v2 and later, oss/utils.go CheckBucketName, called by Client.Bucket (terraform 1.15.0 and later: v2.1.1; every opentofu release: ' +
+      'v2.2.9, 1.12: v3.0.2); offline init refuses it before any request with terraform 1.15.9, opentofu 1.12.6 and 1.6.3, and not with terraform 1.11.4',
+    appliesTo: ossChecksNames,
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket === 'string' && !OSS_BUCKET.test(bucket)) {
+        c.error('bucket', `${c.got('bucket')}, expected ${OSS_BUCKET_RULE} (the ${c.target.tool} OSS SDK refuses the bucket before any request)`);
+      }
+    },
+  },
+  {
+    id: 'oss/bucket-name-run',
+    severity: 'warning',
+    fields: ['bucket'],
+    description: 'bucket is a valid OSS bucket name; terraform before 1.15.0 does not check it and fails at the first request',
+    evidence: 'terraform before 1.15.0 (aliyun-oss-go-sdk of 2019) sends the request; OSS has no bucket of another form',
+    appliesTo: (t) => !ossChecksNames(t),
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket !== 'string' || bucket === '' || OSS_BUCKET.test(bucket)) return;
+      c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not ${OSS_BUCKET_RULE}; ${c.target.tool} ${c.target.version} does not check it, but OSS has no such bucket, so the run fails at its first request`);
+    },
+  },
   inRange(
     { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',
@@ -192,3 +296,13 @@ export const OSS_RULES: readonly Rule[] = [
   },
 ];
 
+
+/**
+ * The COS SDK checks a bucket host on a cos domain; the host carries the region (or `accelerate`,
+ * or the endpoint's region), and only a region of `[a-z-1]` letters makes it one the SDK checks.
+ * A region the run supplies is taken as one.
+ */
+function cosHostChecked(c: RuleContext): boolean {
+  const region = c.literal('region');
+  return c.literal('accelerate') === true || c.has('endpoint') || typeof region !== 'string' || /^[a-z-1]+$/.test(region);
+}

@@ -134,7 +134,7 @@ describe('overrides reach the HCL output as they reach the JSON output', () => {
     cos.addOverride('assume_role.session_duration', 3600);
     cos.addOverride('prefix', 'a\\b');
     const other = new TerraformStack(Testing.app(), 'o');
-    const oss = new OssBackend(other, { bucket: 'b', assumeRole: { roleArn: 'acs:ram::1:role/x' } });
+    const oss = new OssBackend(other, { bucket: 'acme-b', assumeRole: { roleArn: 'acs:ram::1:role/x' } });
     oss.addOverride('assume_role.session_name', 'tf');
 
     // THEN the HCL parses back to what the JSON holds

@@ -23,7 +23,7 @@ describe('checks every field gets', () => {
   });
 
   test('fails if a remote state has a workspace or defaults of the wrong shape', () => {
-    expect(refusal(oss, { bucket: 'b', workspace: 7, defaults: ['x'] }, { as: 'remote-state' })).toBe(
+    expect(refusal(oss, { bucket: 'acme-b', workspace: 7, defaults: ['x'] }, { as: 'remote-state' })).toBe(
       [
         header('oss', undefined, 'remote-state'),
         '- workspace: got 7, expected a workspace name [config/shape]',
@@ -33,11 +33,11 @@ describe('checks every field gets', () => {
   });
 
   test('workspace and defaults are not fields of a backend', () => {
-    expect(refusal(oss, { bucket: 'b', workspace: 'prod' })).toMatch(/^invalid oss backend .*\n- workspace: got <redacted> for an unknown field, expected one of accessKey, /);
+    expect(refusal(oss, { bucket: 'acme-b', workspace: 'prod' })).toMatch(/^invalid oss backend .*\n- workspace: got <redacted> for an unknown field, expected one of accessKey, /);
   });
 
   test('fails on an unknown field, without echoing its value', () => {
-    const message = refusal(oss, { bucket: 'b', secretKye: '<SECRET_KEY>' });
+    const message = refusal(oss, { bucket: 'acme-b', secretKye: '<SECRET_KEY>' });
     expect(message).toBe(
       `${h}\n- secretKye: got <redacted> for an unknown field, expected one of accessKey, secretKey, securityToken, ecsRoleName, region, ` +
         'stsEndpoint, lockStoreEndpoint, tablestoreEndpoint, endpoint, bucket, prefix, key, lockStoreInstanceName, tablestoreInstanceName, ' +
@@ -55,12 +55,12 @@ describe('checks every field gets', () => {
     ['assumeRoleSessionExpiration', Number.NaN, '- assumeRoleSessionExpiration: got NaN, expected a whole number [field/type]'],
     ['assumeRole', 'acs:ram::1:role/x', '- assumeRole: got "acs:ram::1:role/x", expected an object with roleArn, sessionName, policy, sessionExpiration [field/type]'],
   ])('fails if %s has the wrong type (%p)', (field, value, line) => {
-    expect(refusal(oss, { bucket: 'b', [field]: value })).toBe(`${h}\n${line}`);
+    expect(refusal(oss, { bucket: 'acme-b', [field]: value })).toBe(`${h}\n${line}`);
   });
 
   test('fails if a list field holds something else than strings', () => {
     const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
-    expect(refusal(gcs, { bucket: 'b', impersonateServiceAccountDelegates: ['a', 1] })).toBe(
+    expect(refusal(gcs, { bucket: 'acme-b', impersonateServiceAccountDelegates: ['a', 1] })).toBe(
       `${header('gcs')}\n- impersonateServiceAccountDelegates: got ["a",1], expected a list of strings [field/type]`,
     );
   });
@@ -75,7 +75,7 @@ describe('checks every field gets', () => {
   });
 
   test('a wrongly typed secret is not echoed', () => {
-    expect(refusal(oss, { bucket: 'b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string [field/type]`);
+    expect(refusal(oss, { bucket: 'acme-b', secretKey: ['<SECRET_KEY>'] })).toBe(`${h}\n- secretKey: got <redacted>, expected a string [field/type]`);
   });
 
   test('spellings that differ are both shown (no secret field has a second spelling)', () => {
@@ -89,7 +89,7 @@ describe('checks every field gets', () => {
     const stack = new TerraformStack(Testing.app(), 's');
     let thrown: unknown;
     try {
-      new OssBackend(stack, { bucket: 'b', assumeRoleSessionExpiration: 100 });
+      new OssBackend(stack, { bucket: 'acme-b', assumeRoleSessionExpiration: 100 });
     } catch (e) {
       thrown = e;
     }
@@ -109,15 +109,15 @@ describe('what the tools would refuse in a remote state or a backend', () => {
   });
 
   test('fails if a remote-state string holds a stray %{, which the tool reads as a template directive', () => {
-    expect(refusal(oss, { bucket: 'b', prefix: '50%{x' }, { as: 'remote-state' })).toBe(
+    expect(refusal(oss, { bucket: 'acme-b', prefix: '50%{x' }, { as: 'remote-state' })).toBe(
       `${header('oss', undefined, 'remote-state')}\n- prefix: got "50%{x", expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{" [remote-state/template]`,
     );
-    expect(() => refusal(oss, { bucket: 'b', prefix: '50%%{x' }, { as: 'remote-state' })).toThrow('to be refused');
-    expect(() => refusal(oss, { bucket: 'b', prefix: '50%{x' })).toThrow('to be refused');
+    expect(() => refusal(oss, { bucket: 'acme-b', prefix: '50%%{x' }, { as: 'remote-state' })).toThrow('to be refused');
+    expect(() => refusal(oss, { bucket: 'acme-b', prefix: '50%{x' })).toThrow('to be refused');
   });
 
   test('fails if defaults hold what the renderers cannot write, naming the path', () => {
-    expect(refusal(oss, { bucket: 'b', defaults: { 'ok': [1, null], 'bad name': 1, 'n': Number.NaN, 'nested': { '': 1, 'for': 2 }, 'big': BigInt(1) } }, { as: 'remote-state' })).toBe(
+    expect(refusal(oss, { bucket: 'acme-b', defaults: { 'ok': [1, null], 'bad name': 1, 'n': Number.NaN, 'nested': { '': 1, 'for': 2 }, 'big': BigInt(1) } }, { as: 'remote-state' })).toBe(
       [
         header('oss', undefined, 'remote-state'),
         '- defaults.ok[1]: got null, expected a value (a list cannot hold null in the output) [config/shape]',
@@ -135,14 +135,14 @@ describe('defaults that cannot be written', () => {
   test('fails on a cycle inside defaults, naming where it closes', () => {
     const o: any = { a: 1, inner: { list: [] as unknown[] } };
     o.inner.list.push(o);
-    expect(refusal(oss, { bucket: 'b', defaults: { o } }, { as: 'remote-state' })).toBe(
+    expect(refusal(oss, { bucket: 'acme-b', defaults: { o } }, { as: 'remote-state' })).toBe(
       `${header('oss', undefined, 'remote-state')}\n- defaults.o.inner.list[0]: refers back to an enclosing value, expected plain values (the output cannot hold a cycle) [config/shape]`,
     );
   });
 
   test('a Lazy defaults object is written to HCL once it resolves, nulls left out as for literals', async () => {
     const stack = new TerraformStack(Testing.app(), 'producer');
-    oss.remoteState(stack, 'rs', { bucket: 'b', defaults: Lazy.anyValue({ produce: () => ({ a: null, b: 'x\\y' }) }) });
+    oss.remoteState(stack, 'rs', { bucket: 'acme-b', defaults: Lazy.anyValue({ produce: () => ({ a: null, b: 'x\\y' }) }) });
     const hcl: any = await parse('main.tf', Testing.synthHcl(stack));
     expect(hcl.data.terraform_remote_state.rs[0].defaults).toEqual({ b: 'x\\y' });
   });
@@ -175,10 +175,10 @@ describe('tokens', () => {
   test('fails if a backend list holds a token, or is one', () => {
     const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
     const { stack, str, list } = withVariables();
-    expect(() => gcs.backend(stack, { bucket: 'b', impersonateServiceAccountDelegates: ['a', str] })).toThrow(
+    expect(() => gcs.backend(stack, { bucket: 'acme-b', impersonateServiceAccountDelegates: ['a', str] })).toThrow(
       '- impersonateServiceAccountDelegates: got a list holding a token, expected literal values (terraform backend blocks cannot use references)',
     );
-    expect(() => gcs.backend(stack, { bucket: 'b', impersonateServiceAccountDelegates: list })).toThrow(
+    expect(() => gcs.backend(stack, { bucket: 'acme-b', impersonateServiceAccountDelegates: list })).toThrow(
       '- impersonateServiceAccountDelegates: got a token, expected a literal value',
     );
   });
@@ -188,7 +188,7 @@ describe('tokens', () => {
     const { stack, str, num, list } = withVariables();
     const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
     oss.remoteState(stack, 'oss', { bucket: str, assumeRoleSessionExpiration: num, acl: str, workspace: str });
-    gcs.remoteState(stack, 'gcs', { bucket: 'b', impersonateServiceAccountDelegates: list, kmsEncryptionKey: str });
+    gcs.remoteState(stack, 'gcs', { bucket: 'acme-b', impersonateServiceAccountDelegates: list, kmsEncryptionKey: str });
 
     // THEN the output keeps the references
     const json = JSON.parse(Testing.synth(stack)).data.terraform_remote_state;
@@ -197,7 +197,7 @@ describe('tokens', () => {
       workspace: '${var.str}',
       config: { bucket: '${var.str}', acl: '${var.str}', assume_role_session_expiration: '${var.num}' },
     });
-    expect(json.gcs.config).toEqual({ bucket: 'b', impersonate_service_account_delegates: '${var.list}', kms_encryption_key: '${var.str}' });
+    expect(json.gcs.config).toEqual({ bucket: 'acme-b', impersonate_service_account_delegates: '${var.list}', kms_encryption_key: '${var.str}' });
   });
 
   test('a remote state still checks availability and types of literal fields next to tokens', () => {
@@ -237,7 +237,7 @@ describe('decodeBase64', () => {
 
 describe('warnings never carry secrets', () => {
   test('a literal secret is named, not shown', () => {
-    const warnings = warningsFor(oss, { bucket: 'b', accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>', securityToken: '<SECURITY_TOKEN>' });
+    const warnings = warningsFor(oss, { bucket: 'acme-b', accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>', securityToken: '<SECURITY_TOKEN>' });
     expect(warnings).toHaveLength(3);
     expect(warnings.join('\n')).not.toMatch(/<(ACCESS_KEY|SECRET_KEY|SECURITY_TOKEN)>/);
   });

@@ -162,7 +162,7 @@ describe('a remote state of its own stack', () => {
 
   test.each([
     ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'of the workspace it runs in'],
-    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'b', workspace: 'dev' }); }, 'of workspace "dev": "env:/dev/terraform.tfstate"'],
+    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b', workspace: 'dev' }); }, 'of workspace "dev": "env:/dev/terraform.tfstate"'],
     ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'of the default workspace: "app.tfstate"'],
   ])('warns for %s in the workspace the remote state reads', (_store, make, which) => {
     const app = Testing.app();

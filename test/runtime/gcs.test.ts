@@ -132,6 +132,16 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     expect(init.output.replace(/\s+/g, ' ')).toMatch(/Failed to get existing workspaces: querying Cloud Storage failed: storage: bucket doesn't exist/);
   });
 
+  test(scenario('gcs-blank-bucket', 'init with bucket = "  " (raw backend block) (gcs/bucket-blank)'), () => {
+    const dir = workDir('runtime-blank-', {
+      'main.tf.json': JSON.stringify({ terraform: { backend: { gcs: { bucket: '  ', storage_custom_endpoint: ENDPOINT } } } }),
+    });
+    const init = run(dir, ['init', '-input=false', '-no-color']);
+    // THEN init fails: the storage client asks for bucket "  " and is told there is none
+    expect(init.status).not.toBe(0);
+    expect(init.output.replace(/\s+/g, ' ')).toMatch(/Failed to get existing workspaces: querying Cloud Storage failed: storage: bucket doesn't exist/);
+  });
+
   test(scenario('gcs-locking', 'the lock object exists during a slow apply; a second apply fails on it, a third waits'), async () => {
     // GIVEN a producer whose apply takes 3 seconds
     const prefix = `locking/${judge.tool}`;

@@ -24,6 +24,7 @@ export const RUNTIME_SCENARIOS = {
   'gcs-encryption': 'GCS: OpenTofu state encryption; the stored object holds no plaintext, a consumer reads it with the key and fails without',
   'gcs-cross-stack': 'GCS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'gcs-empty-required': 'GCS: init with a raw backend block whose bucket is ""',
+  'gcs-blank-bucket': 'GCS: init with a raw backend block whose bucket is "  "',
   'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
   'gcs-shared-state': 'GCS: two stacks with one bucket and prefix, by hand (the second apply replaces the first\'s state) and through the library (refused at synth)',

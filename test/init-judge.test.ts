@@ -1,0 +1,111 @@
+/**
+ * The offline init judge (test/support/init-judge.ts): what the tools or their SDKs refuse before
+ * any request, which `validate` does not run and the emulators cannot serve. Each row is a backend
+ * block; for every judge the library's verdict at that judge's version (an error with one of the
+ * row's rule ids) must be the tool's (a refusal before any request). Dummy credentials, no network.
+ */
+import { AZURERM_STORE } from '../src/azurerm-backend';
+import { COS_STORE } from '../src/cos-backend';
+import { OSS_STORE } from '../src/oss-backend';
+import { initOffline } from './support/init-judge';
+import { describeEachJudge, requireJudges } from './support/judges';
+import { Store, checkConfig } from '../src/private/store';
+
+interface Row {
+  readonly title: string;
+  readonly store: Store;
+  /** What the user writes (the library's props). */
+  readonly props: Record<string, unknown>;
+  /** The same block in the tool's keys. */
+  readonly block: Record<string, unknown>;
+  /** Rule ids the library refuses it with where the tool does; [] for a name every judge sends. */
+  readonly ids: readonly string[];
+}
+
+/** What each store's tool says when it refuses before any request. */
+const LOCAL: Record<string, { env: Record<string, string>; refusal: RegExp; timeout?: number }> = {
+  oss: {
+    env: { ALICLOUD_ACCESS_KEY: 'dummy', ALICLOUD_SECRET_KEY: 'dummy', ALICLOUD_REGION: 'cn-hangzhou' },
+    refusal: /error getting bucket: .*bucket name .*(len is between|can only include lowercase letters|must start and end)/,
+  },
+  cos: {
+    env: { TENCENTCLOUD_SECRET_ID: 'dummy', TENCENTCLOUD_SECRET_KEY: 'dummy' },
+    // The SDK's check, or Go refusing a host name with an empty label without asking a DNS server.
+    refusal: /invalid bucket format, please check your cos\.BaseURL|lookup \S*myqcloud\.com: no such host/,
+  },
+  azurerm: {
+    env: { ARM_ACCESS_KEY: Buffer.from('dummy').toString('base64') },
+    refusal: /invalid character " " in host name|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
+    // The storage clients retry an unreachable host; a valid name is only ever cut off.
+    timeout: 8_000,
+  },
+};
+
+const OSS_ENDPOINT = 'http://127.0.0.1:1';
+const oss = (bucket: string, ids: string[]): Row => ({
+  title: `oss bucket ${JSON.stringify(bucket)}`,
+  store: OSS_STORE,
+  props: { bucket, endpoint: OSS_ENDPOINT },
+  block: { bucket, endpoint: OSS_ENDPOINT },
+  ids,
+});
+const cos = (bucket: string, region: string, ids: string[]): Row => ({
+  title: `cos bucket ${JSON.stringify(bucket)}, region ${JSON.stringify(region)}`,
+  store: COS_STORE,
+  props: { bucket, region },
+  block: { bucket, region },
+  ids,
+});
+const azurerm = (account: string, ids: string[]): Row => ({
+  title: `azurerm storage account ${JSON.stringify(account)}`,
+  store: AZURERM_STORE,
+  props: { storageAccountName: account, containerName: 'tfstate', key: 'app.tfstate' },
+  block: { storage_account_name: account, container_name: 'tfstate', key: 'app.tfstate' },
+  ids,
+});
+
+const ROWS: readonly Row[] = [
+  oss('acme-tfstate', []),
+  oss('NOT_VALID', ['oss/bucket-name']),
+  oss('ab', ['oss/bucket-name']),
+  oss('   ', ['oss/bucket-name']),
+  oss('-acme', ['oss/bucket-name']),
+  oss('', ['oss/bucket-name']),
+  cos('tfstate-1250000000', 'ap-guangzhou', []),
+  cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('Tfstate-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('tf_state-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('', 'ap-guangzhou', ['field/empty-refused']),
+  cos('tfstate-1250000000', '', ['cos/region-empty']),
+  azurerm('acmetfstate', []),
+  azurerm('', ['field/empty-refused']),
+  azurerm(' ', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('Acme_X', ['azurerm/storage-account-name']),
+];
+
+const JUDGES = requireJudges();
+
+describeEachJudge('offline init', JUDGES, (judge) => {
+  test.each(ROWS.map((r) => [r.title, r] as const))('%s: the library refuses it where the tool does', (_t, row) => {
+    // GIVEN the library's verdict at this judge's version
+    const errors = checkConfig(row.store, row.props, judge.target, 'backend').errors;
+    const refusedBy = errors.filter((e) => row.ids.includes(e.id)).map((e) => e.id);
+    // WHEN the judge initialises the same block offline
+    const local = LOCAL[row.store.backend];
+    const verdict = initOffline(judge, { [row.store.backend]: row.block }, local.env, local.refusal, local.timeout);
+    // THEN both refuse it, or neither does (and then the library raises no other error either)
+    const shown = verdict.output.split('\n').filter((l) => /Error|error:/.test(l)).slice(0, 5).join('\n');
+    expect({ library: refusedBy.length > 0, tool: verdict.refusedLocally, shown }).toEqual({
+      library: verdict.refusedLocally,
+      tool: verdict.refusedLocally,
+      shown,
+    });
+    if (!verdict.refusedLocally) expect(errors.map((e) => e.id)).toEqual([]);
+  });
+});
+
+test('the rules the init judge backs name it, and every one has a row', () => {
+  const backed = [OSS_STORE, COS_STORE, AZURERM_STORE].flatMap((s) => s.rules).filter((r) => r.init).map((r) => r.id);
+  expect(backed.sort()).toEqual(['azurerm/account-name-host', 'azurerm/storage-account-name', 'cos/bucket-name', 'cos/region-empty', 'oss/bucket-name']);
+  for (const id of backed) expect(ROWS.some((r) => r.ids.includes(id))).toBe(true);
+});
