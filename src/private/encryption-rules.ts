@@ -117,18 +117,28 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
     severity: 'error',
     evidence:
       'OpenTofu reads every string of the encryption block as a template: in JSON a "%{" directive or a "${" without its "}" ' +
-      'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+',
+      'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+; ' +
+      'a map key holding "%{" does not decode in JSON either ("Invalid template control keyword" on aws_kms assume_role.tags, 1.12.6)',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e) =>
         [...e.values.values()]
           .flatMap((v) => [v, ...(v.members?.values() ?? [])])
-          .filter((v) => stringsOf(v.value).some((s) => readTemplate(s).problem))
-          .map((v) => ({
-            field: v.spelling,
-            message:
-              `${got(v.value, !!v.spec.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
-              'write %%{ / $${ for a literal',
-          })),
+          .flatMap((v) => {
+            if (stringsOf(v.value).some((s) => readTemplate(s).problem)) {
+              return [{
+                field: v.spelling,
+                message:
+                  `${got(v.value, !!v.spec.secret)}, expected no "%{" and no "\${" without its "}" (opentofu reads strings in the encryption block as templates); ` +
+                  'write %%{ / $${ for a literal',
+              }];
+            }
+            // A map's keys: opentofu cannot decode a map whose key is a template at all.
+            const keys = v.spec.type === 'stringMap' && v.value !== null && typeof v.value === 'object' ? Object.keys(v.value) : [];
+            return keys.filter((k) => k.includes('${') || k.includes('%{')).map((k) => ({
+              field: `${v.spelling}.${k}`,
+              message: 'is a key holding "${" or "%{", expected a plain key (opentofu cannot decode a map of the encryption block whose key is a template)',
+            }));
+          }),
       ),
   },
   {

@@ -106,6 +106,8 @@ export class ConfigReader {
   private readRemoteStateKeys({ workspace, defaults }: Record<string, unknown>): void {
     if (workspace !== undefined && typeof workspace !== 'string') {
       this.errors.push({ id: 'config/shape', field: 'workspace', message: `${got(workspace, false)}, expected a workspace name` });
+    } else if (typeof workspace === 'string' && templateProblem(workspace)) {
+      this.errors.push({ id: 'remote-state/template', field: 'workspace', message: `${got(workspace, false)}, ${templateProblem(workspace)}` });
     }
     const isMap = defaults !== null && typeof defaults === 'object' && !Array.isArray(defaults);
     if (defaults !== undefined && !isMap && !Tokenization.isResolvable(defaults)) {
@@ -123,6 +125,10 @@ export class ConfigReader {
 
   /** A default output value must be one both renderers (JSON and HCL) can write. */
   private checkDefault(path: string, value: unknown, seen: Set<unknown> = new Set()): void {
+    if (typeof value === 'string' && templateProblem(value)) {
+      this.errors.push({ id: 'remote-state/template', field: path, message: `${got(value, false)}, ${templateProblem(value)}` });
+      return;
+    }
     if (value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || Token.isUnresolved(value)) return;
     if (seen.has(value)) {
       this.errors.push({ id: 'config/shape', field: path, message: 'refers back to an enclosing value, expected plain values (the output cannot hold a cycle)' });
@@ -142,7 +148,9 @@ export class ConfigReader {
     }
     if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [k, v] of Object.entries(value)) {
-        if (k === '' || k === 'for' || /["\\\u0000-\u001f]/.test(k)) {
+        if (templateProblem(k)) {
+          this.errors.push({ id: 'remote-state/template', field: `${path}.${k}`, message: 'is a key with "%{" or an unclosed "${", expected a key the tool can read (it reads keys as templates there); write "%%{" or "$${" for a literal' });
+        } else if (k === '' || k === 'for' || /["\\\u0000-\u001f]/.test(k)) {
           this.errors.push({ id: 'config/shape', field: `${path}.${k}`, message: 'is not a key the HCL output can write, expected a non-empty key other than "for", without quotes, backslashes or control characters' });
         } else {
           this.checkDefault(`${path}.${k}`, v, seen);
@@ -210,6 +218,10 @@ export class ConfigReader {
     const missing = this.checksAvailability(field) ? availabilityProblem(field, this.target) : undefined;
     if (missing) return this.unavailable(field, spelling, value, missing);
 
+    if (this.mode === 'remote-state') {
+      const problem = templateProblem(value);
+      if (problem) return this.fail('remote-state/template', spelling, `${got(value, secret)}, ${problem}`);
+    }
     if (this.isExpression(field, value)) {
       if (this.mode === 'backend') {
         const shown = Token.isUnresolved(value) ? 'got a token' : `got the expression ${showValue(value, secret)}`;
@@ -233,13 +245,6 @@ export class ConfigReader {
     }
     if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
       return this.fail('field/literal-only', spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
-    }
-    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && readTemplate(v).problem === 'directive')) {
-      return this.fail(
-        'remote-state/template',
-        spelling,
-        `${got(value, secret)}, expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"`,
-      );
     }
 
     const nested = field.type === 'block' || field.type === 'object';
@@ -313,6 +318,20 @@ export class ConfigReader {
 }
 
 
+/**
+ * What the tool's template parser refuses in a string of a remote state (which it reads as an
+ * expression): a `%{` directive or a `${` without its `}`, in the string or any list entry.
+ */
+function templateProblem(value: unknown): string | undefined {
+  for (const v of [value].flat()) {
+    if (typeof v !== 'string') continue;
+    const problem = readTemplate(v).problem;
+    if (problem === 'directive') return 'expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"';
+    if (problem === 'unclosed') return 'expected every "${" closed by its "}" (the tool reads it as an interpolation in a remote state); write "$${" for a literal "${"';
+  }
+  return undefined;
+}
+
 /** An object or list holding a token or a `${...}` expression anywhere inside. */
 function holdsExpression(value: unknown): boolean {
   if (isExpression(value)) return true;
@@ -361,6 +380,6 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
-  { id: 'remote-state/template', severity: 'error', description: 'remote-state strings hold no "%{" (both tools parse the config as an expression: "Invalid template control keyword")' },
+  { id: 'remote-state/template', severity: 'error', description: 'remote-state strings (config, list entries, workspace, defaults and their keys) hold no "%{" and no unclosed "${" (both tools parse them as expressions: "Invalid template control keyword", "Unterminated template string")' },
   { id: SECRETS_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ];

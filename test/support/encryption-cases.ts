@@ -60,6 +60,12 @@ export const REFUSALS: RefusalCase[] = [
     tofu: /Invalid template control keyword/,
   },
   {
+    id: 'encryption/template',
+    ours: 'EncryptionKeyProvider.awsKms("main").assumeRole.tags.team%{x: is a key holding "${" or "%{", expected a plain key (opentofu cannot decode a map of the encryption block whose key is a template)',
+    props: () => state(aes(aws({ assumeRole: { roleArn: 'arn:aws:iam::1:role/r', tags: { 'team%{x': 'a' } } }))),
+    tofu: /Invalid template control keyword/,
+  },
+  {
     id: 'encryption/duplicate-name',
     ours: 'EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object)',
     props: () => ({ keyProviders: [pbkdf2({}), pbkdf2({ passphrase: `${PASSPHRASE}-2` })] }),
