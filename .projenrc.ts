@@ -382,6 +382,9 @@ project.addTask('example', {
 
 project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
+// jsii compiles with inline source maps that name src/*.ts: stack traces (ts-node, node
+// --enable-source-maps) point there, so the package ships the files they name (issue 28).
+project.npmignore?.include('/src/');
 
 // --- The CDK Terrain (cdktn) flavour -----------------------------------------------------------
 // A second jsii package from the same source tree: packages/cdktn-state-backends is a projen
@@ -430,7 +433,9 @@ const cdktnLib = new cdk.JsiiProject({
 // The version is the root's: scripts/package-cdktn.sh sets it when packaging a release (projen's
 // bump writes the root's package.json only).
 cdktnLib.gitignore.exclude('/src/', '/examples/');
-cdktnLib.npmignore?.exclude('/src/', '/examples/');
+cdktnLib.npmignore?.exclude('/examples/');
+// Its src/ (generated, never committed) ships, as the root's does: the source maps name it.
+cdktnLib.npmignore?.include('/src/');
 project.package.addField('workspaces', [cdktnDir]);
 for (const name of ['compile', 'docgen', 'package:java', 'package:js', 'package-all']) {
   cdktnLib.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
