@@ -49,6 +49,8 @@ export function describeCliApp(app: CliApp, title: string): void {
         const acknowledged = ok(run(['synth'], { SCENARIO: 'acknowledged' }));
         expect(acknowledged.output).not.toMatch(/\[field\/literal-secret\]|\[remote-state\/secrets-left-out\]/);
         expect(acknowledged.output).toContain('Generated Terraform code for the stacks: app, network');
+        // AND (cdktn-cli and the Java app on Node.js 22, the TypeScript cdktf app without the jsii runtime) no end-of-life banner
+        expect(acknowledged.output).not.toMatch(/end-of-life/);
       } finally {
         writeCdktfJson(dir, original);
       }
