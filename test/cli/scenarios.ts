@@ -83,22 +83,26 @@ export function describeCliApp(app: CliApp, title: string): void {
       for (const file of new Set(named)) expect({ file, exists: fs.existsSync(file) }).toEqual({ file, exists: true });
     });
 
-    (app.language === 'typescript' ? test : test.skip)('the installed package holds every source file its source maps name', () => {
-      // GIVEN the package as npm installed it from the tarball
-      const installed = path.join(dir, 'node_modules', PACKAGE(app));
-      const missing: string[] = [];
-      let named = 0;
-      for (const js of listJs(path.join(installed, 'lib'))) {
-        const map = /sourceMappingURL=data:application\/json;base64,(\S+)/.exec(fs.readFileSync(js, 'utf8'));
-        for (const source of map ? JSON.parse(Buffer.from(map[1], 'base64').toString('utf8')).sources as string[] : []) {
-          named++;
-          // THEN each file a map names is there (stack traces point at them)
-          if (!fs.existsSync(path.resolve(path.dirname(js), source))) missing.push(path.relative(installed, path.resolve(path.dirname(js), source)));
+    // (the Java app runs the library from the jar's copy of the tarball, without source maps in its traces)
+    if (app.language === 'typescript') {
+      test('the installed package holds every source file its source maps name', () => {
+        // GIVEN the package as npm installed it from the tarball
+        const installed = path.join(dir, 'node_modules', PACKAGE(app));
+        const missing: string[] = [];
+        let named = 0;
+        for (const js of listJs(path.join(installed, 'lib'))) {
+          const map = /sourceMappingURL=data:application\/json;base64,(\S+)/.exec(fs.readFileSync(js, 'utf8'));
+          for (const source of map ? JSON.parse(Buffer.from(map[1], 'base64').toString('utf8')).sources as string[] : []) {
+            named++;
+            // THEN each file a map names is there (stack traces point at them)
+            const file = path.resolve(path.dirname(js), source);
+            if (!fs.existsSync(file)) missing.push(path.relative(installed, file));
+          }
         }
-      }
-      expect(named).toBeGreaterThan(10);
-      expect(missing).toEqual([]);
-    });
+        expect(named).toBeGreaterThan(10);
+        expect(missing).toEqual([]);
+      });
+    }
 
     test('deploy stores both stacks in dependency order, the app reading the network through the remote state', () => {
       // WHEN both stacks are deployed (the run provides the token the remote state leaves out)
