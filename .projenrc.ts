@@ -20,9 +20,10 @@ function flavourProject(flavour: 'cdktf' | 'cdktn') {
     // judges and OpenTofu's init/plan/apply of the encryption block (what the tools get is the same
     // JSON in both flavours, which test/flavour.test.ts holds), the flavour generation itself, the
     // judges' harness and the test-tool cache.
+    // test/cli drives the framework CLIs on the packaged library: a task of its own (`test:cli`).
     testPathIgnorePatterns: cdktn
-      ? ['/node_modules/', '<rootDir>/test/(runtime/|init-judge|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
-      : ['/node_modules/'],
+      ? ['/node_modules/', '<rootDir>/test/(cli/|runtime/|init-judge|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
+      : ['/node_modules/', '<rootDir>/test/cli/'],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
     moduleNameMapper: {
@@ -248,7 +249,7 @@ project.addTask('test:fast', {
   description: 'The fast loop (under a minute): cdktf flavour, unit and rule suites, a small fuzz sample; no judges, emulators, Java or Python',
   env: { CDKTF_STATE_BACKENDS_JUDGES: 'off', FUZZ_RUNS_PER_STORE: '1000' },
   exec: 'jest --ci --coverage=false --selectProjects=cdktf --testPathIgnorePatterns=/node_modules/ ' +
-    '"/test/(runtime/|init-judge|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
+    '"/test/(cli/|runtime/|init-judge|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
   receiveArgs: true,
 });
 project.addTask('test:runtime', {
@@ -382,6 +383,9 @@ project.addTask('example', {
 
 project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
+// jsii compiles with inline source maps that name src/*.ts: stack traces (ts-node, node
+// --enable-source-maps) point there, so the package ships the files they name (issue 28).
+project.npmignore?.include('/src/');
 
 // --- The CDK Terrain (cdktn) flavour -----------------------------------------------------------
 // A second jsii package from the same source tree: packages/cdktn-state-backends is a projen
@@ -430,7 +434,9 @@ const cdktnLib = new cdk.JsiiProject({
 // The version is the root's: scripts/package-cdktn.sh sets it when packaging a release (projen's
 // bump writes the root's package.json only).
 cdktnLib.gitignore.exclude('/src/', '/examples/');
-cdktnLib.npmignore?.exclude('/src/', '/examples/');
+cdktnLib.npmignore?.exclude('/examples/');
+// Its src/ (generated, never committed) ships, as the root's does: the source maps name it.
+cdktnLib.npmignore?.include('/src/');
 project.package.addField('workspaces', [cdktnDir]);
 for (const name of ['compile', 'docgen', 'package:java', 'package:js', 'package-all']) {
   cdktnLib.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
@@ -521,5 +527,44 @@ project.testTask.exec(runJavaExample('-P cdktn '));
 project.testTask.exec(runGoExample);
 
 project.npmignore?.exclude('/packages/');
+
+// --- The framework CLIs (test/cli) -------------------------------------------------------------
+// A user's path: `cdktf` / `cdktn` synth, deploy, output, diff and destroy on a TypeScript app per
+// framework and a Java (Maven) app, with the library as users get it (the npm tarballs, the Maven
+// artifact in dist/java), against fake-gcs-server in a namespace with only loopback. The CLIs, a
+// Node.js 22 for cdktn-cli and each framework's `init`-made project are installed into the cache by
+// scripts/framework-clis.sh; the Maven plugins and dependencies of the Java app are resolved (with
+// network) before the suite, which runs offline.
+const frameworkClis = project.addTask('framework-clis', {
+  description: 'Installs cdktf-cli, cdktn-cli, a Node.js 22 and the init-made TypeScript projects the framework-CLI suite drives (cached)',
+  exec: 'bash scripts/framework-clis.sh',
+});
+const cliJavaApp = 'test/cli/apps/java/pom.xml -Dstatebackends.repository=$PWD/dist/java -Dframework.repository=$PWD/node_modules/cdktf/dist/java ' + mavenVersion;
+const cliSuite = project.addTask('test:cli:suite', {
+  description: 'The framework-CLI suite (test/cli) on the artifacts already in dist/ (args go to jest)',
+  steps: [
+    { spawn: frameworkClis.name },
+    { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies' },
+    { exec: 'jest --ci --coverage=false -c test/cli/jest.config.json', receiveArgs: true },
+  ],
+});
+project.addTask('test:cli', {
+  description: 'Packages the library (npm tarballs of both flavours, the cdktf Maven artifact) and runs the framework-CLI suite (test/cli)',
+  env: silenceJsiiNode20,
+  steps: [
+    { spawn: project.compileTask.name },
+    { spawn: 'package:js:cdktf' },
+    { spawn: packageJava.name },
+    { spawn: cdktnBuild.name },
+    inCdktn('package:js'),
+    { spawn: cliSuite.name, receiveArgs: true },
+  ],
+});
+// Last in `npm test`: test:java packaged the Maven artifact and test:java:cdktn compiled the cdktn
+// flavour, so only the npm tarballs are packed here (a few seconds each).
+project.testTask.spawn(project.tasks.tryFind('package:js:cdktf')!);
+project.testTask.exec('npx projen package:js', { cwd: cdktnDir });
+project.testTask.spawn(cliSuite);
+project.gitignore.exclude('/test/cli/apps/java/target/');
 
 project.synth();

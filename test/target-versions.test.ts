@@ -132,6 +132,38 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     ]);
   });
 
+  // Issue 28: every declared tool refuses this endpoint the same way; the error said it once per tool.
+  test('fails once per text when every declared tool refuses a field the same way, with how to declare the tools', () => {
+    let message = '';
+    try {
+      new GcsBackend(stackWith(), { bucket: 'b', storeageCustomEndpoint: 'http://127.0.0.1:4443/storage/v1' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe([
+      `invalid gcs backend (${DEFAULT_RANGES}) at producer/backend:`,
+      '- storeageCustomEndpoint: got "http://127.0.0.1:4443/storage/v1", expected a url made of a protocol, a host and the path /storage/v1/ or ' +
+        '/storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]',
+      "checked for cdktn's default targetVersions, as the app declares none: if your runs use other tools or versions, declare them in targetVersions, " +
+        `or set one target with StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key ${KEY}`,
+    ].join('\n'));
+  });
+
+  test('an error under declared targetVersions has no note', () => {
+    expect(() => new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { bucket: 'b', storeageCustomEndpoint: 'x' }))
+      .toThrow(/\[gcs\/custom-endpoint-form\]$/);
+  });
+
+  // Issue 28: the README's keys are the cdktf package's; an app moved from cdktf keeps its cdktf.json.
+  test("the cdktf package's target key is honoured: it wins over targetVersions as this package's does", () => {
+    const stack = stackWith({ 'cdktf-state-backends:target': 'opentofu@1.12.6' });
+    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack).universe_domain).toBe('universe.example.com');
+    expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.6');
+    // AND a malformed value is named by the key it was set under
+    expect(() => new GcsBackend(stackWith({ 'cdktf-state-backends:target': 'tofu' }), { bucket: 'b' })).toThrow(/^cdktf-state-backends:target: got "tofu", expected/);
+  });
+
   test("the library's own target key wins over targetVersions", () => {
     const stack = stackWith({ targetVersions: { terraform: '>=1.5.7' }, [KEY]: 'opentofu@1.12.6' });
     new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
@@ -152,11 +184,26 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
 });
 
 (FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
-  test('is ignored: the default target stays terraform 1.16.5', () => {
+  test('is ignored: the default target stays terraform 1.16.5, and the error says how to set the target', () => {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
+    // Issue 28: the header named the default target without saying it is one, while the run's terraform may be older.
     expect(() => new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
       'invalid gcs backend (target terraform@1.16.5) at producer/backend:\n' +
-        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]',
+        '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]\n' +
+        'checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with ' +
+        `StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key ${KEY}`,
     );
+  });
+
+  test('an error for a target the app set has no note', () => {
+    expect(() => new GcsBackend(stackWith({ [KEY]: 'terraform@1.16.5' }), { bucket: 'b', storeageCustomEndpoint: 'x' }))
+      .toThrow(/\[gcs\/custom-endpoint-form\]$/);
+  });
+
+  // Issue 28: the cdktn package's README names cdktn-state-backends:target; honoured here too.
+  test("the cdktn package's target key is honoured", () => {
+    const stack = stackWith({ 'cdktn-state-backends:target': 'opentofu@1.12.6' });
+    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack).universe_domain).toBe('universe.example.com');
   });
 });

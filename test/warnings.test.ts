@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { AzurermBackend, AzurermBackendConfig, EncryptionKeyProvider, EncryptionMethod, StateBackendTarget, StateBackendWarnings, StateEncryption } from '../src';
 import { warningsOf } from './support/annotations';
 import { appFor } from './support/stores';
+import { otherFlavourKey } from '../src/private/framework';
 
 const TARGET = { tool: 'terraform' as const, version: '1.11.4' };
 const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' };
@@ -201,6 +202,28 @@ describe('strict mode', () => {
     // THEN every synth fails, not only the first
     expect(() => app.synth()).toThrow(/\[encryption\/cross-stack-consumer\]/);
     expect(() => app.synth()).toThrow(/\[encryption\/cross-stack-consumer\]/);
+  });
+
+  // Issue 28: the README's keys are the cdktf package's; an app moved between the packages keeps its cdktf.json.
+  test("the other package's strict key is honoured, and the error names the key that was set", () => {
+    // GIVEN strict mode under the other package's name (cdktn-state-backends:strict in cdktf-state-backends, and the reverse)
+    const other = otherFlavourKey(StateBackendWarnings.STRICT_CONTEXT_KEY);
+    expect(other).not.toBe(StateBackendWarnings.STRICT_CONTEXT_KEY);
+    const app = appFor(TARGET);
+    app.node.setContext(other, true);
+    new AzurermBackend(producer(app), ONE_WARNING);
+    // THEN the synth fails as with this package's key
+    expect(() => app.synth()).toThrow(`[azurerm/oidc-request-url-pair] (${other} is on: acknowledge the warning with a reason, or fix it)`);
+  });
+
+  test('fails if both packages\' strict keys are set to different values, naming both', () => {
+    const own = StateBackendWarnings.STRICT_CONTEXT_KEY;
+    const app = Testing.app({ context: { [own]: false, [otherFlavourKey(own)]: true } });
+    const stack = producer(app);
+    new AzurermBackend(stack, ONE_WARNING);
+    expect(() => Testing.synth(stack, true)).toThrow(
+      `context keys ${own} and ${otherFlavourKey(own)} are both set, to false and true; expected one of them (${own} is this package's name for it)`,
+    );
   });
 
   test('without strict mode the same config synthesizes, with the warning shown', () => {

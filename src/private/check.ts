@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
-import { Violation, formatViolations } from './messages';
+import { libraryContext } from './framework';
+import { Violation, formatViolations, unchosenTargetNote } from './messages';
 import { Warning } from './reader';
 import { Mode, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
@@ -21,12 +22,15 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
   const result = checkConfig(store, props, target, mode);
   if (result.errors.length > 0) {
     const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (target ${formatTarget(target)})`;
-    throw new Error(formatViolations(what, scope.node.path, result.errors));
+    // The default target is the newest release: say how to name the one the runs use.
+    const note = libraryContext(scope, TARGET_CONTEXT_KEY) === undefined
+      ? unchosenTargetNote(`${target.tool} ${target.version}`, TARGET_CONTEXT_KEY, false) : undefined;
+    throw new Error(formatViolations(what, scope.node.path, result.errors, note));
   }
   return { attributes: emitFields(result.values, target.tool, mode), warnings: result.warnings };
 }
 
-interface Run {
+export interface Run {
   readonly target: ParsedTarget;
   readonly result: CheckResult;
   readonly attributes: Record<string, unknown>;
@@ -48,15 +52,29 @@ function checkForDeclared(
     const result = checkConfig(store, props, target, mode);
     return { target, result, attributes: result.errors.length > 0 ? {} : emitFields(result.values, target.tool, mode) };
   });
-  // One line per field, rule and tool: the lowest release that refuses it (the runs are in version order).
-  const errors = unique(runs.flatMap((r) => r.result.errors.map((v) => ({ v, key: `${r.target.tool}\n${v.field}\n${v.id}` }))), (e) => e.key).map((e) => e.v);
+  const errors = oncePerText(runs);
   if (errors.length === 0) errors.push(...keyDisagreements(runs));
   if (errors.length > 0) {
     const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
-    throw new Error(formatViolations(what, scope.node.path, errors));
+    const note = declared.isDefault ? unchosenTargetNote("cdktn's default targetVersions", TARGET_CONTEXT_KEY, true) : undefined;
+    throw new Error(formatViolations(what, scope.node.path, errors, note));
   }
   const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
   return { attributes: runs[0].attributes, warnings };
+}
+
+/**
+ * The runs' errors, one line per field, rule and text. Per tool, the lowest release that refuses a
+ * field speaks (the runs are in version order); a text every tool gives is one line, and texts that
+ * differ for one field and rule each name their tool and version, unless the text already names its tool.
+ */
+export function oncePerText(runs: readonly Run[]): Violation[] {
+  const firsts = unique(runs.flatMap((r) => r.result.errors.map((v) => ({ v, target: r.target }))), (e) => `${e.target.tool}\n${e.v.field}\n${e.v.id}`);
+  const lines = unique(firsts, (e) => `${e.v.field}\n${e.v.id}\n${e.v.message}`);
+  return lines.map(({ v, target }) => {
+    const differs = lines.some((o) => o.v.field === v.field && o.v.id === v.id && o.v.message !== v.message);
+    return differs && !v.message.includes(target.tool) ? { ...v, message: `${v.message} (for ${target.tool} ${target.version})` } : v;
+  });
 }
 
 /**

@@ -38,10 +38,23 @@ export function got(value: unknown, secret: boolean): string {
   return `got ${showValue(value, secret)}`;
 }
 
-/** `- field: message` lines under a header naming the construct. */
-export function formatViolations(what: string, path: string, violations: readonly Violation[]): string {
+/** `- field: message` lines under a header naming the construct, then `note` (a line of advice) when given. */
+export function formatViolations(what: string, path: string, violations: readonly Violation[], note?: string): string {
   const lines = violations.map((v) => `- ${v.field}: ${v.message} [${v.id}]`);
-  return [`invalid ${what} at ${path || '<root>'}:`, ...lines].join('\n');
+  return [`invalid ${what} at ${path || '<root>'}:`, ...lines, ...(note ? [note] : [])].join('\n');
+}
+
+/**
+ * The note under an error checked against a target the app did not choose: what was assumed, and
+ * how to name what its runs use (`cdktnRanges`: the assumption is cdktn's default `targetVersions`).
+ */
+export function unchosenTargetNote(assumed: string, key: string, cdktnRanges: boolean): string {
+  const helper = 'StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app))';
+  return cdktnRanges
+    ? `checked for ${assumed}, as the app declares none: if your runs use other tools or versions, declare them in targetVersions, ` +
+        `or set one target with ${helper} or the context key ${key}`
+    : `checked for ${assumed}, the default target: if your runs use an older terraform, or opentofu, set the target with ${helper} ` +
+        `or the context key ${key}`;
 }
 
 export function quoteList(values: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { IConstruct } from 'constructs';
-import { isCdktn } from './framework';
+import { isCdktn, libraryContext } from './framework';
 import { Violation, formatViolations, showValue } from './messages';
 import { EXAMPLES, contains, lowestIn, parseRange } from './semver-range';
 import { DEFAULT_TARGET, FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from './target';
@@ -11,10 +11,11 @@ import { DEFAULT_TARGET, FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTE
 
 /** The target chosen by the context key at `scope`, or the default. */
 export function targetOf(scope: IConstruct): ParsedTarget {
-  const raw = scope.node.tryGetContext(TARGET_CONTEXT_KEY);
+  // (under this package's key or the other flavour's: framework.ts)
+  const raw = libraryContext(scope, TARGET_CONTEXT_KEY);
   // The cdktn package without the key: the first target its `targetVersions` declares.
   if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;
-  return parseTargetOrThrow(raw);
+  return parseTargetOrThrow(raw.value, raw.key);
 }
 
 /** Both tools, in the order the library knows them. */
@@ -129,7 +130,7 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
  * decides (it is set, or this is the cdktf package). Throws when `targetVersions` is malformed.
  */
 export function declaredTargetsOf(scope: IConstruct): DeclaredTargets | undefined {
-  if (!isCdktn() || scope.node.tryGetContext(TARGET_CONTEXT_KEY) !== undefined) return undefined;
+  if (!isCdktn() || libraryContext(scope, TARGET_CONTEXT_KEY) !== undefined) return undefined;
   const raw = scope.node.tryGetContext(TARGET_VERSIONS_CONTEXT_KEY);
   const result = raw === undefined ? declaredTargetsFrom(DEFAULT_TARGET_VERSIONS, true) : declaredTargetsFrom(raw);
   if (Array.isArray(result)) throw new Error(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));

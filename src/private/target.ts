@@ -36,24 +36,24 @@ export const DEFAULT_TARGET: ParsedTarget = { tool: 'terraform', version: NEWEST
 const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/;
 
 /**
- * Parses `tool@x.y.z`. Returns an error message (lower-case, no trailing period) on bad input.
+ * Parses `tool@x.y.z`. Returns an error message (lower-case, no trailing period, naming `key`) on bad input.
  */
-export function parseTarget(text: unknown): ParsedTarget | string {
+export function parseTarget(text: unknown, key = TARGET_CONTEXT_KEY): ParsedTarget | string {
   const allowed = `expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@${NEWEST_KNOWN.terraform}"`;
   if (typeof text !== 'string') {
-    return `${TARGET_CONTEXT_KEY}: got a ${text === null ? 'null' : typeof text}, ${allowed}`;
+    return `${key}: got a ${text === null ? 'null' : typeof text}, ${allowed}`;
   }
   const at = text.indexOf('@');
   const tool = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
   const version = at < 0 ? '' : text.slice(at + 1).trim();
   if (tool !== 'terraform' && tool !== 'opentofu') {
-    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, ${allowed}`;
+    return `${key}: got ${JSON.stringify(text)}, ${allowed}`;
   }
   if (!VERSION.test(version)) {
-    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, ${allowed}`;
+    return `${key}: got ${JSON.stringify(text)}, ${allowed}`;
   }
   if (compareVersions(version, FIRST_RELEASE[tool]) < 0) {
-    return `${TARGET_CONTEXT_KEY}: got ${JSON.stringify(text)}, the oldest ${tool} release this library knows is ${FIRST_RELEASE[tool]}`;
+    return `${key}: got ${JSON.stringify(text)}, the oldest ${tool} release this library knows is ${FIRST_RELEASE[tool]}`;
   }
   return { tool, version };
 }
@@ -83,9 +83,9 @@ export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
 }
 
-/** Parses `tool@x.y.z`, or throws the parse error. */
-export function parseTargetOrThrow(text: unknown): ParsedTarget {
-  const parsed = parseTarget(text);
+/** Parses `tool@x.y.z`, or throws the parse error (naming `key`, the context key it came from). */
+export function parseTargetOrThrow(text: unknown, key = TARGET_CONTEXT_KEY): ParsedTarget {
+  const parsed = parseTarget(text, key);
   if (typeof parsed === 'string') throw new Error(parsed);
   return parsed;
 }

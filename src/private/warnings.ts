@@ -1,5 +1,6 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { libraryContext } from './framework';
 import { Warning } from './reader';
 
 /*
@@ -88,9 +89,10 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
       }
     }
   }
-  const strict = construct.node.tryGetContext(STRICT_CONTEXT_KEY);
-  if (strict === true || strict === 'true') {
-    return messages.map((m) => `${m} (${STRICT_CONTEXT_KEY} is on: acknowledge the warning with a reason, or fix it)`);
+  // (under this package's key or the other flavour's: framework.ts)
+  const strict = libraryContext(construct, STRICT_CONTEXT_KEY);
+  if (strict?.value === true || strict?.value === 'true') {
+    return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);
   }
   for (const message of messages) {
     if (entry.shown.has(message)) continue;

@@ -34,7 +34,9 @@ def test_fails_if_assume_role_session_expiration_is_out_of_range_without_echoing
     ))
     assert message == (
         "invalid oss backend (target terraform@1.16.5) at producer/backend:\n"
-        "- assumeRoleSessionExpiration: got 100, expected 900 to 3600 seconds [oss/session-expiration]"
+        "- assumeRoleSessionExpiration: got 100, expected 900 to 3600 seconds [oss/session-expiration]\n"
+        "checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with "
+        'StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key cdktf-state-backends:target'
     )
     assert_no_secrets(message, "<ACCESS_KEY>", "<SECRET_KEY>")
 

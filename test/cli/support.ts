@@ -1,0 +1,146 @@
+/**
+ * The framework-CLI suite's harness: a user's app (TypeScript per framework, Java on cdktf) with the
+ * library installed as users get it (the packed npm tarball, the Maven artifact in dist/java), driven
+ * by the real `cdktf` / `cdktn` CLIs against fake-gcs-server, in a network namespace with only
+ * loopback (test/support/emulators.ts). The CLIs, a Node.js 22 for cdktn-cli and each framework's
+ * `init`-made TypeScript project come from scripts/framework-clis.sh (cached); the tarballs and the
+ * Maven artifact from the test run's packaging steps (`npx projen test:cli`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { RunResult, Sandbox, fakeGcsBinary, requireRuntime, workDir } from '../support/emulators';
+import { cacheRoot, judgeEnv } from '../support/judges';
+
+export const ROOT = path.join(__dirname, '..', '..');
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+export const CLI_VERSION = { cdktf: '0.21.0', cdktn: '0.24.0' } as const;
+const CLIS = path.join(cacheRoot(), 'framework-clis');
+export const PORT = 4443;
+export const BASE = `http://127.0.0.1:${PORT}`;
+export const BUCKET = 'app-state';
+export const TOKEN = 'emulator-token';
+
+/** One app the suite drives. */
+export interface CliApp {
+  readonly framework: 'cdktf' | 'cdktn';
+  readonly language: 'typescript' | 'java';
+  /** The strict-mode context key the app's cdktf.json sets (the README's, cdktf-state-backends:strict). */
+  readonly strictKey: string;
+}
+
+export const PACKAGE = (app: CliApp) => `${app.framework}-state-backends`;
+const cliBinary = (app: CliApp) => path.join(CLIS, `${app.framework}-cli-${CLI_VERSION[app.framework]}`, 'node_modules', '.bin', app.framework);
+const template = (app: CliApp) => path.join(CLIS, `app-${app.language}-${app.framework}-${CLI_VERSION[app.framework]}`, 'app');
+/** The npm tarball `package:js` writes for the app's framework. */
+export const tarball = (app: CliApp) => path.join(ROOT, ...(app.framework === 'cdktn' ? ['packages', 'cdktn-state-backends'] : []),
+  'dist', 'js', `${PACKAGE(app)}@${VERSION}.jsii.tgz`);
+const mavenRepo = path.join(ROOT, 'dist', 'java');
+const javaArtifact = path.join(mavenRepo, 'io', 'github', 'statebackends', 'cdktf-state-backends', VERSION, `cdktf-state-backends-${VERSION}.jar`);
+const cdktfJavaBinding = path.join(ROOT, 'node_modules', 'cdktf', 'dist', 'java');
+/** cdktn-cli needs Node.js 22.19+; the Java app runs the library on it too (no end-of-life banner). */
+const node22Dir = path.join(CLIS, 'node22-path');
+
+/**
+ * Whether the suite can run here: the CLIs and projects of scripts/framework-clis.sh, the packaged
+ * library, fake-gcs-server and a namespace. Under CI a missing piece fails; elsewhere it skips, loudly.
+ */
+export function requireCli(app: CliApp): boolean {
+  if (!requireRuntime('fake-gcs-server')) return false;
+  const needs: Array<[string, string]> = [[cliBinary(app), 'npx projen framework-clis'], [path.join(node22Dir, 'node'), 'npx projen framework-clis']];
+  if (app.language === 'typescript') needs.push([template(app), 'npx projen framework-clis'], [tarball(app), 'npx projen test:cli (it packages the library)']);
+  else needs.push([javaArtifact, 'npx projen test:cli (it packages the library)'], [cdktfJavaBinding, 'npx projen cdktf:java']);
+  const missing = needs.filter(([p]) => !fs.existsSync(p)).map(([p, how]) => `\n!!! framework-CLI suite: ${p} is missing; make it with: ${how}`);
+  if (missing.length === 0) return true;
+  if (process.env.CI) throw new Error(missing.join(''));
+  // eslint-disable-next-line no-console
+  console.warn(missing.join('') + '\n');
+  return false;
+}
+
+/** A namespace with fake-gcs-server serving the bucket the apps keep their state in. */
+export function startEmulator(): Sandbox {
+  const ns = Sandbox.start();
+  ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
+    '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
+  ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
+  const made = ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name: BUCKET }), headers: { 'Content-Type': 'application/json' } });
+  if (made.status !== 200) throw new Error(`creating bucket ${BUCKET}: ${made.status} ${made.body}`);
+  return ns;
+}
+
+/** What every CLI run gets: offline, no version checks, the token the emulator takes, an empty CLI config. */
+function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = judgeEnv({ DISABLE_VERSION_CHECK: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', ...extra });
+  // The Java app and cdktn-cli run on Node.js 22: no banner to silence (the test run sets the silencer for Node 20).
+  if (app.framework === 'cdktn' || app.language === 'java') {
+    env.PATH = `${node22Dir}:${env.PATH}`;
+    delete env.JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION;
+  }
+  return env;
+}
+
+/**
+ * The app's directory: for TypeScript a copy of the framework's `init`-made project with the
+ * fixture's main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library installed
+ * by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a cdktf.json.
+ */
+export function makeApp(ns: Sandbox, app: CliApp): string {
+  if (app.language === 'java') {
+    const dir = workDir('cli-java-', {});
+    fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
+    const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}`;
+    writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
+    return dir;
+  }
+  const dir = workDir(`cli-${app.framework}-`, {});
+  fs.cpSync(template(app), dir, { recursive: true });
+  const fixture = path.join(__dirname, 'apps', 'typescript');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const main = app.framework === 'cdktn' ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)['main.ts'] : fs.readFileSync(path.join(fixture, 'main.ts'), 'utf8');
+  fs.writeFileSync(path.join(dir, 'main.ts'), main);
+  const installed = ns.run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], { cwd: dir, env: cliEnv(app, {}) });
+  if (installed.status !== 0) throw new Error(`npm install ${tarball(app)} failed:\n${installed.output}`);
+  return dir;
+}
+
+/** Rewrites the app's cdktf.json with `change` applied to it. */
+export function writeCdktfJson(dir: string, content: Record<string, unknown>): void {
+  fs.writeFileSync(path.join(dir, 'cdktf.json'), JSON.stringify(content, null, 2) + '\n');
+}
+
+export function readCdktfJson(dir: string): Record<string, any> {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'cdktf.json'), 'utf8'));
+}
+
+/** Runs the app's CLI in the namespace (stdin closed); the output without colours and spinner frames. */
+export function cli(ns: Sandbox, app: CliApp, dir: string, args: string[], extra: Record<string, string> = {}): RunResult {
+  const r = ns.run(cliBinary(app), args, { cwd: dir, env: cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra }), timeout: 240_000 });
+  return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
+}
+
+/** The text a user reads: ANSI escapes and the spinner's frames removed, one line per line. */
+export function readable(text: string): string {
+  return text
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n|\r/)
+    .filter((l) => l.trim() !== '' && !/^\s*[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]\s/.test(l))
+    .join('\n');
+}
+
+/** The objects stored under the bucket, by name. */
+export function storedNames(ns: Sandbox): string[] {
+  const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o`);
+  if (r.status !== 200) throw new Error(`listing ${BUCKET}: ${r.status} ${r.body}`);
+  return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name).sort();
+}
+
+/** A stored state: serial, lineage, outputs by name, resource addresses. */
+export function storedState(ns: Sandbox, name: string): { serial: number; lineage: string; outputs: Record<string, unknown>; resources: string[] } {
+  const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(name)}?alt=media`);
+  if (r.status !== 200) throw new Error(`no object ${name}: ${r.status} ${r.body}`);
+  const s = JSON.parse(r.body);
+  const outputs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s.outputs ?? {})) outputs[k] = (v as { value: unknown }).value;
+  const resources = ((s.resources ?? []) as Array<{ type: string; name: string; mode: string }>).map((x) => `${x.mode === 'data' ? 'data.' : ''}${x.type}.${x.name}`);
+  return { serial: s.serial, lineage: s.lineage, outputs, resources };
+}
