@@ -137,7 +137,7 @@ const project = new cdktf.ConstructLibraryCdktf({
   // The first release is 0.1.0 (projen's would be 0.0.0); later ones follow the commits.
   nextVersionCommand: 'node scripts/next-version.js',
 
-  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4', 'azurite@^3.35'],
+  devDeps: ['@cdktf/hcl2json@0.21.0', 'tsconfig-paths@^4', 'fast-check@^4', 'azurite@^3.35', 'semver@^7', '@types/semver@^7'],
 });
 
 // The npm registry reachable from CI serves unrs-resolver 1.13.0 (used by jest and the eslint

@@ -26,7 +26,7 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
 (FLAVOUR === 'cdktn' ? describe : describe.skip)('cdktn package: targetVersions', () => {
   test("without targetVersions, cdktn's default applies: a field must exist from terraform 1.5.7 and opentofu 1.6.0", () => {
     // GIVEN no target key and no targetVersions WHEN an OpenTofu 1.11.5 field is set THEN every declared tool is named
-    expect(() => new GcsBackend(stackWith(), { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
+    expect(() => new GcsBackend(stackWith(), { bucket: 'acme-b', universeDomain: 'universe.example.com' })).toThrow(
       [
         `invalid gcs backend (${DEFAULT_RANGES}) at producer/backend:`,
         '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]',
@@ -37,7 +37,7 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
 
   test('the lowest version of each declared range decides, and the error names the range', () => {
     const declared = { targetVersions: { terraform: '~1.9', opentofu: '>=1.6.0 <2.0.0' } };
-    expect(() => new OssBackend(stackWith(declared), { bucket: 'b', lockStoreInstanceName: 'acme' })).toThrow(
+    expect(() => new OssBackend(stackWith(declared), { bucket: 'acme-b', lockStoreInstanceName: 'acme' })).toThrow(
       [
         'invalid oss backend (targetVersions terraform "~1.9", opentofu ">=1.6.0 <2.0.0") at producer/backend:',
         '- lockStoreInstanceName: got "acme", but terraform 1.9.0 does not have it yet; it is first available in terraform 1.12.0 [field/availability]',
@@ -76,8 +76,8 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
   test('a tool left out of targetVersions is not checked', () => {
     // GIVEN only OpenTofu 1.12 declared WHEN the OpenTofu-only field is set THEN it is emitted
     const stack = stackWith({ targetVersions: { opentofu: '^1.12.0' } });
-    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
-    expect(backendJson(stack)).toEqual({ bucket: 'b', universe_domain: 'universe.example.com' });
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack)).toEqual({ bucket: 'acme-b', universe_domain: 'universe.example.com' });
     expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.0');
   });
 
@@ -123,7 +123,7 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
 
   test('warnings are recorded once each, for every declared tool and version they differ for', () => {
     const stack = stackWith();
-    new OssBackend(stack, { bucket: 'b', secretKey: '<SECRET_KEY>' });
+    new OssBackend(stack, { bucket: 'acme-b', secretKey: '<SECRET_KEY>' });
     // Terraform reads the ALIBABA_CLOUD_* names from 1.12.0 on: 1.5.7 (the range's lowest) does not.
     expect(warningsOf(stack)).toEqual([
       'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ALICLOUD_SECRET_KEY or ALICLOUD_ACCESS_KEY_SECRET in the environment of the terraform run instead [field/literal-secret]',
@@ -136,7 +136,7 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
   test('fails once per text when every declared tool refuses a field the same way, with how to declare the tools', () => {
     let message = '';
     try {
-      new GcsBackend(stackWith(), { bucket: 'b', storeageCustomEndpoint: 'http://127.0.0.1:4443/storage/v1' });
+      new GcsBackend(stackWith(), { bucket: 'acme-b', storeageCustomEndpoint: 'http://127.0.0.1:4443/storage/v1' });
     } catch (e) {
       message = (e as Error).message;
     }
@@ -150,29 +150,29 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
   });
 
   test('an error under declared targetVersions has no note', () => {
-    expect(() => new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { bucket: 'b', storeageCustomEndpoint: 'x' }))
+    expect(() => new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
       .toThrow(/\[gcs\/custom-endpoint-form\]$/);
   });
 
   // Issue 28: the README's keys are the cdktf package's; an app moved from cdktf keeps its cdktf.json.
   test("the cdktf package's target key is honoured: it wins over targetVersions as this package's does", () => {
     const stack = stackWith({ 'cdktf-state-backends:target': 'opentofu@1.12.6' });
-    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
     expect(backendJson(stack).universe_domain).toBe('universe.example.com');
     expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.6');
     // AND a malformed value is named by the key it was set under
-    expect(() => new GcsBackend(stackWith({ 'cdktf-state-backends:target': 'tofu' }), { bucket: 'b' })).toThrow(/^cdktf-state-backends:target: got "tofu", expected/);
+    expect(() => new GcsBackend(stackWith({ 'cdktf-state-backends:target': 'tofu' }), { bucket: 'acme-b' })).toThrow(/^cdktf-state-backends:target: got "tofu", expected/);
   });
 
   test("the library's own target key wins over targetVersions", () => {
     const stack = stackWith({ targetVersions: { terraform: '>=1.5.7' }, [KEY]: 'opentofu@1.12.6' });
-    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
     expect(backendJson(stack).universe_domain).toBe('universe.example.com');
   });
 
   test('fails if targetVersions is not a set of npm semver ranges, naming each range', () => {
     const stack = stackWith({ targetVersions: { terraform: '~> 1.5', opentofu: '<1.6.0' } });
-    expect(() => new GcsBackend(stack, { bucket: 'b' })).toThrow(
+    expect(() => new GcsBackend(stack, { bucket: 'acme-b' })).toThrow(
       [
         'invalid targetVersions context at producer/backend:',
         '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
@@ -183,11 +183,37 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
   });
 });
 
+(FLAVOUR === 'cdktn' ? describe : describe.skip)('cdktn package: pre-release bounds and tools not targeted', () => {
+  test('fails if a pre-release lower bound admits a release that lacks the field', () => {
+    // GIVEN ">1.11.1-rc1", which admits terraform 1.11.1 (npm sorts a release after its pre-releases)
+    const stack = stackWith({ targetVersions: { terraform: '>1.11.1-rc1' } });
+    // THEN lookupBlobEndpoint (terraform 1.11.2) is refused, as it is at target terraform@1.11.1
+    expect(() => new AzurermBackend(stack, { ...AZURERM, lookupBlobEndpoint: true })).toThrow(
+      '- lookupBlobEndpoint: got true, but terraform 1.11.1 does not have it yet; it is first available in terraform 1.11.2 [field/availability]',
+    );
+  });
+
+  test('a tool whose range is "" is not targeted, as cdktn reads it', () => {
+    // GIVEN terraform blanked out and opentofu declared
+    const stack = stackWith({ targetVersions: { terraform: '', opentofu: '>=1.11.5' } });
+    // THEN an OpenTofu-only field is accepted: terraform is not checked
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
+    expect(backendJson(stack)).toEqual({ bucket: 'acme-b', universe_domain: 'universe.example.com' });
+  });
+
+  test('with every range "", the library\'s own target decides', () => {
+    const stack = stackWith({ targetVersions: { terraform: '' }, [KEY]: 'opentofu@1.12.6' });
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
+    expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.6');
+    expect(StateBackendTarget.of(stackWith({ targetVersions: { terraform: '' } })).toString()).toBe('terraform@1.16.5');
+  });
+});
+
 (FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
   test('is ignored: the default target stays terraform 1.16.5, and the error says how to set the target', () => {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
     // Issue 28: the header named the default target without saying it is one, while the run's terraform may be older.
-    expect(() => new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' })).toThrow(
+    expect(() => new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' })).toThrow(
       'invalid gcs backend (target terraform@1.16.5) at producer/backend:\n' +
         '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]\n' +
         'checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with ' +
@@ -196,14 +222,14 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
   });
 
   test('an error for a target the app set has no note', () => {
-    expect(() => new GcsBackend(stackWith({ [KEY]: 'terraform@1.16.5' }), { bucket: 'b', storeageCustomEndpoint: 'x' }))
+    expect(() => new GcsBackend(stackWith({ [KEY]: 'terraform@1.16.5' }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
       .toThrow(/\[gcs\/custom-endpoint-form\]$/);
   });
 
   // Issue 28: the cdktn package's README names cdktn-state-backends:target; honoured here too.
   test("the cdktn package's target key is honoured", () => {
     const stack = stackWith({ 'cdktn-state-backends:target': 'opentofu@1.12.6' });
-    new GcsBackend(stack, { bucket: 'b', universeDomain: 'universe.example.com' });
+    new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
     expect(backendJson(stack).universe_domain).toBe('universe.example.com');
   });
 });

@@ -20,14 +20,16 @@ export interface Interval {
 }
 
 const ANY: Interval = {};
-const PARTIAL = /^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const PARTIAL = /^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const COMPARATOR = /^(>=|<=|>|<|=|~|\^)?(.*)$/;
 export const EXAMPLES = 'an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"';
 
 /**
  * Parses an npm semver range (`>=1.5.7`, `~1.9`, `^1.6`, `1.8.x`, `>=1.6.0 <2.0.0`, `1.5 - 1.9`,
- * `a || b`) into one interval per alternative, ignoring pre-release tags. Returns an error message
- * naming `label` when the text is not such a range.
+ * `a || b`) into one interval of releases per alternative. A pre-release bound counts where its
+ * release falls: `>1.11.1-rc1` and `>=1.11.1-rc1` admit 1.11.1 (npm orders a release after its
+ * pre-releases), `<1.11.1-rc1` and `<=1.11.1-rc1` do not, and `=1.11.1-rc1` admits no release.
+ * Returns an error message naming `label` when the text is not such a range.
  */
 export function parseRange(label: string, text: unknown): Interval[] | string {
   if (typeof text !== 'string') return `${label}: got ${showValue(text, false)}, expected ${EXAMPLES}`;
@@ -50,7 +52,7 @@ function parseAlternative(text: string): Interval | undefined {
     const from = parsePartial(hyphen[1]);
     const to = parsePartial(hyphen[2]);
     if (!from || !to) return undefined;
-    return { low: { version: fill(from), inclusive: true }, high: upperOf(to) };
+    return { low: { version: fill(from), inclusive: true }, high: to.pre ? { version: fill(to), inclusive: false } : upperOf(to) };
   }
   let result: Interval = ANY;
   for (const comparator of text.split(/\s+/)) {
@@ -62,8 +64,11 @@ function parseAlternative(text: string): Interval | undefined {
   return result;
 }
 
-/** Major, minor, patch; `undefined` where the range leaves a part open (`1.5`, `1.x`, `*`). */
-type Partial = [number | undefined, number | undefined, number | undefined];
+/**
+ * Major, minor, patch; `undefined` where the range leaves a part open (`1.5`, `1.x`, `*`). `pre`:
+ * a pre-release of that version (`1.11.1-rc1`), which sorts before the release.
+ */
+type Partial = [number | undefined, number | undefined, number | undefined] & { pre?: boolean };
 
 function parsePartial(text: string): Partial | undefined {
   const m = PARTIAL.exec(text);
@@ -74,6 +79,8 @@ function parsePartial(text: string): Partial | undefined {
     if (p === undefined || /^[xX*]$/.test(p)) break;
     parts[i] = Number(p);
   }
+  // npm honours a pre-release tag only on a full version.
+  if (m[4] !== undefined && parts[2] !== undefined) parts.pre = true;
   return parts;
 }
 
@@ -100,6 +107,13 @@ const NOTHING: Interval = { low: { version: '0.0.0', inclusive: false }, high: {
 
 function comparatorInterval(op: string, parts: Partial): Interval {
   const [major, minor, patch] = parts;
+  if (parts.pre) {
+    // Of releases, X-pre admits none, > and >= it admit X on, < and <= it admit what is below X.
+    const release = { version: fill(parts), inclusive: true };
+    if (op === '>' || op === '>=' || op === '~' || op === '^') return comparatorInterval(op === '>' ? '>=' : op, [major, minor, patch]);
+    if (op === '<' || op === '<=') return { high: { ...release, inclusive: false } };
+    return NOTHING;
+  }
   const low: Bound = { version: fill(parts), inclusive: true };
   const next = nextAfter(parts);
   switch (op) {

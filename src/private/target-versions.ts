@@ -107,7 +107,8 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
   const targets: ParsedTarget[] = [];
   for (const tool of TOOLS) {
     const range = declared[tool];
-    if (range === undefined) continue;
+    // cdktn's own feature checks skip a tool whose range is "" (not targeted): so does the library.
+    if (range === undefined || range === '') continue;
     const versions = versionsToCheck(tool, range as string);
     if (typeof versions === 'string') {
       const colon = versions.indexOf(': ');
@@ -117,7 +118,7 @@ export function declaredTargetsFrom(value: unknown, isDefault = false): Declared
     ranges.push({ tool, range: range as string });
     versions.forEach((version) => targets.push({ tool, version }));
   }
-  if (violations.length === 0 && ranges.length === 0) {
+  if (violations.length === 0 && ranges.length === 0 && Object.keys(declared).length === 0) {
     violations.push({ id: TARGET_VERSIONS_CHECK.id, field: TARGET_VERSIONS_CONTEXT_KEY, message: 'got {}, expected a range for "terraform", "opentofu" or both' });
   }
   const result = violations.length > 0 ? violations : { ranges, targets, isDefault };
@@ -134,7 +135,8 @@ export function declaredTargetsOf(scope: IConstruct): DeclaredTargets | undefine
   const raw = scope.node.tryGetContext(TARGET_VERSIONS_CONTEXT_KEY);
   const result = raw === undefined ? declaredTargetsFrom(DEFAULT_TARGET_VERSIONS, true) : declaredTargetsFrom(raw);
   if (Array.isArray(result)) throw new Error(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
-  return result;
+  // Every declared range is "": no tool is targeted, so the library's own target (or default) decides.
+  return result.ranges.length === 0 ? undefined : result;
 }
 
 /** `targetVersions terraform ">=1.5.7", opentofu ">=1.6.0"`, as error headers name it. */

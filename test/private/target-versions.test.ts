@@ -3,7 +3,8 @@
  * is checked at, and the errors for ranges that are not npm semver ranges or match no release.
  */
 import { ALWAYS, FieldSpec, envEntriesOf } from '../../src/private/schema';
-import { parseRange } from '../../src/private/semver-range';
+import * as semver from 'semver';
+import { contains, parseRange } from '../../src/private/semver-range';
 import { breakpointsOf, declaredTargetsFrom, describeDeclared, versionsToCheck } from '../../src/private/target-versions';
 import { STORES } from '../support/stores';
 
@@ -32,6 +33,12 @@ describe('versionsToCheck', () => {
     ['opentofu', '>=1.0.0', ['1.6.0', '1.12.6']],
     ['opentofu', '*', ['1.6.0', '1.12.6']],
     ['terraform', '', ['0.11.0', '1.16.5']],
+    // A pre-release bound counts where its release falls: npm sorts 1.11.1 after 1.11.1-rc1.
+    ['terraform', '>1.11.1-rc1', ['1.11.1', '1.16.5']],
+    ['terraform', '>=1.11.1-rc1', ['1.11.1', '1.16.5']],
+    ['terraform', '^1.11.1-rc1', ['1.11.1', '1.16.5']],
+    ['terraform', '<1.11.1-rc1', ['0.11.0']],
+    ['terraform', '1.10.0 - 1.11.1-rc1', ['1.10.0']],
   ])('%s %p is checked at %p', (tool, range, versions) => {
     expect(versionsToCheck(tool as 'terraform' | 'opentofu', range)).toEqual(versions);
   });
@@ -47,6 +54,26 @@ describe('versionsToCheck', () => {
     expect(versionsToCheck(tool as 'terraform' | 'opentofu', range)).toBe(message);
   });
 
+  test('fails if the range admits only a pre-release', () => {
+    expect(versionsToCheck('terraform', '1.11.1-rc1')).toBe(
+      'targetVersions.terraform: got "1.11.1-rc1", which matches no terraform release (the first is 0.11.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
+    );
+  });
+
+  test('agrees with npm semver on which releases a range admits', () => {
+    // GIVEN ranges of every form, pre-release bounds included, and the releases around their ends
+    const ranges = ['>=1.5.7', '~1.9', '^1.6', '>1.5', '1.10 - 1.12', '~1.3 || >=1.11.0', '<=1.16.5', '>1.11.1-rc1', '>=1.11.1-rc.2',
+      '<1.11.1-rc1', '<=1.11.1-rc1', '=1.11.1-rc1', '^1.11.1-rc1', '~1.11.1-beta', '1.10.0 - 1.11.1-rc1', 'v1.11.x', '*', ''];
+    const releases = ['0.11.0', '1.5.6', '1.5.7', '1.6.0', '1.9.0', '1.9.9', '1.10.0', '1.11.0', '1.11.1', '1.11.2', '1.12.0', '1.16.5', '2.0.0'];
+    for (const range of ranges) {
+      const intervals = parseRange('r', range);
+      if (typeof intervals === 'string') throw new Error(intervals);
+      // THEN the library admits exactly the releases npm's semver admits
+      const ours = releases.filter((v) => intervals.some((i) => contains(i, v)));
+      expect([range, ours]).toEqual([range, releases.filter((v) => semver.satisfies(v, range))]);
+    }
+  });
+
   test('fails if the range is not a string', () => {
     expect(parseRange('targetVersions.terraform', 1.5)).toBe(
       'targetVersions.terraform: got 1.5, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0"',
@@ -55,6 +82,12 @@ describe('versionsToCheck', () => {
 });
 
 describe('declaredTargetsFrom', () => {
+  test('a range of "" is a tool not targeted, as cdktn\'s own feature checks read it', () => {
+    const declared = declaredTargetsFrom({ terraform: '', opentofu: '>=1.8.0' });
+    expect(Array.isArray(declared) ? declared : declared.targets).toEqual([{ tool: 'opentofu', version: '1.8.0' }, { tool: 'opentofu', version: '1.12.6' }]);
+    expect(declaredTargetsFrom({ terraform: '' })).toEqual({ ranges: [], targets: [], isDefault: false });
+  });
+
   test("cdktn's default declares both tools, from their lowest versions", () => {
     const declared = declaredTargetsFrom({ terraform: '>=1.5.7', opentofu: '>=1.6.0' }, true);
     expect(declared).toEqual({

@@ -37,7 +37,7 @@ class TargetTest {
         StateBackendTarget.terraform("1.11.4").applyTo(app);
         final TerraformStack stack = new TerraformStack(app, "s");
         assertEquals("terraform@1.11.4", StateBackendTarget.of(stack).toString());
-        final String message = Support.refused(() -> OssBackend.Builder.create(stack).bucket("b").lockStoreInstanceName("i").build());
+        final String message = Support.refused(() -> OssBackend.Builder.create(stack).bucket("acme-b").lockStoreInstanceName("i").build());
         assertTrue(message.startsWith("invalid oss backend (target terraform@1.11.4) at s/backend:"), message);
     }
 
