@@ -362,6 +362,6 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
   { id: 'remote-state/template', severity: 'error', description: 'remote-state strings hold no "%{" (both tools parse the config as an expression: "Invalid template control keyword")' },
-  { id: 'stack/one-backend', severity: 'error', description: 'a stack holds one backend (both tools: "Duplicate backend configuration")' },
+  { id: 'stack/one-backend', severity: 'error', description: 'a stack holds one backend (both tools: "Duplicate backend configuration"; terraform 1.15.9: "Duplicate \'backend\' configuration block")' },
   { id: SECRETS_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ];
