@@ -131,6 +131,19 @@ const project = new cdktf.ConstructLibraryCdktf({
     { name: 'Set up the JDK and Maven', uses: 'actions/setup-java@v4', with: { 'distribution': 'temurin', 'java-version': '17' } },
     { name: 'Set up Python', uses: 'actions/setup-python@v5', with: { 'python-version': '3.11' } },
     { name: 'Set up terraform (a judge)', uses: 'hashicorp/setup-terraform@v3', with: { terraform_version: '1.11.4', terraform_wrapper: false } },
+    {
+      // The judge scripts/judges.sh builds from source where the archive is at hand; here the release
+      // binary (checked against HashiCorp's SHA256SUMS) stands in, named by the variable the suites read.
+      name: 'Set up Terraform 1.15.9 (a judge, beside 1.11.4 on PATH)',
+      run: [
+        'cd "$RUNNER_TEMP"',
+        'curl -fsSLO https://releases.hashicorp.com/terraform/1.15.9/terraform_1.15.9_linux_amd64.zip',
+        'curl -fsSLO https://releases.hashicorp.com/terraform/1.15.9/terraform_1.15.9_SHA256SUMS',
+        'sha256sum --check --ignore-missing terraform_1.15.9_SHA256SUMS',
+        'unzip -o -d terraform-1.15.9 terraform_1.15.9_linux_amd64.zip',
+        'echo "CDKTF_STATE_BACKENDS_TERRAFORM_1_15_9=$RUNNER_TEMP/terraform-1.15.9/terraform" >> "$GITHUB_ENV"',
+      ].join('\n'),
+    },
   ],
   // commit-and-tag-version 13 needs Node.js 22 (its conventional-changelog packages say so); 12 runs on 20.
   bumpPackage: 'commit-and-tag-version@^12',
@@ -226,11 +239,11 @@ project.testTask.spawn(testJava);
 // Every task is told the result, so bash, jest, pytest and JUnit read the same path even when
 // $HOME and the account's home differ.
 project.tasks.addEnvironment('CDKTF_STATE_BACKENDS_CACHE', '$(node scripts/cache-dir.js)');
-// The tests judge the generated configurations with terraform on PATH and with OpenTofu binaries
-// built from the Go module proxy into a per-version cache (scripts/opentofu-judges.txt lists the
-// versions). The build runs first, so a fresh machine gets the judges before the suites need them.
+// The tests judge the generated configurations with the judges of scripts/judges.txt: terraform on
+// PATH, Terraform built from its source archive, and OpenTofu built from the Go module proxy, into a
+// per-version cache. The build runs first, so a fresh machine gets the judges before the suites need them.
 const judges = project.addTask('judges', {
-  description: 'Builds the OpenTofu judges the tests use (Go 1.26+; about 10 minutes per version the first time)',
+  description: 'Builds the Terraform (from source) and OpenTofu judges the tests use (Go 1.26+; about 3 and 10 minutes per version the first time)',
   exec: 'bash scripts/judges.sh',
   receiveArgs: true,
 });

@@ -74,7 +74,7 @@ export function renderFieldsDoc(): string {
     'priority order. A secret field set to a literal value lands in `cdk.tf.json` in clear text.',
     '',
     'The availability columns are held to the real tools by the tests (README, "Judges"): each judge',
-    `(\`terraform\` on PATH, OpenTofu ${opentofuJudges().join(' and ')}) must accept every field the columns give`,
+    `(${judgeNames()}) must accept every field the columns give`,
     'its version and refuse every other one.',
     '',
     'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses:',
@@ -110,10 +110,15 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** The OpenTofu judges' versions (scripts/opentofu-judges.txt). */
-function opentofuJudges(): string[] {
-  return fs.readFileSync(path.join(__dirname, 'opentofu-judges.txt'), 'utf8')
-    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+/** The judges of scripts/judges.txt, by tool: `Terraform 1.11.4 and 1.15.9, OpenTofu 1.12.6 and 1.6.3`. */
+function judgeNames(): string {
+  const byTool = new Map<string, string[]>();
+  for (const line of fs.readFileSync(path.join(__dirname, 'judges.txt'), 'utf8').split('\n')) {
+    const [tool, version] = line.replace(/#.*/, '').trim().split(/\s+/);
+    if (tool) byTool.set(tool, [...byTool.get(tool) ?? [], version]);
+  }
+  const name: Record<string, string> = { terraform: 'Terraform', opentofu: 'OpenTofu' };
+  return [...byTool].map(([tool, versions]) => `${name[tool] ?? tool} ${versions.join(' and ')}`).join(', ');
 }
 
 export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');

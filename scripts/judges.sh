@@ -1,71 +1,111 @@
 #!/usr/bin/env bash
-# Builds the OpenTofu judges the tests use, from the Go module proxy, into a cache keyed by version,
-# and prints one line per judge: "<tool> <version> <path>".
+# Gets the judges of scripts/judges.txt (the one list the suites of every language read) into a
+# cache keyed by version, checks each prints its version, and prints one line per judge:
+# "<tool> <version> <path>".
 #
 #   scripts/judges.sh [VERSION ...]
 #
-# Versions: the arguments, else $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated, which the
-# tests read too, for a wider matrix), else scripts/opentofu-judges.txt.
+# - terraform "path": the `terraform` on PATH, checked, never built.
+# - terraform "source": $CDKTF_STATE_BACKENDS_TERRAFORM_<version, _ for .> when it names a binary;
+#   else <cache>/terraform/<version>/terraform; else built there from the source archive
+#   terraform-<version>-src.tar.gz ($CDKTF_STATE_BACKENDS_TERRAFORM_SRC, else ../shared/judges/ beside
+#   the repository), whose sha256 the list gives (about 3 minutes on 2 cores). The cache is looked at
+#   first: a clone that has no archive beside it uses the binary a first build left there.
+# - opentofu "proxy": <cache>/tofu/<version>/tofu, built from the Go module proxy. OpenTofu's go.mod
+#   has replace directives, so `go install ...@version` refuses it; a throwaway wrapper module that
+#   requires OpenTofu and copies its go, godebug and replace lines builds cmd/tofu with the release
+#   flags (about 10 minutes per version on 2 cores). The OpenTofu versions are the arguments, else
+#   $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated, which the tests read too, for a wider
+#   matrix), else the list's.
 #
-# OpenTofu's go.mod has replace directives, so `go install ...@version` refuses it; a throwaway
-# wrapper module that requires OpenTofu and copies its go, godebug and replace lines builds cmd/tofu
-# with the release flags. Needs Go 1.26+ (about 10 minutes per version on 2 cores when cold,
-# seconds when cached). Cache: ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/tofu/<version>/tofu
-#
-# Outside CI, CDKTF_STATE_BACKENDS_SKIP_JUDGES=1 (or no Go on PATH) skips the build with a warning;
-# the tests then skip the missing judges, loudly. Under CI (CI set) a judge that cannot be had is
-# a failure.
+# Builds need Go 1.26+, run once per machine, each under a flock (another checkout building the same
+# judge is waited for). <cache> is ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}.
+# Outside CI, CDKTF_STATE_BACKENDS_SKIP_JUDGES=1 (or no Go, or no archive) skips a missing judge with
+# a loud warning; the tests then skip its checks, loudly. Under CI (CI set) a judge that cannot be
+# had is a failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
-cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/tofu"
-versions=("$@")
-if [ ${#versions[@]} -eq 0 ] && [ -n "${CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES:-}" ]; then
-  read -r -a versions <<< "$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"
+root="$(dirname "$here")"
+cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+failed=false
+
+# The list: "<tool> <version> <kind> [sha256]" per judge, comments and blank lines dropped.
+mapfile -t judges < <(sed -e 's/#.*//' "$here/judges.txt" | awk 'NF { print $1, $2, $3, $4 }')
+tofu_versions=("$@")
+if [ ${#tofu_versions[@]} -eq 0 ] && [ -n "${CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES:-}" ]; then
+  read -r -a tofu_versions <<< "$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"
 fi
-if [ ${#versions[@]} -eq 0 ]; then
-  mapfile -t versions < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$here/opentofu-judges.txt")
+if [ ${#tofu_versions[@]} -gt 0 ]; then
+  kept=()
+  for j in "${judges[@]}"; do [[ $j == opentofu\ * ]] || kept+=("$j"); done
+  for v in "${tofu_versions[@]}"; do kept+=("opentofu $v proxy"); done
+  judges=("${kept[@]}")
 fi
 
 missing() {
   local why=$1
   if [ -n "${CI:-}" ]; then
     echo "judges: $why (CI is set, so this is a failure)" >&2
-    exit 1
+    failed=true
+    return
   fi
   echo "" >&2
-  echo "!!! judges: $why; the tests will skip the OpenTofu judges" >&2
+  echo "!!! judges: $why; the tests will skip this judge's checks" >&2
   echo "" >&2
-  exit 0
 }
 
-all_built=true
-for v in "${versions[@]}"; do [ -x "$cache/$v/tofu" ] || all_built=false; done
-
-if ! $all_built; then
+# Whether a missing judge may be built here; says why not otherwise.
+can_build() {
   if [ -n "${CDKTF_STATE_BACKENDS_SKIP_JUDGES:-}" ]; then
-    missing "CDKTF_STATE_BACKENDS_SKIP_JUDGES is set, not building OpenTofu ${versions[*]}"
+    missing "CDKTF_STATE_BACKENDS_SKIP_JUDGES is set, not building $1"; return 1
   fi
   if ! command -v go >/dev/null 2>&1; then
-    missing "go is not on PATH; OpenTofu judges are built from the Go module proxy and need Go 1.26+"
+    missing "go is not on PATH; $1 is built with Go 1.26+"; return 1
   fi
-fi
+}
 
-build() {
-  local v=$1 dir="$cache/$1" work started
-  [ -x "$dir/tofu" ] && return 0
+# Prints "<tool> <version> <binary>" when the binary's first version line is as expected.
+report() {
+  local tool=$1 v=$2 bin=$3 expected=$4 got
+  # An empty CLI config: without one, the tool may print a warning on stdout. Not `| head -1`: under
+  # pipefail, the tool writing its second line after head exits (SIGPIPE) would fail now and then.
+  got=$(TF_CLI_CONFIG_FILE=/dev/null "$bin" version 2>&1) || true
+  got=${got%%$'\n'*}
+  if [ "$got" != "$expected" ]; then
+    echo "judges: $bin printed '$got', expected '$expected'" >&2
+    failed=true
+    return
+  fi
+  echo "$tool $v $bin"
+}
+
+# Runs "$@" (a build writing $out.tmp) once per machine under the lock of $dir, then moves it to $out.
+build_once() {
+  local what=$1 how=$2 dir=$3 out=$4 started
+  shift 4
   mkdir -p "$dir"
-  # Another checkout may be building the same version: wait for it rather than build twice.
   exec 9>"$dir/.lock"
   flock 9
-  if [ -x "$dir/tofu" ]; then exec 9>&-; return 0; fi
-  echo "judges: building OpenTofu $v into $dir (first time only, about 10 minutes on 2 cores)" >&2
+  if [ -x "$out" ]; then exec 9>&-; return 0; fi
+  echo "judges: building $what $how into $dir (first time only)" >&2
   started=$SECONDS
+  if ! "$@"; then
+    rm -f "$out.tmp"; exec 9>&-
+    echo "judges: building $what failed" >&2
+    return 1
+  fi
+  mv "$out.tmp" "$out"
+  exec 9>&-
+  echo "judges: built $what in $((SECONDS - started)) s" >&2
+}
+
+build_tofu() {
+  local v=$1 out=$2 work mod status=0
   work=$(mktemp -d)
   (
     cd "$work"
     export GOFLAGS=-mod=mod GOTOOLCHAIN=local
-    local mod
     mod=$(go mod download -json "github.com/opentofu/opentofu@v$v" | sed -n 's/.*"GoMod": "\(.*\)",/\1/p')
     {
       echo "module judges.local/tofu"
@@ -82,24 +122,78 @@ build() {
     go get "github.com/opentofu/opentofu/cmd/tofu@v$v" >&2
     CGO_ENABLED=0 go build -trimpath \
       -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" \
-      -o "$dir/tofu.tmp" github.com/opentofu/opentofu/cmd/tofu >&2
-  ) || { rm -rf "$work" "$dir/tofu.tmp"; echo "judges: building OpenTofu $v failed" >&2; exit 1; }
+      -o "$out.tmp" github.com/opentofu/opentofu/cmd/tofu >&2
+  ) || status=$?
   rm -rf "$work"
-  mv "$dir/tofu.tmp" "$dir/tofu"
-  exec 9>&-
-  echo "judges: built OpenTofu $v in $((SECONDS - started)) s" >&2
+  return $status
 }
 
-for v in "${versions[@]}"; do
-  build "$v"
-  # An empty CLI config: without one, tofu may print a warning on stdout.
-  # Not `| head -1`: under pipefail, tofu writing its second line after head exits (SIGPIPE) would
-  # fail the script now and then.
-  got=$(TF_CLI_CONFIG_FILE=/dev/null "$cache/$v/tofu" version)
-  got=${got%%$'\n'*}
-  if [ "$got" != "OpenTofu v$v" ]; then
-    echo "judges: $cache/$v/tofu printed '$got', expected 'OpenTofu v$v'" >&2
-    exit 1
+build_terraform() {
+  local archive=$1 sum=$2 out=$3 work status=0
+  if ! echo "$sum  $archive" | sha256sum --check --status; then
+    echo "judges: $archive does not have the sha256 scripts/judges.txt gives ($sum)" >&2
+    return 1
   fi
-  echo "opentofu $v $cache/$v/tofu"
+  work=$(mktemp -d)
+  (
+    tar -xzf "$archive" -C "$work"
+    cd "$work"
+    export GOFLAGS=-mod=mod GOTOOLCHAIN=local
+    CGO_ENABLED=0 go build -trimpath \
+      -ldflags "-s -w -X github.com/hashicorp/terraform/version.dev=no" -o "$out.tmp" . >&2
+  ) || status=$?
+  rm -rf "$work"
+  return $status
+}
+
+judge_tofu() {
+  local v=$1 dir="$cache/tofu/$1"
+  if [ ! -x "$dir/tofu" ]; then
+    can_build "OpenTofu $v" || return 0
+    build_once "OpenTofu $v" "from the Go module proxy (about 10 minutes on 2 cores)" "$dir" "$dir/tofu" build_tofu "$v" "$dir/tofu" || { failed=true; return 0; }
+  fi
+  report opentofu "$v" "$dir/tofu" "OpenTofu v$v"
+}
+
+judge_terraform_source() {
+  local v=$1 sum=$2 var="CDKTF_STATE_BACKENDS_TERRAFORM_${1//./_}" dir="$cache/terraform/$1" archive
+  if [ -n "${!var:-}" ]; then
+    report terraform "$v" "${!var}" "Terraform v$v"
+    return 0
+  fi
+  if [ ! -x "$dir/terraform" ]; then
+    archive=${CDKTF_STATE_BACKENDS_TERRAFORM_SRC:-$root/../shared/judges/terraform-$v-src.tar.gz}
+    if [ ! -f "$archive" ]; then
+      missing "Terraform $v is not in $dir and its source archive $archive is not there (set $var to a Terraform $v binary, or CDKTF_STATE_BACKENDS_TERRAFORM_SRC to the archive)"
+      return 0
+    fi
+    can_build "Terraform $v" || return 0
+    build_once "Terraform $v" "from $archive (about 3 minutes on 2 cores)" "$dir" "$dir/terraform" \
+      build_terraform "$archive" "$sum" "$dir/terraform" || { failed=true; return 0; }
+  fi
+  report terraform "$v" "$dir/terraform" "Terraform v$v"
+}
+
+judge_terraform_path() {
+  local v=$1 bin got
+  if ! bin=$(command -v terraform); then
+    missing "terraform is not on PATH; install Terraform ($v in CI) to run the tool checks"
+    return 0
+  fi
+  # Whatever release is there judges (the suites read its version); only CI pins the list's.
+  if [ -n "${CI:-}" ]; then report terraform "$v" "$bin" "Terraform v$v"; return 0; fi
+  got=$(TF_CLI_CONFIG_FILE=/dev/null "$bin" version 2>&1) || true
+  got=${got%%$'\n'*}
+  echo "terraform ${got#Terraform v} $bin"
+}
+
+for j in "${judges[@]}"; do
+  read -r tool v kind sum <<< "$j"
+  case "$tool $kind" in
+    "terraform path") judge_terraform_path "$v" ;;
+    "terraform source") judge_terraform_source "$v" "$sum" ;;
+    "opentofu proxy") judge_tofu "$v" ;;
+    *) echo "judges: scripts/judges.txt: cannot get $tool $v from '$kind'" >&2; failed=true ;;
+  esac
 done
+if $failed; then exit 1; fi

@@ -360,7 +360,7 @@ export const AZURERM_STORE: Store = defineStore(
       key: 'container_name',
       type: 'string',
       required: true,
-      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
       emptyFailsAt: 'init fails on it: "containerName cannot be an empty string"',
       since: EVERY_RELEASE,
     },
@@ -369,7 +369,7 @@ export const AZURERM_STORE: Store = defineStore(
       key: 'key',
       type: 'string',
       required: true,
-      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
       emptyFailsAt: 'init fails on it: "blobName cannot be an empty string"',
       since: EVERY_RELEASE,
     },

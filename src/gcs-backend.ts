@@ -136,7 +136,7 @@ export const GCS_STORE: Store = defineStore(
       key: 'bucket',
       type: 'string',
       required: true,
-      // The run-time judges: terraform 1.11.4, opentofu 1.12.6 and 1.6.3 (test/runtime/gcs.test.ts).
+      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/gcs.test.ts).
       emptyFailsAt: 'init fails on it: "storage: bucket doesn\'t exist"',
       since: EVERY_RELEASE,
     },

@@ -253,7 +253,12 @@ export interface OssAssumeRole {
  */
 export interface DataTerraformRemoteStateOssConfig extends DataTerraformRemoteStateConfig, OssBackendConfig {}
 
-/** Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read. */
+/**
+ * Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read (oss/backend.go
+ * MultiEnvDefaultFunc; v1.11.4 has none, v1.12.0 has them). A full init offline, against a listener on
+ * loopback, shows terraform 1.15.9 reading each of the twelve and 1.11.4 none; 1.12-1.14 and 1.16.x
+ * from source only.
+ */
 /** Terraform added the oss backend in 0.12.2. */
 const FROM_0_12_2 = since('0.12.2');
 const FLAT_ASSUME_ROLE = since('1.1.0');

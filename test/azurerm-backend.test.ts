@@ -44,13 +44,15 @@ describe('azurerm rules', () => {
     expect(warningsFor(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.2.9' })).toEqual([]);
   });
 
-  test('environment "": opentofu 1.11+ takes it as unset, terraform and opentofu before 1.11 refuse it at init (scenario azurerm-empty-required)', () => {
+  test('environment "": opentofu 1.11+ and terraform 1.13+ take it as unset, earlier releases refuse it at init (scenario azurerm-empty-required)', () => {
     expect(warningsFor(sut, { ...BASE, environment: '' }, { target: TOFU })).toEqual([]);
     expect(warningsFor(sut, { ...BASE, environment: '' }, { target: 'opentofu@1.11.0' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, environment: '' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, environment: '' }, { target: 'terraform@1.13.0' })).toEqual([]);
     expect(refusal(sut, { ...BASE, environment: '' }, { target: 'opentofu@1.10.7' })).toBe(
       `${header('azurerm', 'opentofu@1.10.7')}\n- environment: got "", expected one of "public", "china", "german", "stack", "usgovernment" for opentofu 1.10.7 [azurerm/environment]`,
     );
-    expect(refusal(sut, { ...BASE, environment: '' })).toContain('- environment: got "", expected one of "public",');
+    expect(refusal(sut, { ...BASE, environment: '' }, { target: 'terraform@1.12.2' })).toContain('- environment: got "", expected one of "public",');
   });
 
   test('terraform 1.11+ takes the cloud from metadataHost and ignores the environment name', () => {

@@ -4,13 +4,14 @@
  * accepted as a backend and as a remote state, be readable from a second stack
  * (`getRemoteStateDataSource`), synthesize, and be accepted by the real tool: the backend block
  * (moved into a remote-state config), the consumer's remote state and the direct remote state go
- * to `validate` in one document per judge. Where the run must supply a partner from its
- * environment, the warning names the env vars and ends with its id.
+ * to `validate` in one document per judge (Terraform 1.15.9 takes the Terraform 1.11.4 set-ups
+ * too, synthesized for 1.15.9). Where the run must supply a partner from its environment, the
+ * warning names the env vars and ends with its id.
  */
 import { TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import { warningsOf } from './support/annotations';
-import { Verdict, judge, requireTofu } from './support/judge-verdict';
-import { backendToRemoteConfig, requireTerraform } from './support/judges';
+import { Verdict, judge } from './support/judge-verdict';
+import { backendToRemoteConfig, judgeFor } from './support/judges';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { parseTarget } from '../src/private/target';
 
@@ -29,6 +30,8 @@ interface Entry {
 }
 
 const TF = 'terraform@1.11.4';
+/** Judged on every TF entry, synthesized for it, and on its own entries. */
+const TF_NEW = 'terraform@1.15.9';
 const TOFU = 'opentofu@1.12.6';
 
 const SUB = '00000000-0000-0000-0000-0000000000a1';
@@ -348,14 +351,15 @@ const CORPUS: readonly Entry[] = [
   { name: 'tofu_gcs_universe', store: 'gcs', target: TOFU, source: 'opentofu gcs docs: universe_domain (1.11.5+)', props: { ...GCS, universeDomain: 'universe.example.com' } },
   { name: 'tofu_cos_assume_role', store: 'cos', target: TOFU, source: 'opentofu cos docs: assume_role', props: { ...COS, assumeRole: { roleArn: COS_ROLE, sessionName: 'tofu' } } },
   { name: 'tofu_oss_locking', store: 'oss', target: TOFU, source: 'opentofu oss docs: state locking', props: { ...OSS, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreTable: 'tofu_lock' } },
-  // ------------------------------------------------------------------ other targets (synthesized, not judged)
+  // ------------------------------------------------------------------ terraform 1.15.9 (with every terraform 1.11.4 set-up)
   {
     name: 'tf115_oss_lock_instance',
     store: 'oss',
-    target: 'terraform@1.16.5',
+    target: TF_NEW,
     source: 'terraform oss docs: tablestore_instance_name (1.12+)',
     props: { ...OSS, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreInstanceName: 'acme-lock', lockStoreTable: 'terraform_lock' },
   },
+  // ------------------------------------------------------------------ other targets (synthesized, not judged)
   { name: 'tf15_az_msi', store: 'azurerm', target: 'terraform@1.5.7', source: 'terraform 1.5 azurerm docs: managed identity', props: { ...AZ_RG, useMsi: true, subscriptionId: SUB } },
   {
     name: 'tf12_az_oidc_graph',
@@ -376,9 +380,12 @@ interface Built {
   readonly warnings: string[];
 }
 
-/** Producer with the backend, consumer reading it with getRemoteStateDataSource, reader with a direct remote state. */
-function build(entry: Entry): Built {
-  const target = parseTarget(entry.target);
+/**
+ * Producer with the backend, consumer reading it with getRemoteStateDataSource, reader with a direct
+ * remote state; for the entry's target, or `retarget`.
+ */
+function build(entry: Entry, retarget?: string): Built {
+  const target = parseTarget(retarget ?? entry.target);
   if (typeof target === 'string') throw new Error(target);
   const sut = sutOf(entry.store);
   const app = appFor(target);
@@ -420,17 +427,14 @@ describe.each(CORPUS.map((e) => [e.name, e] as const))('%s', (_name, entry) => {
 
 // ------------------------------------------------------------------------------------ judges
 
-const terraform = requireTerraform();
-const BINARIES: Record<string, string | undefined> = {
-  [TF]: terraform === '1.11.4' ? 'terraform' : undefined,
-  [TOFU]: requireTofu('1.12.6'),
-};
+/** The judge of each judged target: that exact release. */
+const JUDGED = [TF, TF_NEW, TOFU];
 /** What the runs of this corpus provide: COS takes its region from TENCENTCLOUD_REGION there. */
 const RUN_ENV = { TENCENTCLOUD_REGION: 'ap-guangzhou' };
 
-/** The three configs of an entry as remote states: address -> block. */
-function blocksOf(entry: Entry): Record<string, unknown> {
-  const built = build(entry);
+/** The three configs of an entry, synthesized for `target`, as remote states: address -> block. */
+function blocksOf(entry: Entry, target: string): Record<string, unknown> {
+  const built = build(entry, target);
   return {
     [`${entry.name}__backend`]: { backend: entry.store, config: backendToRemoteConfig(built.backend) },
     [`${entry.name}__consumer`]: built.consumer,
@@ -440,14 +444,15 @@ function blocksOf(entry: Entry): Record<string, unknown> {
 
 const documentOf = (blocks: Record<string, unknown>) => JSON.stringify({ data: { terraform_remote_state: blocks } }, null, 1);
 
-describe.each([TF, TOFU])('judged by %s', (target) => {
-  const binary = BINARIES[target];
-  const entries = CORPUS.filter((e) => e.target === target);
+describe.each(JUDGED)('judged by %s', (target) => {
+  const binary = judgeFor(target)?.binary;
+  // Terraform 1.15.9 judges the Terraform 1.11.4 set-ups too, synthesized for 1.15.9.
+  const entries = CORPUS.filter((e) => e.target === target || (target === TF_NEW && e.target === TF));
   let batch: Verdict;
   let count = 0;
 
   (binary ? beforeAll : () => undefined)(() => {
-    const blocks = Object.assign({}, ...entries.map(blocksOf));
+    const blocks = Object.assign({}, ...entries.map((e) => blocksOf(e, target)));
     count = Object.keys(blocks).length;
     batch = judge(binary!, documentOf(blocks), RUN_ENV);
     // eslint-disable-next-line no-console
@@ -464,7 +469,7 @@ describe.each([TF, TOFU])('judged by %s', (target) => {
   // when the batch fails, to tell which one it is.
   (binary ? test.each : test.skip.each)(entries.map((e) => [e.name, e] as const))('accepts %s', (_name, entry) => {
     if (batch.accepted) return;
-    const alone = judge(binary!, documentOf(blocksOf(entry)), RUN_ENV);
+    const alone = judge(binary!, documentOf(blocksOf(entry, target)), RUN_ENV);
     expect(alone.errors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * invalid mixed, for every store, as backends and as remote states, for several targets:
  * - each one either synthesizes or throws this library's error; nothing else escapes;
  * - no secret value ever appears in an error or a warning;
- * - for each judge (terraform on PATH, each OpenTofu judge), a sample of the accepted configs per
+ * - for each judge (scripts/judges.txt), a sample of the accepted configs per
  *   store, synthesized for the judge's own tool and version, goes through its `validate` in
  *   batches, in JSON and HCL, and all pass.
  */
@@ -13,7 +13,7 @@ import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
 import { warningsOf } from './support/annotations';
 import { FLAVOUR } from './support/flavour';
-import { Judge, backendToRemoteConfig, opentofuJudgeVersions, remoteStatesDocument, requireJudges, terraformJudge, validate } from './support/judges';
+import { Judge, backendToRemoteConfig, listedJudgeTargets, remoteStatesDocument, requireJudges, validate } from './support/judges';
 import { STORES, StoreUnderTest } from './support/stores';
 import { FIELD_TYPES } from '../src/private/field-types';
 import { FieldSpec, FieldType, isAvailable, keyFor, spellingsOf } from '../src/private/schema';
@@ -35,9 +35,9 @@ const OUTDIR = Testing.app().outdir;
 const JUDGES = BIG_RUN ? requireJudges() : [];
 /**
  * The judges' targets, whether or not this machine has them, so that the generated configs do not
- * depend on the machine: terraform on PATH (1.11.4 in CI) and the OpenTofu judges.
+ * depend on the machine: those of scripts/judges.txt, and a terraform on PATH of another release.
  */
-const JUDGE_TARGETS = [`terraform@${terraformJudge()?.version ?? '1.11.4'}`, ...opentofuJudgeVersions().map((v) => `opentofu@${v}`)];
+const JUDGE_TARGETS = [...new Set([...listedJudgeTargets(), ...JUDGES.map((j) => `${j.tool}@${j.version}`)])];
 const OTHER_TARGETS = ['terraform@0.12.31', 'terraform@1.0.11', 'terraform@1.2.9', 'terraform@1.5.7', 'terraform@1.15.9', 'opentofu@1.6.0', 'opentofu@1.11.4', 'opentofu@1.12.6']
   .filter((t) => !JUDGE_TARGETS.includes(t));
 

@@ -14,7 +14,7 @@ import { DataTerraformRemoteStateLocal, LocalBackend, TerraformOutput, Terraform
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../src';
 import { REFUSALS } from './support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from './support/encryption-samples';
-import { terraformJudge, validate } from './support/judges';
+import { describeEachJudge, terraformJudges, validate } from './support/judges';
 import { TofuResult, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, workDir } from './support/tofu-run';
 import { EncryptionInputs, readModel } from '../src/private/encryption-model';
 import { encryptionHcl, encryptionJson } from '../src/private/encryption-render';
@@ -374,13 +374,12 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
   });
 });
 
-const terraform = terraformJudge();
-(terraform ? describe : describe.skip)(`${terraform?.name ?? 'terraform (missing)'} refuses the encryption block`, () => {
+describeEachJudge('refuses the encryption block', terraformJudges(), (terraform) => {
   test('encryption/target: terraform says the block is unsupported', () => {
     const aes = EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE }) });
     let message: string;
     try {
-      const r = validate(terraform!, { 'main.tf.json': unchecked({ state: { method: aes } }) });
+      const r = validate(terraform, { 'main.tf.json': unchecked({ state: { method: aes } }) });
       message = JSON.stringify(r.diagnostics);
     } catch (e) {
       message = (e as Error).message;

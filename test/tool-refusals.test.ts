@@ -9,14 +9,15 @@
  *   release that starts checking it offline shows up here.
  * - `library-only`: no tool refuses it at all; listed so the disagreement stays visible.
  *
- * Rows whose target is the judge's own version are judged (terraform 1.11.4 on PATH, OpenTofu
- * 1.12.6 built by scripts/judges.sh); other targets have no judge and only check the library.
+ * Rows whose target is a judge's own release are judged (terraform 1.11.4 on PATH, Terraform 1.15.9
+ * and OpenTofu 1.12.6 built by scripts/judges.sh; every Terraform row is also a 1.15.9 row); other
+ * targets have no judge and only check the library.
  */
 import { TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { GcsBackend } from '../src/gcs-backend';
-import { judge, requireTofu } from './support/judge-verdict';
-import { remoteStatesDocument, requireTerraform } from './support/judges';
+import { judge } from './support/judge-verdict';
+import { judgeFor, remoteStatesDocument } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { GENERIC_CHECKS } from '../src/private/reader';
@@ -41,10 +42,15 @@ interface Row {
   /** For `validate`: what the tool says. */
   readonly toolSays?: RegExp;
   readonly why: string;
+  /** Where Terraform 1.15.9 (judging every Terraform row) says it otherwise. */
+  readonly tf1159?: Pick<Row, 'toolSays' | 'why'>;
 }
 
 const TF = 'terraform@1.11.4';
+const TF_NEW = 'terraform@1.15.9';
 const TOFU = 'opentofu@1.12.6';
+/** The targets whose rows a judge of that exact release checks (scripts/judges.txt lists them). */
+const JUDGED = [TF, TF_NEW, TOFU];
 
 const K32 = Buffer.alloc(32, 7).toString('base64');
 const K16 = Buffer.alloc(16, 7).toString('base64');
@@ -59,7 +65,7 @@ const ROLE = 'acs:ram::1000000000000001:role/terraform';
 
 const INIT_CONFIGURES = 'only init configures the backend, and that init reaches the cloud';
 
-const ROWS: readonly Row[] = [
+const WRITTEN: readonly Row[] = [
   // ---------------------------------------------------------------- gcs
   {
     ruleId: 'gcs/encryption-key',
@@ -609,6 +615,10 @@ const ROWS: readonly Row[] = [
     judged: 'validate',
     toolSays: /Duplicate backend configuration/,
     why: 'init -backend=false loads the configuration and refuses a second backend block',
+    tf1159: {
+      toolSays: /Duplicate 'backend' configuration block/,
+      why: 'init -backend=false refuses a second backend block, in other words (configs/module.go appendFile)',
+    },
   },
   {
     ruleId: 'stack/shared-state',
@@ -621,6 +631,12 @@ const ROWS: readonly Row[] = [
     why: 'each stack alone is valid; only a run shows the second apply replacing the first stack\'s state (test/runtime/shared-state.test.ts)',
   },
 ];
+
+/**
+ * Every Terraform row is also a row for Terraform 1.15.9, judged by that release: the same config,
+ * the same verdict, in the words `tf1159` gives where that release's differ.
+ */
+const ROWS: readonly Row[] = [...WRITTEN, ...WRITTEN.filter((r) => r.target === TF).map((r) => ({ ...r, target: TF_NEW, ...r.tf1159 }))];
 
 const sutOf = (store: StoreName): StoreUnderTest => STORES.find((s) => s.store.backend === store)!;
 
@@ -689,19 +705,9 @@ describe('the library refuses each row, naming the field', () => {
   });
 });
 
-const terraform = requireTerraform();
-const judges: Record<string, string | undefined> = {
-  // The verdicts are those of this exact version; another terraform is not a judge for them.
-  [TF]: terraform === TF.split('@')[1] ? 'terraform' : undefined,
-  [TOFU]: requireTofu(TOFU.split('@')[1]),
-};
-if (terraform && !judges[TF]) {
-  // eslint-disable-next-line no-console
-  console.warn(`\n!!! terraform ${terraform} is installed; the verdicts here are for ${TF}, so its rows are not judged\n`);
-}
-
-describe.each([TF, TOFU])('the judge %s', (target) => {
-  const binary = judges[target];
+describe.each(JUDGED)('the judge %s', (target) => {
+  // The verdicts are those of this exact release; another one is not a judge for them.
+  const binary = judgeFor(target)?.binary;
   const rows = ROWS.filter((r) => r.target === target && r.judged === 'validate');
   const accepted = ROWS.filter((r) => r.target === target && r.judged !== 'validate');
   const run = binary ? test.each : test.skip.each;

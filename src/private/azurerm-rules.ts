@@ -40,10 +40,11 @@ export const AZURERM_RULES: readonly Rule[] = [
     evidence:
       'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
-      'init on Azurite with an access key fails with terraform 1.11.4 ("no environment was found with the name"), opentofu 1.12.6 ' +
+      'init on Azurite with an access key fails with terraform 1.11.4 and 1.15.9 ("no environment was found with the name"), opentofu 1.12.6 ' +
       '("unknown environment identifier") and 1.6.3 ("unable to locate metadata for environment"); "" fails terraform 1.11.4 and ' +
-      'opentofu 1.6.3 the same way, while opentofu 1.12.6 takes it as unset and stores state (scenario azurerm-empty-required; ' +
-      'opentofu v1.11.0+ auth/clients.go CloudConfigFromAddresses: case "", "public", "global", "canary")',
+      'opentofu 1.6.3 the same way, while opentofu 1.12.6 and terraform 1.15.9 take it as unset and store state (scenario azurerm-empty-required; ' +
+      'opentofu v1.11.0+ auth/clients.go CloudConfigFromAddresses: case "", "public", "global", "canary"; terraform v1.13.0+ azure/backend.go ' +
+      'on backendbase SDKLikeDefaults, whose ApplyTo takes "" as unset: ARM_ENVIRONMENT, else "public"; 1.16.x from source only)',
     check: (c) => {
       const v = c.literal('environment');
       if (typeof v !== 'string') return;
@@ -51,8 +52,9 @@ export const AZURERM_RULES: readonly Rule[] = [
       const current = compareVersions(version, '1.11.0') >= 0;
       // Terraform 1.11+ takes the cloud from the metadata host and ignores the name.
       if (tool === 'terraform' && current && c.has('metadataHost')) return;
-      // OpenTofu 1.11+ takes "" as the public cloud (CloudConfigFromAddresses; init on Azurite works with 1.12.6).
-      if (tool === 'opentofu' && current && v === '') return;
+      // OpenTofu 1.11+ (CloudConfigFromAddresses) and Terraform 1.13+ (SDKLikeDefaults) take "" as unset:
+      // init on Azurite works with opentofu 1.12.6 and terraform 1.15.9.
+      if (v === '' && compareVersions(version, tool === 'opentofu' ? '1.11.0' : '1.13.0') >= 0) return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
       const candidate = tool === 'terraform' ? v.toLowerCase() : v;
       if (names.includes(candidate)) return;
@@ -130,7 +132,7 @@ export const AZURERM_RULES: readonly Rule[] = [
     severity: 'error',
     fields: ['lookupBlobEndpoint', 'resourceGroupName'],
     description: 'lookupBlobEndpoint true needs resourceGroupName',
-    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name; init on Azurite fails with terraform 1.11.4 ("`resource_group_name` is required when `lookup_blob_endpoint` is set")',
+    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name; init on Azurite fails with terraform 1.11.4 and 1.15.9 ("`resource_group_name` is required when `lookup_blob_endpoint` is set")',
     check: (c) => {
       if (!c.has('lookupBlobEndpoint') || c.literal('lookupBlobEndpoint') === false || c.has('resourceGroupName')) return;
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);

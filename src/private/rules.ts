@@ -54,7 +54,7 @@ export const GCS_RULES: readonly Rule[] = [
     evidence:
       'spec part 8; both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
       '("Error decoding encryption key"); the GCS client refuses a key that is not 32 bytes ("storage: not a 32-byte AES-256 key"); ' +
-      'init on fake-gcs-server 1.56.1 fails on both with terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
+      'init on fake-gcs-server 1.56.1 fails on both with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
     check: (c) => {
       const v = c.literal('encryptionKey');
       if (typeof v === 'string' && !looksLikePath(v)) checkBase64Key(c, 'encryptionKey', 32);
@@ -113,7 +113,7 @@ export const GCS_RULES: readonly Rule[] = [
         '"b/<bucket>/o" against it as a relative URL: ".../storage/v1/" and ".../storage/v1/b" reach /storage/v1/b/<bucket>/o; ' +
         '".../storage/v1/b/" asks for /storage/v1/b/b/<bucket>/o and ".../storage/v1" for /storage/b/<bucket>/o, and init fails ' +
         '("Failed to get existing workspaces: querying Cloud Storage failed: storage: bucket doesn\'t exist"); ' +
-        'init on fake-gcs-server 1.56.1, terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
+        'init on fake-gcs-server 1.56.1, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
     },
     'storeageCustomEndpoint',
     /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b?$/,
@@ -124,7 +124,7 @@ export const GCS_RULES: readonly Rule[] = [
       id: 'gcs/one-encryption',
       offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud',
       runtime: 'gcs-one-encryption',
-      evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with terraform 1.11.4, opentofu 1.12.6 and 1.6.3',
+      evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
     },
     ['encryptionKey', 'kmsEncryptionKey'],
   ),

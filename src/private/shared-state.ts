@@ -24,7 +24,9 @@ export const STACK_RULES = [
     id: 'stack/one-backend',
     severity: 'error',
     description: 'a stack holds one backend or cloud block, its overrides included',
-    evidence: 'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration") or a backend and a cloud block',
+    evidence:
+      'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration"; terraform 1.15.9: "Duplicate \'backend\' configuration block") ' +
+      'or a backend and a cloud block',
   },
   {
     id: 'stack/shared-state',

@@ -23,10 +23,12 @@ import (
 // the CLI configuration is an empty file, and the run has no network (`unshare -n`) where the
 // machine allows it. The OpenTofu judges also validate a StateEncryption block synthesized from Go.
 //
-// Judges: terraform on PATH and each OpenTofu of scripts/opentofu-judges.txt (or
-// $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES), built by scripts/judges.sh into
-// ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/tofu/<version>/tofu. A missing judge
-// fails under CI and is skipped, loudly, elsewhere.
+// Judges: those of scripts/judges.txt, the list every language's suite reads: terraform on PATH,
+// Terraform built from source into <cache>/terraform/<version>/terraform (or the binary
+// $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z> names) and OpenTofu built into <cache>/tofu/<version>/tofu,
+// both by scripts/judges.sh; <cache> is ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends},
+// and $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES replaces the OpenTofu versions. A missing judge fails
+// under CI and is skipped, loudly, elsewhere.
 
 type judge struct {
 	target
@@ -35,24 +37,48 @@ type judge struct {
 
 func (j judge) name() string { return j.tool + " " + j.version }
 
-func opentofuVersions(t *testing.T) []string {
-	if v := strings.Fields(os.Getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES")); len(v) > 0 {
-		return v
-	}
-	f, err := os.Open("../../scripts/opentofu-judges.txt")
+// listedJudge is one line of scripts/judges.txt: tool, version, where its binary comes from.
+type listedJudge struct{ tool, version, from string }
+
+// listedJudges reads scripts/judges.txt; $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES replaces its OpenTofu lines.
+func listedJudges(t *testing.T) []listedJudge {
+	f, err := os.Open("../../scripts/judges.txt")
 	if err != nil {
 		t.Fatalf("reading the judge list: %v", err)
 	}
 	defer f.Close()
-	var out []string
+	override := strings.Fields(os.Getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"))
+	var out []listedJudge
 	s := bufio.NewScanner(f)
 	for s.Scan() {
-		line := strings.TrimSpace(strings.SplitN(s.Text(), "#", 2)[0])
-		if line != "" {
-			out = append(out, line)
+		w := strings.Fields(strings.SplitN(s.Text(), "#", 2)[0])
+		if len(w) == 0 || (len(override) > 0 && w[0] == "opentofu") {
+			continue
 		}
+		if len(w) < 3 {
+			t.Fatalf("scripts/judges.txt: cannot read %q", s.Text())
+		}
+		out = append(out, listedJudge{w[0], w[1], w[2]})
+	}
+	for _, v := range override {
+		out = append(out, listedJudge{"opentofu", v, "proxy"})
 	}
 	return out
+}
+
+// binary is where the judge is: terraform on PATH, or where scripts/judges.sh builds it (a Terraform
+// built from source: the binary $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z> names, when set).
+func (l listedJudge) binary() string {
+	switch l.from {
+	case "path":
+		return "terraform"
+	case "source":
+		if b := os.Getenv("CDKTF_STATE_BACKENDS_TERRAFORM_" + strings.ReplaceAll(l.version, ".", "_")); b != "" {
+			return b
+		}
+		return filepath.Join(cacheDir(), "terraform", l.version, "terraform")
+	}
+	return filepath.Join(cacheDir(), "tofu", l.version, "tofu")
 }
 
 func cacheDir() string {
@@ -104,10 +130,10 @@ func findJudge(t *testing.T, tool, binary, expected string) judge {
 		out = out[i:] // a notice before the JSON
 	}
 	if err != nil {
-		if tool == "terraform" {
+		if expected == "" {
 			missingJudge(t, fmt.Sprintf("terraform is not on PATH (%v); install Terraform (1.11.4 in CI) to run the tool checks", err))
 		}
-		missingJudge(t, fmt.Sprintf("OpenTofu %s is not built (%v); run `npx projen judges` (needs Go 1.26+)", expected, err))
+		missingJudge(t, fmt.Sprintf("%s %s is not at %s (%v); run `npx projen judges` (needs Go 1.26+; see CONTRIBUTING.md)", tool, expected, binary, err))
 	}
 	var v struct {
 		Version string `json:"terraform_version"`
@@ -208,16 +234,20 @@ func remoteStatesOf(t *testing.T, j judge) (map[string]any, int) {
 
 type judgeRef struct {
 	label string
+	tool  string
 	find  func(t *testing.T) judge
 }
 
 func judges(t *testing.T) []judgeRef {
-	out := []judgeRef{{"terraform", func(t *testing.T) judge { return findJudge(t, "terraform", "terraform", "") }}}
-	for _, v := range opentofuVersions(t) {
-		v := v
-		out = append(out, judgeRef{"opentofu " + v, func(t *testing.T) judge {
-			return findJudge(t, "opentofu", filepath.Join(cacheDir(), "tofu", v, "tofu"), v)
-		}})
+	var out []judgeRef
+	for _, l := range listedJudges(t) {
+		l := l
+		label, expected := l.tool+" "+l.version, l.version
+		if l.from == "path" {
+			// whatever release is on PATH judges (CI installs the listed one)
+			label, expected = "terraform on PATH", ""
+		}
+		out = append(out, judgeRef{label, l.tool, func(t *testing.T) judge { return findJudge(t, l.tool, l.binary(), expected) }})
 	}
 	return out
 }
@@ -236,9 +266,10 @@ func TestJudgesAcceptEveryConfig(t *testing.T) {
 			if errs := v.of("error"); len(errs) > 0 || !v.Valid {
 				t.Fatalf("%s refuses a Go-synthesized config:\n%s", j.name(), strings.Join(errs, "\n"))
 			}
-			// the tools warn only about fields the library itself marks deprecated
+			// the tools warn only about fields the library itself marks deprecated: azurerm endpoint for
+			// terraform ("endpoint", in 1.15.9 "The argument .endpoint is deprecated"), msi_endpoint for OpenTofu 1.11+
 			for _, w := range v.of("warning") {
-				if !strings.Contains(w, `"endpoint"`) && !strings.Contains(w, "msi_endpoint") {
+				if !strings.Contains(w, `"endpoint"`) && !strings.Contains(w, "argument .endpoint is deprecated") && !strings.Contains(w, "msi_endpoint") {
 					t.Errorf("%s warns: %s", j.name(), w)
 				}
 			}
@@ -267,8 +298,11 @@ func TestJudgesCanRefuse(t *testing.T) {
 // The OpenTofu judges accept a StateEncryption block synthesized from Go (1.7.0+; before, the
 // library refuses it).
 func TestOpenTofuJudgesAcceptStateEncryption(t *testing.T) {
-	for _, ref := range judges(t)[1:] {
+	for _, ref := range judges(t) {
 		ref := ref
+		if ref.tool != "opentofu" {
+			continue
+		}
 		t.Run(ref.label, func(t *testing.T) {
 			j := ref.find(t)
 			stack := newStack(j.target, "producer")

@@ -4,10 +4,13 @@ checked offline against the same backend schema as a backend block. Nothing reac
 machine: no backend is initialised, no provider downloaded, checkpoint calls are off and the CLI
 configuration is an empty file.
 
-Judges: ``terraform`` on PATH, and every OpenTofu built by scripts/judges.sh into
-``${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/tofu/<version>/tofu`` (the versions
-that script builds by default are expected; others found there are used too). A missing judge
-fails its test under CI and is skipped, loudly, elsewhere.
+Judges: those of scripts/judges.txt, the list every language's suite reads: ``terraform`` on PATH,
+Terraform built from source into ``<cache>/terraform/<version>/terraform`` (or the binary
+``$CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>`` names) and OpenTofu built into
+``<cache>/tofu/<version>/tofu``, both by scripts/judges.sh; ``<cache>`` is
+``${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}``, and
+``$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`` replaces the OpenTofu versions. A missing judge fails its
+test under CI and is skipped, loudly, elsewhere.
 """
 import json
 import os
@@ -53,47 +56,60 @@ ENV = {
 }
 
 
-def tofu_cache() -> Path:
-    base = os.environ.get("CDKTF_STATE_BACKENDS_CACHE") or str(Path.home() / ".cache" / "cdktf-state-backends")
-    return Path(base) / "tofu"
+def cache() -> Path:
+    return Path(os.environ.get("CDKTF_STATE_BACKENDS_CACHE") or str(Path.home() / ".cache" / "cdktf-state-backends"))
 
 
-def expected_tofu_versions() -> List[str]:
-    """The OpenTofu versions scripts/judges.sh builds by default."""
-    script = REPO / "scripts" / "judges.sh"
-    if not script.is_file():
-        return []
-    m = re.search(r"^OPENTOFU_JUDGES=\(([^)]*)\)", script.read_text(), re.M)
-    return m.group(1).split() if m else []
+def listed_judges() -> List[Tuple[str, str, str]]:
+    """(tool, version, where from) per line of scripts/judges.txt; the OpenTofu versions replaced by
+    $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated) when it is set."""
+    lines = [re.sub(r"#.*", "", l).split() for l in (REPO / "scripts" / "judges.txt").read_text().splitlines()]
+    listed = [(w[0], w[1], w[2]) for w in lines if w]
+    override = os.environ.get("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES", "").split()
+    if override:
+        listed = [j for j in listed if j[0] != "opentofu"] + [("opentofu", v, "proxy") for v in override]
+    return listed
+
+
+def binary_of(tool: str, version: str, source: str) -> str:
+    if source == "path":
+        return "terraform"
+    if source == "source":
+        named = os.environ.get(f"CDKTF_STATE_BACKENDS_TERRAFORM_{version.replace('.', '_')}")
+        if named:
+            return named
+        return str(cache() / "terraform" / version / "terraform")
+    return str(cache() / "tofu" / version / "tofu")
 
 
 def _version(binary: str, tool: str) -> Tuple[Optional[str], Optional[str]]:
     try:
         r = subprocess.run([binary, "version", "-json"], env=ENV, capture_output=True, text=True, timeout=60)
     except OSError as e:
-        return None, f"{tool} is not on PATH ({e.strerror})"
+        return None, f"{binary} cannot run ({e.strerror})"
     if r.returncode != 0:
         return None, f"`{binary} version -json` failed: {r.stderr.strip()}"
     return json.loads(r.stdout)["terraform_version"], None
 
 
 def discover() -> List[Judge]:
-    """terraform, then each OpenTofu (expected or found), oldest first."""
-    version, problem = _version("terraform", "terraform")
-    judges = [Judge("terraform", version, "terraform" if version else None,
-                    problem and f"{problem}; install Terraform (1.11.4 in CI) to run the tool checks")]
-    cache = tofu_cache()
-    found = {p.parent.name for p in cache.glob("*/tofu") if os.access(p, os.X_OK)}
-    for v in sorted(found | set(expected_tofu_versions()), key=lambda s: tuple(int(x) for x in s.split("."))):
-        binary = cache / v / "tofu"
-        if v not in found:
-            judges.append(Judge("opentofu", v, None, f"OpenTofu {v} is not built ({binary} is missing); run scripts/judges.sh (Go 1.26+) to check with it"))
+    """The listed judges, in the list's order; a missing one carries its problem."""
+    judges: List[Judge] = []
+    for tool, version, source in listed_judges():
+        binary = binary_of(tool, version, source)
+        got, problem = _version(binary, tool)
+        if source == "path":
+            if problem:
+                judges.append(Judge(tool, version, None, f"terraform is not on PATH ({problem}); install Terraform ({version} in CI) to run the tool checks"))
+                continue
+            version = got  # whatever release is on PATH judges (CI installs the listed one)
+        elif problem or got != version:
+            judges.append(Judge(tool, version, None, (problem or f"{binary} reports version {got}, expected {version}")
+                                + "; run `npx projen judges` (Go 1.26+; see CONTRIBUTING.md) to check with it"))
             continue
-        got, problem = _version(str(binary), "tofu")
-        if problem or got != v:
-            judges.append(Judge("opentofu", v, None, problem or f"{binary} reports version {got}, expected {v}"))
-        else:
-            judges.append(Judge("opentofu", v, str(binary)))
+        # terraform on PATH may be any release; one already judging is not run twice
+        if not any(j.tool == tool and j.version == version and j.problem is None for j in judges):
+            judges.append(Judge(tool, version, binary))
     return judges
 
 

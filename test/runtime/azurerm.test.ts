@@ -128,16 +128,16 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   });
 
   describe(scenario('azurerm-empty-required', 'raw backend blocks with a required field given as ""'), () => {
-    // Observed with terraform 1.11.4, opentofu 1.6.3 and 1.12.6: an empty key or container fails
-    // init with every tool; an empty environment fails terraform and opentofu before 1.11, while
-    // opentofu 1.11+ takes it as unset (the public cloud) and works.
-    const emptyEnvironmentWorks = judge.tool === 'opentofu' && compareVersions(judge.version, '1.11.0') >= 0;
+    // Observed with terraform 1.11.4 and 1.15.9, opentofu 1.6.3 and 1.12.6: an empty key or container
+    // fails init with every tool; an empty environment fails terraform 1.11.4 and opentofu 1.6.3, while
+    // opentofu 1.11+ and terraform 1.13+ (1.15.9 here) take it as unset (the public cloud) and work.
+    const emptyEnvironmentWorks = compareVersions(judge.version, judge.tool === 'opentofu' ? '1.11.0' : '1.13.0') >= 0;
     test.each([
       ['key', { key: '' }, /`blobName` cannot be an empty string|error downloading azure blob: GET\s+https:\/\/runtimeacct\.blob\.core\.windows\.net\/tfstate\/\s/],
       ['container_name', { container_name: '' }, /`containerName` cannot be an empty string|invalid storage container name/],
       ['environment', { environment: '' }, emptyEnvironmentWorks ? undefined : /no environment was found with the name ""|unable to locate metadata for environment ""/],
     ] as const)('init with %s = ""', (field, change, refusal) => {
-      // GIVEN a raw backend block (the library refuses these today)
+      // GIVEN a raw backend block (the library refuses each where the judge does)
       const key = `empty-${field}.tfstate`;
       const dir = workDir('runtime-empty-', {
         'main.tf.json': JSON.stringify({

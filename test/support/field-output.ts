@@ -4,7 +4,7 @@
  */
 import { parse } from '@cdktf/hcl2json';
 import { TerraformStack, Testing } from 'cdktf';
-import { terraformJudge } from './judges';
+import { terraformJudges } from './judges';
 import { FieldCase, StoreUnderTest, appFor, fieldCases, keyOf, propsFor, sampleOf, synthJson, targetFor } from './stores';
 import { FieldSpec, keyFor } from '../../src/private/schema';
 import { ParsedTarget } from '../../src/private/target';
@@ -46,7 +46,7 @@ export function casesOf(sut: StoreUnderTest): FieldCase[] {
 }
 
 export function describeFieldOutput(sut: StoreUnderTest): void {
-  const binary = terraformJudge()?.version;
+  const binary = terraformJudges()[0]?.version;
   const backendName = sut.store.backend;
 
   describe(`${backendName}: one test per emitted key`, () => {

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { judgeEnv, opentofuBinary, runJudge } from './judges';
+import { judgeEnv, runJudge } from './judges';
 
 export interface Verdict {
   /** init and validate both succeeded and validate found no error. */
@@ -31,18 +31,4 @@ export function judge(binary: string, document: string, extraEnv: Record<string,
     .filter((d: any) => d.severity === 'error')
     .map((d: any) => `${d.summary}${d.detail ? `: ${d.detail}` : ''}`);
   return { accepted: out.valid === true && errors.length === 0, errors, dir };
-}
-
-/**
- * The OpenTofu judge of `version`, or undefined with a loud message when it was not built (under
- * CI, where `npm test` builds the judges first, that is a failure).
- */
-export function requireTofu(version: string): string | undefined {
-  const binary = opentofuBinary(version);
-  if (fs.existsSync(binary) && runJudge(binary, ['version'], { env: judgeEnv() }).status === 0) return binary;
-  const message = `\n!!! no OpenTofu ${version} judge at ${binary}; run \`npx projen judges\` to build it. The OpenTofu checks are skipped\n`;
-  if (process.env.CI) throw new Error(message);
-  // eslint-disable-next-line no-console
-  console.warn(message);
-  return undefined;
 }

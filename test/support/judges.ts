@@ -3,9 +3,12 @@
  * hold `terraform_remote_state` data sources. Their `config` is checked against the same backend
  * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
  *
- * The judges are `terraform` on PATH and every OpenTofu version listed in
- * `scripts/opentofu-judges.txt` (or `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`), built by `scripts/judges.sh` into a cache keyed by version. A
- * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere.
+ * The judges are those of `scripts/judges.txt` (the one list every language's suite reads):
+ * `terraform` on PATH (1.11.4 in CI), Terraform built from source and the OpenTofu releases, both
+ * built by `scripts/judges.sh` into a cache keyed by version (`CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`
+ * replaces the OpenTofu versions; `CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary
+ * in place of the cached build). A listed judge that is missing fails the run under `CI` and is
+ * skipped, loudly, elsewhere.
  *
  * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
  * as root, `unshare -rn` otherwise), so a check that would need the network fails instead of
@@ -44,15 +47,40 @@ export interface Judge {
 
 const ROOT = path.join(__dirname, '..', '..');
 
+/** One line of scripts/judges.txt: a tool at a version, and where its binary comes from. */
+export interface ListedJudge {
+  readonly tool: ToolName;
+  readonly version: string;
+  /** `path`: terraform on PATH; `source`: Terraform built from its source archive; `proxy`: OpenTofu from the Go module proxy. */
+  readonly from: 'path' | 'source' | 'proxy';
+}
+
 /**
- * The OpenTofu judges: `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix)
- * or else scripts/opentofu-judges.txt, one version per line (`#` starts a comment).
+ * The judges of scripts/judges.txt (`#` starts a comment), the OpenTofu lines replaced by
+ * `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix) when it is set.
  */
-export function opentofuJudgeVersions(): string[] {
+export function listedJudges(): ListedJudge[] {
+  const lines = fs.readFileSync(path.join(ROOT, 'scripts', 'judges.txt'), 'utf8')
+    .split('\n').map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((w) => w[0]);
+  const listed = lines.map(([tool, version, from]) => {
+    if ((tool !== 'terraform' && tool !== 'opentofu') || !['path', 'source', 'proxy'].includes(from)) {
+      throw new Error(`scripts/judges.txt: cannot read "${tool} ${version} ${from}"`);
+    }
+    return { tool, version, from } as ListedJudge;
+  });
   const override = process.env.CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
-  if (override) return override.split(/\s+/);
-  return fs.readFileSync(path.join(ROOT, 'scripts', 'opentofu-judges.txt'), 'utf8')
-    .split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+  if (!override) return listed;
+  return [...listed.filter((j) => j.tool !== 'opentofu'), ...override.split(/\s+/).map((version) => ({ tool: 'opentofu' as const, version, from: 'proxy' as const }))];
+}
+
+/** The OpenTofu judges' versions. */
+export function opentofuJudgeVersions(): string[] {
+  return listedJudges().filter((j) => j.tool === 'opentofu').map((j) => j.version);
+}
+
+/** `tool@version` of every listed judge, whether or not this machine has it. */
+export function listedJudgeTargets(): string[] {
+  return listedJudges().map((j) => `${j.tool}@${j.version}`);
 }
 
 /**
@@ -69,6 +97,16 @@ export function cacheRoot(): string {
 /** Where `scripts/judges.sh` puts OpenTofu `version`. */
 export function opentofuBinary(version: string): string {
   return path.join(cacheRoot(), 'tofu', version, 'tofu');
+}
+
+/**
+ * The binary of a listed judge: `terraform` for the one on PATH; for one built from source, the
+ * binary `CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>` names, else where `scripts/judges.sh` builds it.
+ */
+export function listedBinary(j: ListedJudge): string {
+  if (j.from === 'path') return 'terraform';
+  if (j.from === 'proxy') return opentofuBinary(j.version);
+  return process.env[`CDKTF_STATE_BACKENDS_TERRAFORM_${j.version.replace(/\./g, '_')}`] || path.join(cacheRoot(), 'terraform', j.version, 'terraform');
 }
 
 let cliConfig: string | undefined;
@@ -129,13 +167,17 @@ function discover(): Discovery {
   if (judgesOff()) return (discovered = { judges: [], problems: [] });
   const judges: Judge[] = [];
   const problems: string[] = [];
-  const probe = (tool: ToolName, binary: string, expected?: string) => {
+  const probe = (listed: ListedJudge) => {
+    const { tool, from } = listed;
+    const binary = listedBinary(listed);
+    const expected = from === 'path' ? undefined : listed.version;
     const r = runJudge(binary, ['version', '-json']);
     if (r.error || r.status !== 0) {
       const why = r.error?.message ?? r.stderr.trim();
-      problems.push(tool === 'terraform'
-        ? `terraform is not on PATH (${why}); install Terraform (1.11.4 in CI) to run the tool checks`
-        : `OpenTofu ${expected} is not built (${why}); run \`npx projen judges\` (needs Go 1.26+)`);
+      problems.push(from === 'path'
+        ? `terraform is not on PATH (${why}); install Terraform (${listed.version} in CI) to run the tool checks`
+        : `${tool === 'terraform' ? 'Terraform' : 'OpenTofu'} ${expected} is not at ${binary} (${why}); run \`npx projen judges\` (needs Go 1.26+` +
+          (from === 'source' ? `, and the source archive or CDKTF_STATE_BACKENDS_TERRAFORM_${listed.version.replace(/\./g, '_')}; see CONTRIBUTING.md)` : ')'));
       return;
     }
     const version: string = JSON.parse(r.stdout).terraform_version;
@@ -143,10 +185,11 @@ function discover(): Discovery {
       problems.push(`${binary} reports version ${version}, expected ${expected}`);
       return;
     }
+    // terraform on PATH may be any release (the list gives CI's); one already judging is not run twice.
+    if (judges.some((j) => j.tool === tool && j.version === version)) return;
     judges.push({ tool, version, binary, name: `${tool} ${version}`, target: { tool, version } });
   };
-  probe('terraform', 'terraform');
-  for (const v of opentofuJudgeVersions()) probe('opentofu', opentofuBinary(v), v);
+  for (const listed of listedJudges()) probe(listed);
   discovered = { judges, problems };
   return discovered;
 }
@@ -171,9 +214,25 @@ export function requireJudges(): Judge[] {
   return judges;
 }
 
-/** The terraform judge (the binary on PATH), if present; see `requireJudges`. */
-export function terraformJudge(): Judge | undefined {
-  return discover().judges.find((j) => j.tool === 'terraform');
+/** The Terraform judges present (on PATH first, then those built from source); see `requireJudges`. */
+export function terraformJudges(): Judge[] {
+  return discover().judges.filter((j) => j.tool === 'terraform');
+}
+
+/**
+ * The judge of exactly `tool@version`, for verdicts written for that release, or undefined: another
+ * release of the tool is not a judge for them. A missing judge is said loudly, and under CI a
+ * missing listed judge is a failure (as in `requireJudges`).
+ */
+export function judgeFor(target: string): Judge | undefined {
+  const found = requireJudges().find((j) => `${j.tool}@${j.version}` === target);
+  if (found || judgesOff()) return found;
+  const listed = listedJudgeTargets().includes(target);
+  const message = `\n!!! no judge is ${target} (${listed ? 'listed in scripts/judges.txt but not on this machine' : 'scripts/judges.txt does not list it'}); its verdicts are not checked\n`;
+  if (listed && process.env.CI) throw new Error(message);
+  // eslint-disable-next-line no-console
+  console.warn(message);
+  return undefined;
 }
 
 /**
@@ -239,9 +298,4 @@ export function backendToRemoteConfig(attributes: Record<string, unknown>): Reco
     out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) ? [v] : v;
   }
   return out;
-}
-
-/** The terraform judge's version, or undefined (see `requireJudges` for what a missing judge does). */
-export function requireTerraform(): string | undefined {
-  return requireJudges().find((j) => j.tool === 'terraform')?.version;
 }

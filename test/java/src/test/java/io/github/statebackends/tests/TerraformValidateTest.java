@@ -43,10 +43,13 @@ import org.junit.jupiter.api.io.TempDir;
  * The real tools are the judges, as in the TypeScript suite's {@code terraform-validate.test.ts}: a
  * Java-synthesized app with the four spec components fully configured (plus the other classes) is
  * checked with each judge's {@code validate}, for a target equal to that judge's tool and version.
- * The judges are {@code terraform} on PATH and each OpenTofu version listed in
- * {@code scripts/opentofu-judges.txt}, built by {@code scripts/judges.sh} into
- * {@code ~/.cache/cdktf-state-backends/tofu/<version>/tofu} ({@code $CDKTF_STATE_BACKENDS_CACHE}
- * replaces {@code ~/.cache/cdktf-state-backends}).
+ * The judges are those of {@code scripts/judges.txt}, the list every language's suite reads:
+ * {@code terraform} on PATH, Terraform built from source into
+ * {@code ~/.cache/cdktf-state-backends/terraform/<version>/terraform} (or the binary
+ * {@code $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>} names) and OpenTofu built into
+ * {@code ~/.cache/cdktf-state-backends/tofu/<version>/tofu}, both by {@code scripts/judges.sh}
+ * ({@code $CDKTF_STATE_BACKENDS_CACHE} replaces {@code ~/.cache/cdktf-state-backends};
+ * {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} the OpenTofu versions).
  *
  * <p>Each stack's {@code cdk.tf.json} is read from the app's outdir. Every backend block becomes a
  * {@code data.terraform_remote_state.<x>} whose {@code config} holds the block's attributes (a
@@ -91,9 +94,14 @@ class TerraformValidateTest {
                 // no unshare on this machine
             }
         }
-        probe(tmp, "terraform", "terraform", null);
-        for (final String v : opentofuVersions()) {
-            probe(tmp, "opentofu", opentofuBinary(v), v);
+        for (final String[] listed : listedJudges()) {
+            final String tool = listed[0];
+            final String version = listed[1];
+            switch (listed[2]) {
+                case "path" -> probe(tmp, tool, "terraform", null);
+                case "source" -> probe(tmp, tool, terraformBinary(version), version);
+                default -> probe(tmp, tool, cached("tofu", version), version);
+            }
         }
         for (final String problem : PROBLEMS) {
             System.err.println("\n!!! " + problem + "\n");
@@ -113,33 +121,49 @@ class TerraformValidateTest {
             why = e.getMessage();
         }
         if (version == null) {
-            PROBLEMS.add("terraform".equals(tool)
+            PROBLEMS.add(expected == null
                 ? "terraform is not on PATH (" + why + "); install Terraform (1.11.4 in CI) to run the tool checks"
-                : "OpenTofu " + expected + " is not built (" + why + "); run `npx projen judges` (needs Go 1.26+)");
+                : tool + " " + expected + " is not at " + binary + " (" + why + "); run `npx projen judges` (needs Go 1.26+; see CONTRIBUTING.md)");
         } else if (expected != null && !expected.equals(version)) {
             PROBLEMS.add(binary + " reports version " + version + ", expected " + expected);
         } else {
-            JUDGES.add(new Judge(tool, version, binary));
+            final String found = version;
+            // terraform on PATH may be any release; one already judging is not run twice
+            if (JUDGES.stream().noneMatch(j -> j.tool().equals(tool) && j.version().equals(found))) {
+                JUDGES.add(new Judge(tool, version, binary));
+            }
         }
     }
 
     /**
-     * The OpenTofu judges: {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated), or else
-     * the versions in scripts/opentofu-judges.txt (surefire passes its path).
+     * The judges of scripts/judges.txt (surefire passes its path) as {tool, version, where from}; the
+     * OpenTofu lines replaced by {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated) when set.
      */
-    private static List<String> opentofuVersions() throws IOException {
-        final String override = System.getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES");
-        if (override != null && !override.isBlank()) {
-            return List.of(override.strip().split("\\s+"));
-        }
-        final Path list = Path.of(System.getProperty("statebackends.opentofuJudges", "../../scripts/opentofu-judges.txt"));
-        return Files.readAllLines(list).stream()
+    private static List<String[]> listedJudges() throws IOException {
+        final Path list = Path.of(System.getProperty("statebackends.judges", "../../scripts/judges.txt"));
+        final List<String[]> listed = new ArrayList<>(Files.readAllLines(list).stream()
             .map(l -> l.replaceAll("#.*", "").strip())
             .filter(l -> !l.isEmpty())
-            .toList();
+            .map(l -> l.split("\\s+"))
+            .toList());
+        final String override = System.getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES");
+        if (override != null && !override.isBlank()) {
+            listed.removeIf(j -> "opentofu".equals(j[0]));
+            for (final String v : override.strip().split("\\s+")) {
+                listed.add(new String[] {"opentofu", v, "proxy"});
+            }
+        }
+        return listed;
     }
 
-    private static String opentofuBinary(final String version) {
+    /** Terraform built from source: the binary {@code $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>} names, else the cached build. */
+    private static String terraformBinary(final String version) {
+        final String named = System.getenv("CDKTF_STATE_BACKENDS_TERRAFORM_" + version.replace('.', '_'));
+        return named != null && !named.isEmpty() ? named : cached("terraform", version);
+    }
+
+    /** Where scripts/judges.sh builds {@code tool} (its binary's name) at {@code version}. */
+    private static String cached(final String tool, final String version) {
         final String cache = System.getenv("CDKTF_STATE_BACKENDS_CACHE");
         // Joined from parts so that scripts/flavour.js, which renames the package in the cdktn copy of
         // these sources, leaves the judges' cache (shared by both flavours) alone.
@@ -147,7 +171,7 @@ class TerraformValidateTest {
         // npm test always sets the variable (scripts/cache-dir.js decides it); run alone, ~ is $HOME as in
         // the scripts that build the judges, not user.home (the account's home, which ignores $HOME).
         final Path root = cache != null && !cache.isEmpty() ? Path.of(cache) : Path.of(System.getenv("HOME"), ".cache", cacheName);
-        return root.resolve("tofu").resolve(version).resolve("tofu").toString();
+        return root.resolve(tool).resolve(version).resolve(tool).toString();
     }
 
     @Test
@@ -212,10 +236,11 @@ class TerraformValidateTest {
         assertEquals(List.of(), errors, judge.name() + " errors");
         assertTrue(result.path("valid").asBoolean(false), result.toPrettyString());
         // the tools warn only about fields the library itself marks deprecated (azurerm endpoint for
-        // terraform, msi_endpoint for OpenTofu 1.11+)
+        // terraform: "endpoint", in 1.15.9 "The argument .endpoint is deprecated"; msi_endpoint for OpenTofu 1.11+)
         for (final JsonNode warning : diagnostics(result, "warning")) {
             final String summary = warning.path("summary").asText() + " " + warning.path("detail").asText();
-            assertTrue(summary.contains("\"endpoint\"") || summary.contains("msi_endpoint"), warning.toString());
+            assertTrue(summary.contains("\"endpoint\"") || summary.contains("argument .endpoint is deprecated") || summary.contains("msi_endpoint"),
+                warning.toString());
         }
         System.out.println(judge.name() + ": " + remoteStates.size() + " remote-state configurations valid ("
             + backends + " from backend blocks), run " + (sandbox.isEmpty() ? "with the network" : "without network")
