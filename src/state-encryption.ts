@@ -238,7 +238,7 @@ export class StateEncryption extends TerraformElement {
     if (all.length > 1 && all[0] === this) {
       problems.push(
         `a stack can have only one state encryption, found ${all.length}: ${all.map((e) => e.node.path).join(' and ')}; ` +
-          'keep one (opentofu refuses a module with several encryption blocks)',
+          'keep one (opentofu refuses a module with several encryption blocks) [stack/one-encryption]',
       );
     }
     return problems;

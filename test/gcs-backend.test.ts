@@ -123,6 +123,15 @@ describe('gcs rules', () => {
     expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://a.example/storage/v1/b' })).toEqual([]);
   });
 
+  test('warns if kmsEncryptionKey is "": no key, and terraform reads its env var instead', () => {
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' })).toEqual([
+      'kmsEncryptionKey is "", which the tool takes as no KMS key (the terraform run then reads GOOGLE_KMS_ENCRYPTION_KEY); leave it unset, or name the key [gcs/kms-key-form]',
+    ]);
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' }, { target: 'opentofu@1.12.6' })).toEqual([
+      'kmsEncryptionKey is "", which the tool takes as no KMS key; leave it unset, or name the key [gcs/kms-key-form]',
+    ]);
+  });
+
   test('fails if encryptionKey and kmsEncryptionKey are both set', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32, kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toBe(
       `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey [gcs/one-encryption]`,

@@ -15,6 +15,7 @@
  */
 import { TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
+import { EncryptionKeyProvider, StateEncryption } from '../src';
 import { GcsBackend } from '../src/gcs-backend';
 import { judge } from './support/judge-verdict';
 import { judgeFor, remoteStatesDocument } from './support/judges';
@@ -621,6 +622,21 @@ const WRITTEN: readonly Row[] = [
     },
   },
   {
+    ruleId: 'stack/one-encryption',
+    store: 'gcs',
+    target: TOFU,
+    field: 'encryption',
+    props: undefined,
+    raw: {
+      document: JSON.stringify({
+        terraform: [1, 2].map((n) => ({ encryption: { key_provider: { pbkdf2: { [`k${n}`]: { passphrase: 'correct-horse-battery-staple' } } } } })),
+      }),
+    },
+    judged: 'validate',
+    toolSays: /Duplicate encryption configuration/,
+    why: 'init -backend=false loads the configuration and refuses a second encryption block',
+  },
+  {
     ruleId: 'stack/shared-state',
     store: 'gcs',
     target: TF,
@@ -654,6 +670,20 @@ function libraryRefusal(row: Row): string {
       return (e as Error).message;
     }
     throw new Error('expected two backends in one stack to be refused at synth');
+  }
+  if (row.ruleId === 'stack/one-encryption') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const stack = new TerraformStack(appFor(parsed), 'producer');
+    for (const scope of [stack, new Construct(stack, 'inner')]) {
+      new StateEncryption(scope, { keyProviders: [EncryptionKeyProvider.pbkdf2('main', { passphrase: 'correct-horse-battery-staple' })] });
+    }
+    try {
+      Testing.synth(stack, true);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected two state encryptions in one stack to be refused at synth');
   }
   if (row.ruleId === 'stack/shared-state') {
     const parsed = parseTarget(row.target);
@@ -699,6 +729,7 @@ describe('the library refuses each row, naming the field', () => {
   test.each(ROWS.map((r) => [label(r), r] as const))('%s', (_l, row) => {
     const message = libraryRefusal(row);
     if (row.ruleId === 'stack/one-backend') expect(message).toContain('a stack can have only one backend');
+    else if (row.ruleId === 'stack/one-encryption') expect(message).toMatch(/a stack can have only one state encryption, found 2: .* \[stack\/one-encryption\]/);
     else if (row.ruleId === 'stack/shared-state') expect(message).toMatch(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
     // THEN the bullet names the field and ends with the row's rule id, which docs/FIELDS.md explains
     else expect(message).toMatch(new RegExp(`\\n- ${row.field.replace(/[.[\]]/g, '\\$&')}: [^\\n]* \\[${row.ruleId}\\](\\n|$)`));

@@ -98,6 +98,12 @@ export const GCS_RULES: readonly Rule[] = [
     evidence: 'spec part 8; neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
     check: (c) => {
       const v = c.literal('kmsEncryptionKey');
+      if (v === '') {
+        // Both tools take "" as no key; terraform then reads its env var (gcs/backend.go configure).
+        const env = c.target.tool === 'terraform' ? c.envOf('kmsEncryptionKey') : [];
+        c.warn(`${c.spelling('kmsEncryptionKey')} is "", which the tool takes as no KMS key${env.length > 0 ? ` (the ${c.target.tool} run then reads ${env.join(' or ')})` : ''}; leave it unset, or name the key`);
+        return;
+      }
       if (typeof v === 'string' && !/^projects\/[^/]+\/locations\/[^/]+\/keyRings\/[^/]+\/cryptoKeys\/[^/]+$/.test(v)) {
         c.warn(`${c.spelling('kmsEncryptionKey')} is ${JSON.stringify(v)}, not projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}; Cloud Storage refuses other names when the run writes the state`);
       }

@@ -29,6 +29,12 @@ export const STACK_RULES = [
       'or a backend and a cloud block',
   },
   {
+    id: 'stack/one-encryption',
+    severity: 'error',
+    description: 'a stack holds one state encryption block',
+    evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.12.6)',
+  },
+  {
     id: 'stack/shared-state',
     severity: 'error',
     description: 'two stacks of an app do not write one state object (each apply replaces the other\'s state)',

@@ -2,8 +2,8 @@
  * cdktn's `targetVersions` ranges (src/private/target-versions.ts): parsing, the versions a config
  * is checked at, and the errors for ranges that are not npm semver ranges or match no release.
  */
-import { ALWAYS, FieldSpec, envEntriesOf } from '../../src/private/schema';
 import * as semver from 'semver';
+import { ALWAYS, FieldSpec, envEntriesOf } from '../../src/private/schema';
 import { contains, parseRange } from '../../src/private/semver-range';
 import { breakpointsOf, declaredTargetsFrom, describeDeclared, versionsToCheck } from '../../src/private/target-versions';
 import { STORES } from '../support/stores';
