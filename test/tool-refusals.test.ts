@@ -495,6 +495,16 @@ const WRITTEN: readonly Row[] = [
     why: 'validate accepts any name; init on fake-gcs-server fails on it (test/runtime/gcs.test.ts, gcs-blank-bucket)',
   },
   {
+    ruleId: 'azurerm/timeout-zero',
+    store: 'azurerm',
+    target: TOFU,
+    field: 'timeoutSeconds',
+    props: { ...AZ, timeoutSeconds: 0 },
+    raw: { ...AZ_RAW, timeout_seconds: 0 },
+    judged: 'not-offline',
+    why: 'validate accepts 0; init on Azurite times out at once (test/runtime/azurerm.test.ts, azurerm-timeout-zero)',
+  },
+  {
     ruleId: 'oss/bucket-name',
     store: 'oss',
     target: TOFU,

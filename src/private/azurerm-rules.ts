@@ -148,6 +148,20 @@ export const AZURERM_RULES: readonly Rule[] = [
   ]),
   base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
   atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
+  {
+    id: 'azurerm/timeout-zero',
+    offline: 'no offline check: validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out',
+    runtime: 'azurerm-timeout-zero',
+    severity: 'error',
+    fields: ['timeoutSeconds'],
+    description: 'timeoutSeconds is not 0: every blob call would time out at once',
+    evidence:
+      'opentofu 1.9+, azure/backend.go: timeout_seconds becomes each storage call\'s context timeout; with 0 init on Azurite fails ' +
+      '("Failed to get existing workspaces: error listing blobs: context deadline exceeded") with opentofu 1.12.6, and 10 initialises and applies',
+    check: (c) => {
+      if (c.literal('timeoutSeconds') === 0) c.error('timeoutSeconds', 'got 0, expected 1 or more seconds, or no timeoutSeconds (with 0 every blob call times out at once, so init fails)');
+    },
+  },
   matches(
     {
       id: 'azurerm/storage-account-name',

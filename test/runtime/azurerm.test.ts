@@ -189,6 +189,17 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
     expect(r.output).toMatch(/no environment was found with the name "nope"|unknown environment identifier: nope|unable to locate metadata for environment "nope"/);
   });
 
+  (applies('azurerm/timeout-zero') && judge.tool === 'opentofu' && compareVersions(judge.version, '1.9.0') >= 0 ? test : test.skip)(
+    scenario('azurerm-timeout-zero', 'init fails with timeout_seconds = 0, and works with 10 (azurerm/timeout-zero)'),
+    () => {
+      const zero = rawInit('timeout-zero', { timeout_seconds: 0 });
+      expect(zero.status).not.toBe(0);
+      expect(zero.output.replace(/\s+/g, ' ')).toMatch(/context deadline exceeded/);
+      const ten = rawInit('timeout-ten', { timeout_seconds: 10 });
+      expect(ten.status).toBe(0);
+    },
+  );
+
   // lookup_blob_endpoint is a terraform 1.11.2+ argument; OpenTofu has none.
   (judge.tool === 'terraform' ? test : test.skip)(
     scenario('azurerm-dns-lookup', 'init fails with lookupBlobEndpoint and no resourceGroupName (azurerm/dns-lookup-needs-resource-group)'),
