@@ -1,4 +1,4 @@
-import { TerraformElement, TerraformLocal, TerraformRemoteState, TerraformStack } from 'cdktf';
+import { TerraformElement, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { EncryptionKeyProvider } from './encryption-key-providers';
 import { EncryptionMethod } from './encryption-methods';
@@ -8,6 +8,7 @@ import { encryptionHcl, encryptionJson } from './private/encryption-render';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES, checkEncryption } from './private/encryption-rules';
 import { Violation, formatViolations } from './private/messages';
 import { Warning } from './private/reader';
+import { staticContextOf } from './private/static-context';
 import { formatTarget } from './private/target';
 import { targetOf } from './private/target-versions';
 import { recordWarnings, showWarningsNow } from './private/warnings';
@@ -223,13 +224,7 @@ export class StateEncryption extends TerraformElement {
     const stack = TerraformStack.of(this);
     const problems: string[] = [];
     const synthRules = ENCRYPTION_RULES.filter((r) => r.id === 'encryption/static-context');
-    const locals = new Map<string, unknown>();
-    for (const c of stack.node.findAll()) {
-      // `expression` reads back as a reference to the local itself; its output holds what it reads.
-      if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
-    }
-    const localValue = (name: string) => resolveIn(stack, locals.get(name));
-    const late = checkEncryption({ ...this.model, resolve: (v) => resolveIn(stack, v), localValue }, synthRules);
+    const late = checkEncryption({ ...this.model, ...staticContextOf(stack) }, synthRules);
     if (late.errors.length > 0) {
       problems.push(formatViolations(`state encryption (target ${formatTarget(this.model.target)})`, this.node.path, late.errors));
     }

@@ -284,11 +284,15 @@ describe('fuzz: generated configs', () => {
         if (DUMP) dumped.push(JSON.stringify([sut.store.backend, g.target, g.asRemoteState, 'accepted', out, hcl, warningsOf(stack)]));
         if (!g.asRemoteState) {
           // THEN another stack can read its state: the remote state made from it is accepted too
+          // (unless the run completes the backend: opentofu 1.8+ evaluates its references, which
+          // another stack's run cannot, and the library says so)
           const consumer = freshStack(g.target);
-          const remote = (element as TerraformBackend).getRemoteStateDataSource(consumer, 'rs', stack.node.id);
-          remote.toTerraform();
-          remote.toHclTerraform();
-          counts.crossStack++;
+          const remote = readAcross(element as TerraformBackend, consumer, stack.node.id, emitted);
+          if (remote) {
+            remote.toTerraform();
+            remote.toHclTerraform();
+            counts.crossStack++;
+          }
         }
         for (const warning of warningsOf(stack)) {
           for (const secret of secrets) expect(warning).not.toContain(secret);
@@ -328,8 +332,9 @@ describe('fuzz: generated configs', () => {
               entries[`${address}_hcl`] = { backend: backendName, config: hcl.terraform[0].backend[backendName][0] };
               // The consumer's view of the same state, made by getRemoteStateDataSource (secrets left out).
               const consumer = new TerraformStack(stack.node.root as App, 'c');
-              backend.getRemoteStateDataSource(consumer, 'rs', 'p');
-              entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
+              if (readAcross(backend, consumer, 'p', JSON.parse(Testing.synth(stack)).terraform.backend[backendName])) {
+                entries[`${address}_consumer`] = { backend: backendName, config: JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.rs.config };
+              }
             }
           }
           // The run provides what the warnings of the accepted configs ask for: COS needs a region
@@ -351,3 +356,17 @@ describe('fuzz: generated configs', () => {
     );
   }
 });
+
+/**
+ * The remote state another stack gets for `backend`, or undefined where the library refuses it
+ * because the backend holds references its run evaluates (stack/cross-stack-from-run).
+ */
+function readAcross(backend: TerraformBackend, consumer: TerraformStack, from: string, emitted: Record<string, unknown>) {
+  try {
+    return backend.getRemoteStateDataSource(consumer, 'rs', from);
+  } catch (e) {
+    expect(JSON.stringify(emitted)).toContain('${');
+    expect((e as Error).message).toMatch(/ \[stack\/cross-stack-from-run\]$/);
+    return undefined;
+  }
+}

@@ -4,11 +4,16 @@
  * block; for every judge the library's verdict at that judge's version (an error with one of the
  * row's rule ids) must be the tool's (a refusal before any request). Dummy credentials, no network.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { AZURERM_STORE } from '../src/azurerm-backend';
 import { COS_STORE } from '../src/cos-backend';
-import { OSS_STORE } from '../src/oss-backend';
+import { OSS_STORE, OssBackend } from '../src/oss-backend';
+import { StateBackendTarget } from '../src/target';
 import { initOffline } from './support/init-judge';
-import { describeEachJudge, requireJudges } from './support/judges';
+import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from './support/judges';
 import { Store, checkConfig } from '../src/private/store';
 
 interface Row {
@@ -26,7 +31,7 @@ interface Row {
 const LOCAL: Record<string, { env: Record<string, string>; refusal: RegExp; timeout?: number }> = {
   oss: {
     env: { ALICLOUD_ACCESS_KEY: 'dummy', ALICLOUD_SECRET_KEY: 'dummy', ALICLOUD_REGION: 'cn-hangzhou' },
-    refusal: /error getting bucket: .*bucket name .*(len is between|can only include lowercase letters|must start and end)/,
+    refusal: /error getting bucket: .*bucket name .*(len is between|can only include lowercase letters|must start and end)|Invalid template control keyword/,
   },
   cos: {
     env: { TENCENTCLOUD_SECRET_ID: 'dummy', TENCENTCLOUD_SECRET_KEY: 'dummy' },
@@ -71,6 +76,7 @@ const ROWS: readonly Row[] = [
   oss('   ', ['oss/bucket-name']),
   oss('-acme', ['oss/bucket-name']),
   oss('', ['oss/bucket-name']),
+  { ...oss('acme-tfstate', []), title: 'oss prefix "${var.env}%{x"', props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, ids: ['backend/template'] },
   cos('tfstate-1250000000', 'ap-guangzhou', []),
   cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
   cos('Tfstate-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
@@ -84,6 +90,12 @@ const ROWS: readonly Row[] = [
 ];
 
 const JUDGES = requireJudges();
+
+function cdktfApp(judge: Judge): App {
+  const app = Testing.app();
+  (judge.tool === 'opentofu' ? StateBackendTarget.opentofu(judge.version) : StateBackendTarget.terraform(judge.version)).applyTo(app);
+  return app;
+}
 
 describeEachJudge('offline init', JUDGES, (judge) => {
   test.each(ROWS.map((r) => [r.title, r] as const))('%s: the library refuses it where the tool does', (_t, row) => {
@@ -100,7 +112,36 @@ describeEachJudge('offline init', JUDGES, (judge) => {
       tool: verdict.refusedLocally,
       shown,
     });
-    if (!verdict.refusedLocally) expect(errors.map((e) => e.id)).toEqual([]);
+    // (where the target reads backend blocks literally, the library refuses a reference for itself:
+    // field/literal-only, which HCL validate judges in test/tool-refusals.test.ts)
+    if (!verdict.refusedLocally) expect(errors.map((e) => e.id).filter((id) => id !== 'field/literal-only')).toEqual([]);
+  });
+});
+
+describeEachJudge('offline init of a backend block that reads a resource', JUDGES, (judge) => {
+  test('the library refuses it at synth where the tool refuses it before any request', () => {
+    // GIVEN an oss backend whose prefix reads a resource (opentofu 1.8+ evaluates the block)
+    const app = cdktfApp(judge);
+    const stack = new TerraformStack(app, 'network');
+    const seed = new TerraformResource(stack, 'seed', { terraformResourceType: 'terraform_data' });
+    let library: string;
+    try {
+      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: seed.getStringAttribute('id') });
+      app.synth();
+      library = '';
+    } catch (e) {
+      library = (e as Error).message;
+    }
+    // WHEN the judge initialises the same block, with the resource
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-static-'));
+    const doc = { resource: { terraform_data: { seed: {} } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${terraform_data.seed.id}' } } } };
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify(doc));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color'], { cwd: dir, env: judgeEnv(LOCAL.oss.env) });
+    const toolRefuses = /Dynamic value in static context/.test(`${r.stdout}${r.stderr}`);
+    // THEN opentofu 1.8+ and the library refuse it for the static context; the others read the
+    // text literally, and the library refuses the reference itself
+    expect(toolRefuses).toBe(library.includes('[backend/static-context]'));
+    expect(library).toMatch(/\[(backend\/static-context|field\/literal-only)\]/);
   });
 });
 

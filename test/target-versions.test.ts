@@ -201,6 +201,18 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(backendJson(stack)).toEqual({ bucket: 'acme-b', universe_domain: 'universe.example.com' });
   });
 
+  test('fails if a literal means one thing to terraform and another to opentofu 1.8+ (JSON templates), naming both', () => {
+    // GIVEN both tools declared, and a prefix holding "%{" as text
+    const stack = stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } });
+    // THEN one block cannot say it to both: terraform reads it literally, opentofu as a template
+    expect(() => new GcsBackend(stack, { bucket: 'acme-b', prefix: 'net%{work' })).toThrow(
+      '- prefix: the declared tools read prefix differently (terraform 1.5.7: "net%{work", opentofu 1.8.0: "net%%{work"), expected one value for every tool; ' +
+        'declare fewer tools in targetVersions or set cdktn-state-backends:target [target/versions]',
+    );
+    // AND without such text one block serves both
+    new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } }), { bucket: 'acme-b', prefix: 'network' });
+  });
+
   test('with every range "", the library\'s own target decides', () => {
     const stack = stackWith({ targetVersions: { terraform: '' }, [KEY]: 'opentofu@1.12.6' });
     new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });

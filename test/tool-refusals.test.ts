@@ -13,9 +13,9 @@
  * and OpenTofu 1.12.6 built by scripts/judges.sh; every Terraform row is also a 1.15.9 row); other
  * targets have no judge and only check the library.
  */
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { EncryptionKeyProvider, StateEncryption } from '../src';
+import { EncryptionKeyProvider, StateBackendValue, StateEncryption } from '../src';
 import { GcsBackend } from '../src/gcs-backend';
 import { judge } from './support/judge-verdict';
 import { judgeFor, remoteStatesDocument } from './support/judges';
@@ -632,6 +632,49 @@ const WRITTEN: readonly Row[] = [
     },
   },
   {
+    ruleId: 'backend/template',
+    store: 'gcs',
+    target: TOFU,
+    field: 'prefix',
+    props: { ...GCS, prefix: '${var.env}%{x' },
+    raw: { document: JSON.stringify({ variable: { env: { type: 'string' } }, terraform: { backend: { gcs: { ...GCS, prefix: '${var.env}%{x' } } } }) },
+    judged: 'not-offline',
+    why: 'validate does not evaluate the backend block; init does and refuses it before any request (test/init-judge.test.ts)',
+  },
+  {
+    ruleId: 'backend/static-context',
+    store: 'gcs',
+    target: TOFU,
+    field: 'prefix',
+    props: undefined,
+    raw: { document: JSON.stringify({ resource: { terraform_data: { seed: {} } }, terraform: { backend: { gcs: { ...GCS, prefix: '${terraform_data.seed.id}' } } } }) },
+    judged: 'not-offline',
+    why: 'validate does not evaluate the backend block; init refuses "Dynamic value in static context" before any request (test/init-judge.test.ts)',
+  },
+  {
+    ruleId: 'field/from-init-misplaced',
+    store: 'gcs',
+    target: TOFU,
+    as: 'remote-state',
+    field: 'bucket',
+    props: { bucket: StateBackendValue.fromInit() },
+    raw: {},
+    judged: 'validate',
+    toolSays: /attribute "bucket" is required/,
+    why: 'a remote state has no init: without the value its config lacks the field',
+  },
+  {
+    ruleId: 'stack/cross-stack-from-run',
+    store: 'gcs',
+    target: TOFU,
+    field: 'backend',
+    props: undefined,
+    raw: { document: JSON.stringify({ data: { terraform_remote_state: { network: { backend: 'gcs', config: { ...GCS, prefix: '${var.env}' } } } } }) },
+    judged: 'validate',
+    toolSays: /Reference to undeclared input variable/,
+    why: 'the remote state a cross-stack reference would copy is evaluated in the consumer, which has none of the producer\'s variables',
+  },
+  {
     ruleId: 'stack/one-encryption',
     store: 'gcs',
     target: TOFU,
@@ -680,6 +723,27 @@ function libraryRefusal(row: Row): string {
       return (e as Error).message;
     }
     throw new Error('expected two backends in one stack to be refused at synth');
+  }
+  if (row.ruleId === 'backend/static-context' || row.ruleId === 'stack/cross-stack-from-run') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const app = appFor(parsed);
+    const producer = new TerraformStack(app, 'network');
+    const seed = new TerraformResource(producer, 'seed', { terraformResourceType: 'terraform_data' });
+    const env = new TerraformVariable(producer, 'env', { type: 'string' });
+    const prefix = row.ruleId === 'backend/static-context' ? seed.getStringAttribute('id') : env.stringValue;
+    new GcsBackend(producer, { ...GCS, prefix });
+    if (row.ruleId === 'stack/cross-stack-from-run') {
+      const consumer = new TerraformStack(app, 'app');
+      new GcsBackend(consumer, { ...GCS, prefix: 'app' });
+      new TerraformOutput(consumer, 'seed', { value: seed.getStringAttribute('id') });
+    }
+    try {
+      app.synth();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error(`expected ${row.ruleId} to refuse the app at synth`);
   }
   if (row.ruleId === 'stack/one-encryption') {
     const parsed = parseTarget(row.target);
@@ -739,6 +803,7 @@ describe('the library refuses each row, naming the field', () => {
   test.each(ROWS.map((r) => [label(r), r] as const))('%s', (_l, row) => {
     const message = libraryRefusal(row);
     if (row.ruleId === 'stack/one-backend') expect(message).toContain('a stack can have only one backend');
+    else if (row.ruleId === 'stack/cross-stack-from-run') expect(message).toMatch(/reads the outputs of stack "network", .* \[stack\/cross-stack-from-run\]/);
     else if (row.ruleId === 'stack/one-encryption') expect(message).toMatch(/a stack can have only one state encryption, found 2: .* \[stack\/one-encryption\]/);
     else if (row.ruleId === 'stack/shared-state') expect(message).toMatch(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
     // THEN the bullet names the field and ends with the row's rule id, which docs/FIELDS.md explains

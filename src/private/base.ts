@@ -1,14 +1,19 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { deepMerge, stackOverrides } from './cdktf-internals';
+import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from './backend-files';
+import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { checkFor } from './check';
-import { SECRETS_LEFT_OUT } from './reader';
+import { Violation, formatViolations } from './messages';
+import { FieldValues, SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
-import { FieldSpec, Mode, envVarsOf, holdsSecret, spellingsOf } from './schema';
+import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from './schema';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { stateAddress } from './state-objects';
-import { Checked, Store, ToolAttributes } from './store';
-import { ParsedTarget } from './target';
+import { staticContextOf, dynamicReferences } from './static-context';
+import { Checked, Store, ToolAttributes, emitFields } from './store';
+import { ParsedTarget, formatTarget } from './target';
 import { targetOf } from './target-versions';
 import { recordWarnings, showWarningsNow } from './warnings';
 
@@ -21,21 +26,64 @@ import { recordWarnings, showWarningsNow } from './warnings';
  * @internal
  */
 export abstract class StoreBackend extends TerraformBackend {
-  private readonly attributes: ToolAttributes;
+  private readonly checked: Checked;
+  private readonly target: ParsedTarget;
+  /** The backend config files declared with `addConfigFile`, by name. */
+  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
 
   constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
     super(scope, 'backend', store.backend);
-    this.attributes = checkOrDetach(this, store, props, 'backend');
-    const state = stateHolder(this, store, () => deepMerge(copyAttributes(this.attributes), this.rawOverrides));
+    this.checked = checkOrDetach(this, store, props, 'backend');
+    this.target = targetOf(this);
+    const state = stateHolder(this, store, () => this.emitted(), this.checked.values);
     registerBackend(state);
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
-        return [...this.validateSingleBackend(), ...shared.errors, ...showWarningsNow(this, shared.warnings)];
+        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id)];
+        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
       },
     });
+  }
+
+  /**
+   * Declares a backend config file for `init -backend-config=<name>.tfbackend`, written beside the
+   * stack's output when the app is synthesized.
+   *
+   * The values (keyed by field name, as in the config, or by the tool's key) take the place of the
+   * block's, as init merges them, and the whole is checked as one config: a file that leaves a
+   * required field unset, sets a field the target lacks or breaks a rule is refused, naming the
+   * file. Fields the block leaves to init with `StateBackendValue.fromInit()` are typically given
+   * here, one file per environment. The values are written to the file as they are: secrets get
+   * the same warnings as in the block.
+   *
+   * @param name the file's name without `.tfbackend` (letters, digits, `.`, `_`, `-`)
+   * @param values the fields the file sets
+   */
+  public addConfigFile(name: string, values: { [key: string]: any }): void {
+    const file = `${name}.tfbackend`;
+    const header = `invalid ${this.store.backend} backend config file ${JSON.stringify(file)} at ${this.node.path}:`;
+    if (typeof name !== 'string' || !FILE_NAME.test(name)) {
+      throw new Error(`${header}\n- name: got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]`);
+    }
+    if (this.files.has(name)) throw new Error(`${header}\n- name: got ${JSON.stringify(name)} a second time, expected one file per name [config/shape]`);
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+      throw new Error(`${header}\n- values: got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values [config/shape]`);
+    }
+    const own = byFieldName(this.store.table, this.target.tool, values);
+    const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
+    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => fileProblems(this.store.table, own, v) });
+    const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
+    const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
+    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
+    if (this.files.size === 1) {
+      onStackSynthesis(this, (dir) => {
+        for (const [n, f] of this.files) fs.writeFileSync(path.join(dir, `${n}.tfbackend`), f.text);
+      });
+    }
   }
 
   /**
@@ -55,6 +103,7 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    this.refuseRunValuesAcrossStacks(scope);
     const { config, dropped } = this.remoteStateConfig();
     const remoteState = this.store.remoteState(scope, name, config);
     const stack = TerraformStack.of(scope);
@@ -74,14 +123,57 @@ export abstract class StoreBackend extends TerraformBackend {
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
-    return copyAttributes(this.attributes);
+    return copyAttributes(this.checked.attributes);
   }
 
   /**
    * Adds this backend to the HCL output.
    */
   public toHclTerraform(): any {
-    return { terraform: { backend: { [this.name]: backendHclBlock(this.attributes, this.rawOverrides) } } };
+    // Where the target evaluates the block, its strings are templates in both outputs.
+    const mode = evaluatesBackend(this.target) ? 'remote-state' : 'backend';
+    return { terraform: { backend: { [this.name]: backendHclBlock(this.checked.attributes, this.rawOverrides, mode) } } };
+  }
+
+  /** What the block holds now: the checked attributes with overrides merged in. */
+  private emitted(): Record<string, unknown> {
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides);
+  }
+
+  /**
+   * A backend whose object the run completes (a reference OpenTofu evaluates, a value given at
+   * init, config files) cannot be read from another stack: that stack's run knows none of it.
+   */
+  private refuseRunValuesAcrossStacks(scope: Construct): void {
+    const fromRun = [...this.checked.values.values()].filter((v) => v.expression || v.fromInit).map((v) => v.spelling);
+    if (fromRun.length === 0 && this.files.size === 0) return;
+    const how = fromRun.length > 0 ? `takes ${fromRun.join(', ')} from its run` : `is completed by its backend config files (${[...this.files.keys()].map((n) => `${n}.tfbackend`).join(', ')})`;
+    const consumer = TerraformStack.of(scope).node.id;
+    throw new Error(
+      `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(this).node.id)}, whose ${this.store.backend} backend ` +
+        `(${this.node.path}) ${how}, which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; ` +
+        `read that state in ${JSON.stringify(consumer)} with DataTerraformRemoteState${this.store.backend[0].toUpperCase()}${this.store.backend.slice(1)}, ` +
+        'giving those fields there (for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+    );
+  }
+
+  /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
+  private validateStaticContext(): string[] {
+    if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
+    const { resolve, localValue } = staticContextOf(TerraformStack.of(this));
+    const emitted = resolve(this.emitted()) as Record<string, unknown>;
+    const violations: Violation[] = [];
+    for (const fv of this.checked.values.values()) {
+      const key = keyFor(fv.spec, this.target.tool)!;
+      const refs = fv.expression ? dynamicReferences(emitted[key], localValue) : [];
+      if (refs.length === 0) continue;
+      violations.push({
+        id: 'backend/static-context',
+        field: fv.spelling,
+        message: `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
+      });
+    }
+    return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
   }
 
   /** The same fields without the secret ones, reading the consuming run's workspace. */
@@ -139,7 +231,7 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
     super(scope, id, store.backend, settings);
     this.settings = settings;
-    this.attributes = checkOrDetach(this, store, config, 'remote-state');
+    this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
     const block = () => deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
     const state = stateHolder(this, store, () => block().config ?? {});
     this.node.addValidation({ validate: () => showWarningsNow(this, ownStateOf(state, block().workspace)) });
@@ -183,12 +275,14 @@ export function backendForEachStack<T extends TerraformBackend>(
 }
 
 /** The state address of a backend or remote state, from what it emits now (`emitted`). */
-function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>): StateHolder {
+function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
   const target: ParsedTarget = targetOf(construct);
+  // Fields the run gives at init are no part of the address the code names.
+  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
   return {
     construct,
     backend: store.backend,
-    address: () => stateAddress(store.layout, store.fields, emitted(), target),
+    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
   };
 }
 
@@ -197,7 +291,7 @@ function stateHolder(construct: Construct, store: Store, emitted: () => Record<s
  * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
  * keeps a usable tree.
  */
-function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): ToolAttributes {
+function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): Checked {
   let checked: Checked;
   try {
     checked = checkFor(element, store, props, mode);
@@ -206,5 +300,5 @@ function checkOrDetach(element: Construct, store: Store, props: unknown, mode: M
     throw e;
   }
   recordWarnings(element, checked.warnings);
-  return checked.attributes;
+  return checked;
 }

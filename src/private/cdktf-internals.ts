@@ -1,5 +1,7 @@
+import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
+import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
 import { IConstruct } from 'constructs';
 
@@ -34,6 +36,18 @@ export function deepMerge(target: unknown, ...sources: unknown[]): any {
  */
 export function stackOverrides(stack: TerraformStack): Record<string, any> {
   return (stack as any).rawOverrides ?? {};
+}
+
+/**
+ * Runs `write` when the app synthesizes the stack of `construct`, with the directory the stack's
+ * files go to (cdktf/lib/synthesize/synthesizer `addCustomSynthesis`, which the stack's synthesizer
+ * calls after it has checked the stack; the manifest names the stack's working directory). Used to
+ * write backend config files beside the stack's output.
+ */
+export function onStackSynthesis(construct: IConstruct, write: (directory: string) => void): void {
+  addCustomSynthesis(construct, {
+    onSynthesize: (session: any) => write(path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory)),
+  });
 }
 
 const HCL_EXTENDED = Symbol.for('cdktf-state-backends.StateEncryption.hcl');

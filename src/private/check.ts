@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
 import { libraryContext } from './framework';
-import { Violation, formatViolations, unchosenTargetNote } from './messages';
-import { Warning } from './reader';
-import { Mode, isAvailable, keyFor } from './schema';
+import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './messages';
+import { FieldValues, Warning } from './reader';
+import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from './target';
 import { DeclaredTargets, TARGET_VERSIONS_CHECK, TARGET_VERSIONS_CONTEXT_KEY, declaredTargetsOf, describeDeclared, targetOf, targetsFor, unique } from './target-versions';
@@ -14,20 +14,41 @@ import { DeclaredTargets, TARGET_VERSIONS_CHECK, TARGET_VERSIONS_CONTEXT_KEY, de
  */
 
 /** Checks `props` for `scope` against the target in effect there: throws one error listing every violation. */
-export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode): Checked {
+export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode, file?: FileCheck): Checked {
   // The cdktn package without the library's target key: check against every tool it declares.
   const declared = declaredTargetsOf(scope);
-  if (declared) return checkForDeclared(scope, declared, store, props, mode);
+  if (declared) return checkForDeclared(scope, declared, store, props, mode, file);
   const target = targetOf(scope);
-  const result = checkConfig(store, props, target, mode);
+  const result = withFileProblems(checkConfig(store, props, target, mode), file);
   if (result.errors.length > 0) {
-    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (target ${formatTarget(target)})`;
+    const what = `${describe(store, mode, file)} (target ${formatTarget(target)})`;
     // The default target is the newest release: say how to name the one the runs use.
     const note = libraryContext(scope, TARGET_CONTEXT_KEY) === undefined
       ? unchosenTargetNote(`${target.tool} ${target.version}`, TARGET_CONTEXT_KEY, false) : undefined;
     throw new Error(formatViolations(what, scope.node.path, result.errors, note));
   }
-  return { attributes: emitFields(result.values, target.tool, mode), warnings: result.warnings };
+  return { attributes: emit(result.values, target, mode), values: result.values, warnings: result.warnings };
+}
+
+/** What the error header calls the config: `gcs backend`, `gcs remote state`, `gcs backend config file "prod.tfbackend"`. */
+function describe(store: Store, mode: Mode, file: FileCheck | undefined): string {
+  if (file !== undefined) return `${store.backend} backend config file ${JSON.stringify(file.name)}`;
+  return `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'}`;
+}
+
+/** A backend config file checked with its block: its name, and what a file must hold beyond the field checks. */
+export interface FileCheck {
+  readonly name: string;
+  readonly problems: (values: FieldValues) => Violation[];
+}
+
+function withFileProblems(result: CheckResult, file: FileCheck | undefined): CheckResult {
+  return file ? { ...result, errors: [...result.errors, ...file.problems(result.values)] } : result;
+}
+
+/** The tool's attributes for `target`: a backend block the target evaluates holds templates. */
+function emit(values: CheckResult['values'], target: ParsedTarget, mode: Mode): Record<string, unknown> {
+  return emitFields(values, target.tool, mode, mode === 'backend' && evaluatesBackend(target));
 }
 
 export interface Run {
@@ -47,20 +68,21 @@ function checkForDeclared(
   store: Store,
   props: unknown,
   mode: Mode,
+  file?: FileCheck,
 ): Checked {
   const runs: Run[] = targetsFor(declared, store).map((target) => {
-    const result = checkConfig(store, props, target, mode);
-    return { target, result, attributes: result.errors.length > 0 ? {} : emitFields(result.values, target.tool, mode) };
+    const result = withFileProblems(checkConfig(store, props, target, mode), file);
+    return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target, mode) };
   });
   const errors = oncePerText(runs);
   if (errors.length === 0) errors.push(...keyDisagreements(runs));
   if (errors.length > 0) {
-    const what = `${store.backend} ${mode === 'backend' ? 'backend' : 'remote state'} (${describeDeclared(declared)})`;
+    const what = `${describe(store, mode, file)} (${describeDeclared(declared)})`;
     const note = declared.isDefault ? unchosenTargetNote("cdktn's default targetVersions", TARGET_CONTEXT_KEY, true) : undefined;
     throw new Error(formatViolations(what, scope.node.path, errors, note));
   }
   const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
-  return { attributes: runs[0].attributes, warnings };
+  return { attributes: runs[0].attributes, values: runs[0].result.values, warnings };
 }
 
 /**
@@ -88,7 +110,8 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
     const emitted = runs.map((r) => {
       const spec = r.result.values.get(name)?.spec ?? fv.spec;
       const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
-      return { target: r.target, key, value: key === undefined ? undefined : JSON.stringify(r.attributes[key]) };
+      const value = key === undefined ? undefined : spec.secret ? REDACTED : JSON.stringify(r.attributes[key]);
+      return { target: r.target, key, value };
     });
     if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
     // Where the key changes: the first release of each tool that reads it under each key.
@@ -99,7 +122,8 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
       id: TARGET_VERSIONS_CHECK.id,
       field: fv.spelling,
       message: sameKeys
-        ? `the declared tools get different values for ${emitted[0].key}, expected one value for every tool`
+        ? `the declared tools read ${emitted[0].key} differently (${unique(emitted, (e) => `${e.target.tool}\n${e.value}`).map((e) => `${e.target.tool} ${e.target.version}: ${e.value}`).join(', ')}), ` +
+          `expected one value for every tool; declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`
         : `the declared tools read it under different keys (${seen}), expected one key for every tool; ` +
           `declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`,
     });

@@ -1,13 +1,14 @@
 import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './encryption-argument-rules';
 import { EncryptionModel, ReadElement, elementOf } from './encryption-model';
-import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, dynamicReferences, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
+import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './encryption-rule-kit';
 import { ENCRYPTION_SINCE } from './encryption-schema';
 import { readTemplate } from './hcl';
 import { Violation, got } from './messages';
 import { Warning } from './reader';
 import { checkRuleRows } from './rule-kit';
 import { envVarsOf, notYetProblem } from './schema';
+import { dynamicReferences } from './static-context';
 
 /*
  * The rules of `StateEncryption`, one row each: a stable id, a severity and the evidence (the

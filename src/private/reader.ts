@@ -1,9 +1,10 @@
 import { Token, Tokenization } from 'cdktf';
 import { isKeyProviderObject, labelOf, specOf } from './encryption-brand';
 import { FIELD_TYPES, requiredValue } from './field-types';
+import { isFromInit } from './from-init';
 import { isExpression, readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
-import { FieldSpec, FieldTable, Mode, availabilityProblem, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
+import { BACKEND_EVALUATION, FieldSpec, FieldTable, Mode, availabilityProblem, evaluatesBackend, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
 import { ParsedTarget } from './target';
 
 /** A field the user set, after spellings were merged and the value type-checked. */
@@ -14,6 +15,8 @@ export interface FieldValue {
   readonly value: unknown;
   /** Holds an unresolved token or a `${...}` expression, so its value cannot be checked here. */
   readonly expression: boolean;
+  /** `StateBackendValue.fromInit()`: left out of the block, the run gives it at init. */
+  readonly fromInit?: boolean;
   /** Members of a nested block, by spec name. */
   readonly members?: FieldValues;
 }
@@ -27,7 +30,7 @@ export type FieldValues = ReadonlyMap<string, FieldValue>;
  * `${` and `%{`, and a string (or list entry) that interpolates is undefined.
  */
 export function literalOf(fv: FieldValue | undefined, templates = false): unknown {
-  if (!fv || fv.expression) return undefined;
+  if (!fv || fv.expression || fv.fromInit) return undefined;
   if (!templates) return fv.value;
   return Array.isArray(fv.value) ? fv.value.map(evaluated) : evaluated(fv.value);
 }
@@ -218,15 +221,16 @@ export class ConfigReader {
     const missing = this.checksAvailability(field) ? availabilityProblem(field, this.target) : undefined;
     if (missing) return this.unavailable(field, spelling, value, missing);
 
-    if (this.mode === 'remote-state') {
-      const problem = templateProblem(value);
-      if (problem) return this.fail('remote-state/template', spelling, `${got(value, secret)}, ${problem}`);
+    if (isFromInit(value)) return this.fromInit(field, spelling, value);
+    const templated = this.mode === 'backend' && evaluatesBackend(this.target);
+    // A remote state's strings are templates; a backend's only where they hold a reference (a
+    // literal one is escaped when it is emitted, emitFields).
+    if (this.mode === 'remote-state' || (templated && holdsExpression(value))) {
+      const problem = templateProblem(value, templated ? 'a backend block opentofu evaluates' : 'a remote state');
+      if (problem) return this.fail(templated ? 'backend/template' : 'remote-state/template', spelling, `${got(value, secret)}, ${problem}`);
     }
     if (this.isExpression(field, value)) {
-      if (this.mode === 'backend') {
-        const shown = Token.isUnresolved(value) ? 'got a token' : `got the expression ${showValue(value, secret)}`;
-        return this.fail('field/literal-only', spelling, `${shown}, expected a literal value (backend blocks cannot use references, variables or functions)`);
-      }
+      if (this.mode === 'backend') return this.backendExpression(field, spelling, value);
       return { spec: field, spelling, value, expression: true };
     }
 
@@ -240,11 +244,8 @@ export class ConfigReader {
       if (field.emptyFailsAt) return this.fail('field/empty-refused', spelling, `got "", expected ${requiredValue(field)} (${field.emptyFailsAt})`);
       this.warn('field/empty', `${spelling} is "", which both tools' validate accept, but the ${this.target.tool} run needs ${requiredValue(field)} there`);
     }
-    if (field.type === 'stringList' && this.mode === 'backend' && (value as unknown[]).some(isExpression)) {
-      return this.fail('field/literal-only', spelling, 'got a list holding a token, expected literal values (terraform backend blocks cannot use references)');
-    }
-    if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
-      return this.fail('field/literal-only', spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
+    if (this.mode === 'backend' && ((field.type === 'stringList' && (value as unknown[]).some(isExpression)) || (field.type === 'policy' && holdsExpression(value)))) {
+      return this.backendExpression(field, spelling, value);
     }
 
     const nested = field.type === 'block' || field.type === 'object';
@@ -288,6 +289,41 @@ export class ConfigReader {
   }
 
   /**
+   * A reference (a token, a `${...}` expression) in a backend field: OpenTofu 1.8+ evaluates it at
+   * init (only variables and locals of them: checked at synth, once tokens resolve), so its value
+   * is not checked here and the user is told so; other targets read backend blocks literally.
+   */
+  private backendExpression(field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
+    const { tool, version } = this.target;
+    const shown = Token.isUnresolved(value) ? 'a reference'
+      : Array.isArray(value) ? 'a list holding a reference'
+        : value !== null && typeof value === 'object' && !Tokenization.isResolvable(value) ? 'an object holding a reference'
+          : `the expression ${showValue(value, !!field.secret)}`;
+    if (!evaluatesBackend(this.target)) {
+      const first = BACKEND_EVALUATION.opentofu;
+      return this.fail(
+        'field/literal-only',
+        spelling,
+        `got ${shown}, expected a literal value: ${tool} ${version} reads backend blocks literally (HCL refuses "Variables not allowed"); ` +
+          `opentofu ${first} and later evaluates references there`,
+      );
+    }
+    this.warn('field/evaluated-at-init', `${spelling} is ${shown}, which ${tool} ${version} evaluates when init configures the backend; the checks of its value are left to that run`);
+    return { spec: field, spelling, value, expression: true };
+  }
+
+  /** `StateBackendValue.fromInit()`: a top-level backend field the run gives at init. */
+  private fromInit(field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
+    if (this.mode !== 'backend') {
+      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit(), but a remote state has no init to be given the value; set it here');
+    }
+    if (spelling.includes('.')) {
+      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit() for a member of a block, expected it on a field of the backend itself (init sets whole fields)');
+    }
+    return { spec: field, spelling, value, expression: false, fromInit: true };
+  }
+
+  /**
    * A field the target lacks: refused, unless the target behaves as if it held the value given
    * (then it is left out with a warning).
    */
@@ -322,12 +358,12 @@ export class ConfigReader {
  * What the tool's template parser refuses in a string of a remote state (which it reads as an
  * expression): a `%{` directive or a `${` without its `}`, in the string or any list entry.
  */
-function templateProblem(value: unknown): string | undefined {
+function templateProblem(value: unknown, where = 'a remote state'): string | undefined {
   for (const v of [value].flat()) {
     if (typeof v !== 'string') continue;
     const problem = readTemplate(v).problem;
-    if (problem === 'directive') return 'expected no "%{" (the tool reads it as a template directive in a remote state); write "%%{" for a literal "%{"';
-    if (problem === 'unclosed') return 'expected every "${" closed by its "}" (the tool reads it as an interpolation in a remote state); write "$${" for a literal "${"';
+    if (problem === 'directive') return `expected no "%{" (the tool reads it as a template directive in ${where}); write "%%{" for a literal "%{"`;
+    if (problem === 'unclosed') return `expected every "\${" closed by its "}" (the tool reads it as an interpolation in ${where}); write "$\${" for a literal "\${"`;
   }
   return undefined;
 }
@@ -376,7 +412,12 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/empty', severity: 'warning', description: 'a required field given as "": both tools\' validate accept it, and no run-time judge covers the store, so the run decides' },
   { id: 'field/type', severity: 'error', description: 'the value has the field\'s type (both tools decode the block against the schema)' },
   { id: 'field/availability', severity: 'error', description: 'the target tool and version have the key (both tools: "An argument named ... is not expected here")' },
-  { id: 'field/literal-only', severity: 'error', description: 'backend fields hold literals, not tokens or `${...}` (both tools: "Variables not allowed" in a backend block)' },
+  { id: 'field/literal-only', severity: 'error', description: 'backend fields hold literals, not tokens or `${...}`, where the target reads backend blocks literally (terraform, opentofu before 1.8.0; HCL: "Variables not allowed")' },
+  { id: 'field/evaluated-at-init', severity: 'warning', description: 'a backend field holds a reference that opentofu 1.8+ evaluates at init; its value is not checked here' },
+  { id: 'backend/template', severity: 'error', description: 'backend strings hold no "%{" and no unclosed "${" where the target reads them as templates (opentofu 1.8+: "Invalid template control keyword")' },
+  { id: 'field/from-init', severity: 'warning', description: 'backend fields given as StateBackendValue.fromInit() that no config file gives: the run must give them at init' },
+  { id: 'backend/static-context', severity: 'error', description: 'a reference in a backend block reads only variables and locals of them (opentofu 1.8+ evaluates the block before the run: "Dynamic value in static context")' },
+  { id: 'field/from-init-misplaced', severity: 'error', description: 'StateBackendValue.fromInit() is given for a field of a backend block itself (a remote state has no init; init sets whole fields)' },
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },

@@ -1,5 +1,6 @@
 import { deepMerge } from './cdktf-internals';
 import { hclBlock, toHclValue } from './hcl';
+import { Mode } from './schema';
 import { ToolAttributes } from './store';
 
 /*
@@ -31,11 +32,11 @@ function copyPlain(v: unknown): unknown {
 }
 
 /** Backend attributes typed for cdktf's HCL renderer: literals quoted and escaped, blocks as blocks. */
-export function backendHclAttributes(attributes: ToolAttributes): Record<string, unknown> {
+export function backendHclAttributes(attributes: ToolAttributes, mode: Mode = 'backend'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(attributes)) {
     const isBlock = value !== null && typeof value === 'object' && !Array.isArray(value);
-    out[key] = isBlock ? hclBlock(toHclValue(value, 'backend') as Record<string, unknown>) : toHclValue(value, 'backend');
+    out[key] = isBlock ? hclBlock(toHclValue(value, mode) as Record<string, unknown>) : toHclValue(value, mode);
   }
   return out;
 }
@@ -45,8 +46,8 @@ export function backendHclAttributes(attributes: ToolAttributes): Record<string,
  * typing, so an override inside a nested block stays in it and its strings are escaped like the
  * rest.
  */
-export function backendHclBlock(attributes: ToolAttributes, rawOverrides: any): Record<string, unknown> {
-  return backendHclAttributes(deepMerge(copyAttributes(attributes), rawOverrides));
+export function backendHclBlock(attributes: ToolAttributes, rawOverrides: any, mode: Mode = 'backend'): Record<string, unknown> {
+  return backendHclAttributes(deepMerge(copyAttributes(attributes), rawOverrides), mode);
 }
 
 /**

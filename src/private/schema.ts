@@ -219,6 +219,20 @@ export function impliedReason(field: FieldSpec, target: ParsedTarget): string | 
 }
 
 /**
+ * The first release of each tool that evaluates backend blocks: references to variables and locals,
+ * and strings as templates (OpenTofu 1.8.0, CHANGELOG and opentofu #1718, configs/backend.go with
+ * the static evaluator). Terraform reads backend blocks literally: in JSON a string is the text
+ * itself, in HCL a reference is refused ("Variables not allowed").
+ */
+export const BACKEND_EVALUATION: PerTool<string> = { opentofu: '1.8.0' };
+
+/** The target evaluates backend blocks (see `BACKEND_EVALUATION`). */
+export function evaluatesBackend(target: ParsedTarget): boolean {
+  const first = BACKEND_EVALUATION[target.tool];
+  return first !== undefined && compareVersions(target.version, first) >= 0;
+}
+
+/**
  * Where a config is used. Backend blocks accept literals only, and the tool reads their JSON
  * strings literally; remote-state configs may hold references, and the tool evaluates their
  * strings as templates.

@@ -35,6 +35,14 @@ export const STACK_RULES = [
     evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.12.6)',
   },
   {
+    id: 'stack/cross-stack-from-run',
+    severity: 'error',
+    description: 'a cross-stack reference reads a backend the code names in full (not completed by its run: references opentofu evaluates, values given at init, config files)',
+    evidence:
+      'a terraform_remote_state config is evaluated in the consuming configuration (terraform and opentofu), which has none of the producer\'s ' +
+      'variables or init arguments: the library would emit a remote state of another object, or none it can write',
+  },
+  {
     id: 'stack/shared-state',
     severity: 'error',
     description: 'two stacks of an app do not write one state object (each apply replaces the other\'s state)',

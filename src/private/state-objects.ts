@@ -61,12 +61,17 @@ export function stateAddress(
   fields: readonly FieldSpec[],
   attributes: Readonly<Record<string, unknown>>,
   target: ParsedTarget,
+  fromInit: ReadonlySet<string> = new Set(),
 ): StateAddress {
   const env: string[] = [];
   let unknown = false;
   const literal = (value: unknown): value is string =>
     typeof value === 'string' && !isExpression(value) && !Token.isUnresolved(value);
   const valueOf = (key: string): string => {
+    if (fromInit.has(key)) {
+      unknown = true;
+      return unknownPart();
+    }
     const value = attributes[key];
     if (value === undefined || value === null) {
       const spec = fields.find((f) => keyFor(f, target.tool) === key);

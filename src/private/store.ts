@@ -65,20 +65,35 @@ export type ToolAttributes = Readonly<Record<string, unknown>>;
 /** What checking a construct's config gives: the tool's attributes and the warnings to show. */
 export interface Checked {
   readonly attributes: ToolAttributes;
+  /** The fields as read (for the first target checked). */
+  readonly values: FieldValues;
   readonly warnings: readonly Warning[];
 }
 
-/** Checked values as the tool's keys; `values` holds only fields the target accepts. */
-export function emitFields(values: FieldValues, tool: ToolName, mode: Mode): Record<string, unknown> {
+/**
+ * Checked values as the tool's keys; `values` holds only fields the target accepts. Fields left to
+ * init are left out. With `templates` (a backend block the target evaluates, OpenTofu 1.8+), a
+ * literal string is escaped so that it reads as itself: `${` as `$${`, `%{` as `%%{`.
+ */
+export function emitFields(values: FieldValues, tool: ToolName, mode: Mode, templates = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const fv of values.values()) {
+    if (fv.fromInit) continue;
     const key = keyFor(fv.spec, tool)!;
     if (fv.expression) {
       out[key] = fv.value;
       continue;
     }
-    const members = fv.members ? emitFields(fv.members, tool, mode) : {};
-    out[key] = FIELD_TYPES[fv.spec.type].emit(fv.value, mode, members);
+    const members = fv.members ? emitFields(fv.members, tool, mode, templates) : {};
+    const value = FIELD_TYPES[fv.spec.type].emit(fv.value, mode, members);
+    out[key] = templates && !fv.members ? asTemplateText(value) : value;
   }
   return out;
+}
+
+/** `value` with every string escaped for a template that reads as the string itself. */
+export function asTemplateText(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/([$%])\{/g, '$1$1{');
+  if (Array.isArray(value)) return value.map(asTemplateText);
+  return value;
 }

@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { isCdktn, libraryContext } from './framework';
 import { Violation, formatViolations, showValue } from './messages';
+import { BACKEND_EVALUATION } from './schema';
 import { EXAMPLES, contains, lowestIn, parseRange } from './semver-range';
 import { DEFAULT_TARGET, FIRST_RELEASE, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from './target';
 
@@ -195,6 +196,8 @@ export function breakpointsOf(store: Tables): readonly string[] {
     };
     walk(store.fields);
     walk(store.rules);
+    // Where backend blocks start being evaluated (a version no table names).
+    walk(BACKEND_EVALUATION);
     found = [...versions].sort(compareVersions);
     BREAKPOINTS.set(store, found);
   }

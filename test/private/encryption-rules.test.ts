@@ -1,4 +1,5 @@
-import { dynamicReferences, parseGoDuration } from '../../src/private/encryption-rule-kit';
+import { parseGoDuration } from '../../src/private/encryption-rule-kit';
+import { dynamicReferences } from '../../src/private/static-context';
 
 describe('parseGoDuration (Go time.ParseDuration)', () => {
   test.each([

@@ -1,0 +1,33 @@
+import { fromInitMarker } from './private/from-init';
+
+/**
+ * Values a backend block leaves to the run.
+ *
+ * Both tools take a backend block with fields left out and completed when `init` runs
+ * (`init -backend-config=KEY=VALUE`, or `-backend-config=<file>`): a platform that injects the
+ * bucket, one block for several environments. A required field that is simply missing stays an
+ * error, so that a typo or a forgotten field does not pass; give `StateBackendValue.fromInit()`
+ * instead to say that the run supplies it.
+ *
+ * @example
+ * new GcsBackend(stack, { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+ */
+export class StateBackendValue {
+  /**
+   * Marks a backend field as given by the run at `init`.
+   *
+   * The field is left out of the backend block, its value checks are left to the run, and a
+   * warning (`field/from-init`, which can be acknowledged) names the fields and the `init`
+   * arguments the run must give, unless every config file declared with the backend's
+   * `addConfigFile` gives them. Only fields of the backend block itself take it (a remote state has
+   * no init). A stack whose backend the run completes cannot be read by a cross-stack reference;
+   * read it with the store's remote-state construct, giving the values there.
+   *
+   * @returns a marker (a token) to use as the field's value
+   */
+  public static fromInit(): string {
+    return fromInitMarker();
+  }
+
+  private constructor() {}
+}
