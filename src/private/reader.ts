@@ -178,10 +178,12 @@ export class ConfigReader {
 
     // In table order, so output and messages do not depend on the order the user wrote.
     const values = new Map<string, FieldValue>();
-    table.fields.forEach((field, i) => {
+    // A plain loop: this walks the whole table for every construct.
+    for (let i = 0; i < table.fields.length; i++) {
+      const field = table.fields[i];
       const spelling = chosen[i];
       if (spelling === undefined) {
-        if (!field.required) return;
+        if (!field.required) continue;
         // A tool that reads the field from env vars when it is unset decides at run time.
         const env = envVarsOf(field, this.target.tool, this.target.version);
         if (env.length > 0) {
@@ -189,7 +191,7 @@ export class ConfigReader {
         } else {
           this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
         }
-        return;
+        continue;
       }
       const others = conflicts?.get(i);
       if (others) {
@@ -197,11 +199,11 @@ export class ConfigReader {
         const all = spellingsOf(field).filter((s) => s === spelling || others.includes(s));
         const shown = all.map((s) => showValue(props[s], !!field.secret)).join(' and ');
         this.fail('field/spelling-conflict', prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
-        return;
+        continue;
       }
       const fv = this.readValue(table, field, prefix + spelling, props[spelling]);
       if (fv) values.set(field.name, fv);
-    });
+    }
     return values;
   }
 
@@ -234,7 +236,7 @@ export class ConfigReader {
     if (field.type === 'policy' && this.mode === 'backend' && typeof value === 'object' && holdsExpression(value)) {
       return this.fail('field/literal-only', spelling, 'got an object holding a token, expected literal values (backend blocks cannot use references, variables or functions)');
     }
-    if (this.mode === 'remote-state' && [value].flat().some((v) => typeof v === 'string' && readTemplate(v).problem === 'directive')) {
+    if (this.mode === 'remote-state' && (Array.isArray(value) ? value.some(isDirective) : isDirective(value))) {
       return this.fail(
         'remote-state/template',
         spelling,
@@ -312,6 +314,14 @@ export class ConfigReader {
   }
 }
 
+
+/**
+ * A string the tool's template parser refuses as a directive (`%{`). Only strings holding `%{` are
+ * read as templates: this runs for every string of every remote state.
+ */
+function isDirective(v: unknown): boolean {
+  return typeof v === 'string' && v.includes('%{') && readTemplate(v).problem === 'directive';
+}
 
 /** An object or list holding a token or a `${...}` expression anywhere inside. */
 function holdsExpression(value: unknown): boolean {
