@@ -39,7 +39,7 @@ def slope(x0, x1, y0, y1):
 def report(options, results, machine):
     r = options["remote_states"]
     md = f"### Python: synth cost through jsii, (a) {TITLES['a']} vs (b) {TITLES['b']}\n\n"
-    md += f"Run {machine['started']} ({machine['minutes']:.1f} min); outdirs in `{machine['tmpdir']}`.\n"
+    md += f"Run {machine['started']} ({machine['minutes']:.1f} min); outdirs in {machine['tmpdir']}.\n"
     md += f"- {machine['cores']} cores; {machine['system']}\n"
     md += f"- {machine['python']}; jsii kernel on Node.js {machine['node']}\n"
     md += f"- load average (1 min) {machine['load'][0]:.2f} before, {machine['load'][1]:.2f} after\n"

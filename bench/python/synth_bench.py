@@ -213,7 +213,7 @@ def main(argv):
         "system": f"{platform.system()} {platform.release()} {platform.machine()}",
         "python": f"Python {platform.python_version()}; cdktf {version('cdktf')}, jsii {version('jsii')}",
         "node": subprocess.run(["node", "--version"], stdout=subprocess.PIPE, text=True).stdout.strip(),
-        "tmpdir": options["tmpdir"],
+        "tmpdir": "the OS temp dir" if options["tmpdir"] == tempfile.gettempdir() else f"`{options['tmpdir']}`",
     }
     markdown = report(options, results, machine)
     os.makedirs(os.path.dirname(os.path.abspath(options["out"])), exist_ok=True)
