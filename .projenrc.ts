@@ -375,6 +375,14 @@ benchJava.spawn(project.compileTask);
 benchJava.spawn(packageJava);
 // `compile` first: the pom installs the freshly packaged jar in the validate phase.
 benchJava.exec(`mvn -B -q -f bench/java/pom.xml compile exec:exec ${mavenVersion}`, { receiveArgs: true });
+// The same app and statistics from Python; scripts/python.js installs the wheel in its venv.
+const benchPython = project.addTask('bench:python', {
+  description: 'The same comparison from Python through jsii (writes bench/results/python.md)',
+  env: silenceJsiiNode20,
+});
+benchPython.spawn(project.compileTask);
+benchPython.spawn(packagePython);
+benchPython.exec(`node scripts/python.js bench ${pythonArgs(PYTHON_DISTRIBUTIONS[0])}`, { receiveArgs: true });
 const benchProfile = project.addTask('bench:profile', {
   description: 'CPU profile of the benchmark app, summarized by owner and function',
   env: silenceJsiiNode20,

@@ -10,6 +10,10 @@
  * Usage: ts-node -T --project tsconfig.dev.json bench/profile.ts [--variant=a|b] [--stacks=100]
  *        [--remote-states=20] [--runs=5] [--from=lib|src] [--tmpdir=<dir>] [--keep]
  * `--keep` leaves the .cpuprofile in bench/results/ (git-ignored) for Chrome DevTools.
+ *
+ * `--kernel=<file.cpuprofile>` summarizes instead a profile of the jsii kernel of a Java or Python
+ * run (bench/jsii-kernel-profile.js writes one): the samples below the kernel's `create` requests,
+ * which is where every construct is built and checked.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -35,6 +39,12 @@ const ROOT = path.join(__dirname, '..');
 
 function parentMain(args: readonly string[]): void {
   const get = (name: string, fallback: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+  const kernel = get('kernel', '');
+  if (kernel) {
+    const profile = JSON.parse(fs.readFileSync(kernel, 'utf8')) as CpuProfile;
+    console.log(summarize(profile, `jsii kernel, the \`create\` requests (${path.basename(kernel)})`, KERNEL_CREATE));
+    return;
+  }
   const variant = get('variant', 'a');
   const stacks = get('stacks', '100');
   const remoteStates = get('remote-states', '20');
@@ -63,13 +73,18 @@ function parentMain(args: readonly string[]): void {
 }
 
 const OURS = 'cdktf-state-backends (ours)';
+/** The jsii kernel's handler of `create` requests (@jsii/kernel's Kernel#create, as the bundle names it). */
+const KERNEL_CREATE = '_Kernel_create';
 
 /** Where a function lives: this repository's lib/ or src/, a package, or a node internal. */
 function ownerOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : `native: ${functionName}`;
   const file = url.replace(/^file:\/\//, '');
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
-  if (pkg) return pkg[1];
+  // In the jsii kernel, this library is a package of its workdir's node_modules.
+  if (pkg) return pkg[1] === 'cdktf-state-backends' ? OURS : pkg[1];
+  // The jsii runtime's bundle: bin/jsii-runtime.js starts lib/program.js, the kernel.
+  if (file.endsWith('/lib/program.js')) return 'jsii kernel';
   if (file.startsWith(path.join(ROOT, 'lib')) || file.startsWith(path.join(ROOT, 'src'))) return OURS;
   if (file.startsWith(path.join(ROOT, 'bench'))) return 'bench harness';
   if (file.startsWith('node:')) return 'node internals';
@@ -80,10 +95,11 @@ function shortUrl(url: string): string {
   const file = url.replace(/^file:\/\//, '');
   const pkg = file.lastIndexOf('node_modules/');
   if (pkg >= 0) return file.slice(pkg + 'node_modules/'.length);
+  if (file.endsWith('/lib/program.js')) return 'jsii-runtime/lib/program.js';
   return file.startsWith(ROOT) ? path.relative(ROOT, file) : file;
 }
 
-export function summarize(profile: CpuProfile, title: string): string {
+export function summarize(profile: CpuProfile, title: string, root = 'profiledRuns'): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -97,7 +113,7 @@ export function summarize(profile: CpuProfile, title: string): string {
     if (known !== undefined) return known;
     const n = byId.get(id)!;
     const p = parent.get(id);
-    const result = n.callFrame.functionName === 'profiledRuns' || (p !== undefined && measured(p));
+    const result = n.callFrame.functionName === root || (p !== undefined && measured(p));
     inRuns.set(id, result);
     return result;
   };

@@ -1,7 +1,8 @@
-// Runs the pytest suite (test/python) or the Python example (examples/python) against the wheel
-// jsii-pacmak just wrote to dist/python, in a virtual environment of its own:
+// Runs the pytest suite (test/python), the Python example (examples/python) or the Python benchmark
+// (bench/python) against the wheel jsii-pacmak just wrote to dist/python, in a virtual environment
+// of its own:
 //
-//   node scripts/python.js test|example [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]
+//   node scripts/python.js test|example|bench [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]
 //
 // Defaults: --dist cdktf-state-backends --module cdktf_state_backends --cdk cdktf. Another flavour
 // of the package (cdktn-state-backends) is one more call with its names and a requirements file
@@ -10,7 +11,8 @@
 // The environment is test/python/.venv/<dist> (git-ignored). It is created with `python3 -m venv`
 // and the requirements file from PyPI, and reused while python3 and that file are unchanged (a
 // stamp holds their hash); the wheel is reinstalled on every run, so the tests never see a stale
-// build. ARGS go to pytest, run in test/python (test), or to the example (example).
+// build. ARGS go to pytest, run in test/python (test), to the example (example) or to the benchmark
+// (bench).
 const { execFileSync, spawnSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
@@ -32,7 +34,7 @@ function parseArgs(argv) {
     if (i + 1 >= args.length) fail(`${args[i]} needs a value`);
     opts[m[1]] = args[++i];
   }
-  if (command !== 'test' && command !== 'example') fail('usage: python.js test|example [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]');
+  if (!['test', 'example', 'bench'].includes(command)) fail('usage: python.js test|example|bench [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]');
   return { command, ...opts };
 }
 
@@ -106,6 +108,8 @@ if (opts.command === 'test') {
     env: { ...libraryEnv, STATE_BACKENDS_FIELDS: fields },
   });
   console.log(`python: ${opts.dist} suite took ${((Date.now() - started) / 1000).toFixed(1)} s in all (environment, install, field cases, pytest)`);
+} else if (opts.command === 'bench') {
+  status = run(python, ['bench/python/synth_bench.py', ...opts.rest], { env: libraryEnv });
 } else {
   status = run(python, ['examples/python/main.py', ...opts.rest], { env: libraryEnv });
 }

@@ -332,10 +332,13 @@ export interface AzurermBackendConfig {
   readonly useOidc?: boolean;
 }
 
+// The backend's config comes first on purpose: the jsii kernel rebuilds a struct's property list on
+// every call from Java, Python or Go, and merging the long list into an empty one is several times
+// cheaper than merging it into the short one (BENCHMARKS.md, "Java and Python through jsii").
 /**
  * Config of a remote state read from an AzureRM backend.
  */
-export interface DataTerraformRemoteStateAzurermConfig extends DataTerraformRemoteStateConfig, AzurermBackendConfig {}
+export interface DataTerraformRemoteStateAzurermConfig extends AzurermBackendConfig, DataTerraformRemoteStateConfig {}
 
 const FROM_0_12 = since('0.12.0');
 const FROM_1_11 = since('1.11.0', '1.11.0');

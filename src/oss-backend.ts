@@ -248,10 +248,13 @@ export interface OssAssumeRole {
   readonly sessionExpiration?: number;
 }
 
+// The backend's config comes first on purpose: the jsii kernel rebuilds a struct's property list on
+// every call from Java, Python or Go, and merging the long list into an empty one is several times
+// cheaper than merging it into the short one (BENCHMARKS.md, "Java and Python through jsii").
 /**
  * Config of a remote state read from an OSS backend.
  */
-export interface DataTerraformRemoteStateOssConfig extends DataTerraformRemoteStateConfig, OssBackendConfig {}
+export interface DataTerraformRemoteStateOssConfig extends OssBackendConfig, DataTerraformRemoteStateConfig {}
 
 /**
  * Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read (oss/backend.go

@@ -189,10 +189,12 @@ export class ConfigReader {
 
     // In table order, so output and messages do not depend on the order the user wrote.
     const values = new Map<string, FieldValue>();
-    table.fields.forEach((field, i) => {
+    // A plain loop: this walks the whole table for every construct.
+    for (let i = 0; i < table.fields.length; i++) {
+      const field = table.fields[i];
       const spelling = chosen[i];
       if (spelling === undefined) {
-        if (!field.required) return;
+        if (!field.required) continue;
         // A tool that reads the field from env vars when it is unset decides at run time.
         const env = envVarsOf(field, this.target.tool, this.target.version);
         if (env.length > 0) {
@@ -200,7 +202,7 @@ export class ConfigReader {
         } else {
           this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
         }
-        return;
+        continue;
       }
       const others = conflicts?.get(i);
       if (others) {
@@ -208,11 +210,11 @@ export class ConfigReader {
         const all = spellingsOf(field).filter((s) => s === spelling || others.includes(s));
         const shown = all.map((s) => showValue(props[s], !!field.secret)).join(' and ');
         this.fail('field/spelling-conflict', prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
-        return;
+        continue;
       }
       const fv = this.readValue(table, field, prefix + spelling, props[spelling]);
       if (fv) values.set(field.name, fv);
-    });
+    }
     return values;
   }
 
@@ -359,7 +361,11 @@ export class ConfigReader {
  * expression): a `%{` directive or a `${` without its `}`, in the string or any list entry.
  */
 function templateProblem(value: unknown, where = 'a remote state'): string | undefined {
-  for (const v of [value].flat()) {
+  // Runs for every string of every remote state: no copies, and readTemplate returns at once for
+  // a string without `${` or `%{`.
+  const list = Array.isArray(value) ? value : [value];
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
     if (typeof v !== 'string') continue;
     const problem = readTemplate(v).problem;
     if (problem === 'directive') return `expected no "%{" (the tool reads it as a template directive in ${where}); write "%%{" for a literal "%{"`;

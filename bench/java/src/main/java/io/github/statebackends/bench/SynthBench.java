@@ -43,7 +43,11 @@ import java.util.stream.Stream;
  * {@code --pairs=10:30,100:30,1000:6} {@code --warmup=10} {@code --tmpdir=<dir>}
  * {@code --out=bench/results/java.md} {@code --quick} (sizes 10,100 with few pairs)
  * {@code --only=a|b} (profiling aid: runs one variant {@code --runs=N} times at each size, no report;
- * run with {@code NODE_OPTIONS=--cpu-prof} to profile the jsii kernel).
+ * BENCHMARKS.md says how to profile the jsii kernel: node refuses {@code --cpu-prof} in {@code NODE_OPTIONS}).
+ *
+ * <p>Each run also records CPU time: the JVM's ({@code getProcessCpuTime}) and the jsii kernel's (the JVM's
+ * descendant processes, whose CPU time the OS reports in clock ticks), so the cost of each side is known even
+ * when other jobs load the machine. The report gives their mean over the measured runs.
  *
  * <p>Memory is not reported: the jsii kernel keeps every object the JVM created for as long as the
  * process lives, so its heap grows with every run of either variant (see bench/synth.ts for heap).
@@ -70,7 +74,8 @@ public final class SynthBench {
         }
     }
 
-    record Sample(double buildMs, double synthMs) {
+    /** One run: wall time of each phase, and the CPU time of each side over the whole run. */
+    record Sample(double buildMs, double synthMs, double jvmCpuMs, double kernelCpuMs) {
         double totalMs() {
             return buildMs + synthMs;
         }
@@ -143,11 +148,12 @@ public final class SynthBench {
         final List<Double> ratios = new ArrayList<>();
         for (final String line : out.split("\n")) {
             final String[] f = line.trim().split(" ");
-            if (f.length != 5 || !f[0].equals("pair")) {
+            if (f.length != 9 || !f[0].equals("pair")) {
                 continue;
             }
-            final Sample a = new Sample(Double.parseDouble(f[1]), Double.parseDouble(f[2]));
-            final Sample b = new Sample(Double.parseDouble(f[3]), Double.parseDouble(f[4]));
+            final double[] x = Arrays.stream(f).skip(1).mapToDouble(Double::parseDouble).toArray();
+            final Sample a = new Sample(x[0], x[1], x[2], x[3]);
+            final Sample b = new Sample(x[4], x[5], x[6], x[7]);
             samples.get(Variant.A).add(a);
             samples.get(Variant.B).add(b);
             ratios.add(a.totalMs() / b.totalMs());
@@ -155,7 +161,7 @@ public final class SynthBench {
         return new SizeResult(stacks, ratios.size(), samples, ratios);
     }
 
-    /** One size: warm-up at S=10, a checked pair, then the measured pairs, printed as {@code pair aBuild aSynth bBuild bSynth}. */
+    /** One size: warm-up at S=10, a checked pair, then the measured pairs, printed as {@code pair <a's Sample> <b's Sample>}. */
     static void worker(final Options options) throws IOException {
         final int stacks = options.sizes().get(0);
         log("S=" + stacks + ": fresh JVM; warm-up " + options.warmup() + " pairs at S=10 (the first call also starts the jsii kernel)");
@@ -174,7 +180,8 @@ public final class SynthBench {
             }
             final Sample a = pair.get(Variant.A);
             final Sample b = pair.get(Variant.B);
-            System.out.printf(Locale.ROOT, "pair %.3f %.3f %.3f %.3f%n", a.buildMs(), a.synthMs(), b.buildMs(), b.synthMs());
+            System.out.printf(Locale.ROOT, "pair %.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f%n", a.buildMs(), a.synthMs(), a.jvmCpuMs(),
+                a.kernelCpuMs(), b.buildMs(), b.synthMs(), b.jvmCpuMs(), b.kernelCpuMs());
             System.out.flush();
             log(String.format(Locale.ROOT, "S=%d pair %d/%d: a %s ms, b %s ms, a/b %.3f", stacks, i + 1, pairs,
                 ms(a.totalMs()), ms(b.totalMs()), a.totalMs() / b.totalMs()));
@@ -184,6 +191,8 @@ public final class SynthBench {
     /** One build + synth of variant {@code v}; into {@code keep} when given, else a temp dir removed afterwards. */
     static Sample runOnce(final Variant v, final int stacks, final Options options, final Path keep) throws IOException {
         final Path outdir = keep != null ? keep : Files.createTempDirectory(options.tmpdir(), "bench-java-" + v.letter() + "-");
+        final double jvm0 = jvmCpuMs();
+        final double kernel0 = kernelCpuMs();
         final long t0 = System.nanoTime();
         final App app = v == Variant.A
             ? buildWithLibrary(stacks, options.remoteStates(), outdir)
@@ -191,10 +200,26 @@ public final class SynthBench {
         final long t1 = System.nanoTime();
         app.synth();
         final long t2 = System.nanoTime();
+        final double jvm1 = jvmCpuMs();
+        final double kernel1 = kernelCpuMs();
         if (keep == null) {
             deleteTree(outdir);
         }
-        return new Sample((t1 - t0) / 1e6, (t2 - t1) / 1e6);
+        return new Sample((t1 - t0) / 1e6, (t2 - t1) / 1e6, jvm1 - jvm0, kernel1 - kernel0);
+    }
+
+    /** CPU time of this JVM, all threads (JIT and gc included). */
+    static double jvmCpuMs() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime() / 1e6;
+        }
+        return Double.NaN;
+    }
+
+    /** CPU time of the jsii kernel: the JVM's descendant processes (node and the node it starts). */
+    static double kernelCpuMs() {
+        return ProcessHandle.current().descendants()
+            .mapToDouble(p -> p.info().totalCpuDuration().map(d -> d.toNanos() / 1e6).orElse(0.0)).sum();
     }
 
     // --- the app, twice: same values as bench/app.ts, in cdktf's spellings ---------------------
@@ -385,6 +410,21 @@ public final class SynthBench {
                 ms(med(res, Variant.A, Sample::synthMs)) + " / " + ms(med(res, Variant.B, Sample::synthMs))));
         }
 
+        md.append("\n#### CPU time per run (ms), by side\n\n");
+        md.append("Mean over the measured runs (the kernel's figure comes from the OS in 10 ms ticks). CPU time does not "
+            + "count the time a process waits for the machine, so it moves less than wall time when other jobs run.\n\n");
+        md.append(row("S", "JVM a / b", "jsii kernel a / b", "both a / b", "ratio a/b", "(a) - (b), µs per construct"));
+        md.append(row(Stream.generate(() -> "---").limit(6).toArray(String[]::new)));
+        for (final SizeResult res : results) {
+            final double[] jvm = {mean(res, Variant.A, Sample::jvmCpuMs), mean(res, Variant.B, Sample::jvmCpuMs)};
+            final double[] kernel = {mean(res, Variant.A, Sample::kernelCpuMs), mean(res, Variant.B, Sample::kernelCpuMs)};
+            final double bothA = jvm[0] + kernel[0];
+            final double bothB = jvm[1] + kernel[1];
+            md.append(row(String.valueOf(res.stacks()), ms(jvm[0]) + " / " + ms(jvm[1]), ms(kernel[0]) + " / " + ms(kernel[1]),
+                ms(bothA) + " / " + ms(bothB), ratio(bothA / bothB),
+                String.format(Locale.ROOT, "%.1f", (bothA - bothB) * 1000 / (res.stacks() * (r + 1)))));
+        }
+
         md.append("\n#### Time per stack (ms), and growth\n\n");
         md.append("Median per stack at each size; the log-log slope between consecutive sizes (1 = linear; the step from the "
             + "smallest size also absorbs the app's fixed cost, so it reads low).\n\n");
@@ -438,6 +478,10 @@ public final class SynthBench {
 
     static double med(final SizeResult res, final Variant v, final ToDoubleFunction<Sample> f) {
         return quantile(res.samples().get(v).stream().map(s -> f.applyAsDouble(s)).toList(), 0.5);
+    }
+
+    static double mean(final SizeResult res, final Variant v, final ToDoubleFunction<Sample> f) {
+        return res.samples().get(v).stream().mapToDouble(f).average().orElse(Double.NaN);
     }
 
     static double quantile(final List<Double> values, final double q) {
