@@ -27,6 +27,8 @@ export const RUNTIME_SCENARIOS = {
   'gcs-blank-bucket': 'GCS: init with a raw backend block whose bucket is "  "',
   'gcs-encryption-key': 'GCS: init with an encryption_key that is not base64, or not 32 bytes',
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
+  'gcs-opentofu-variables': 'GCS: a variable in the backend block, stored where it says (opentofu 1.8+) or refused (HCL: "Variables not allowed")',
+  'gcs-init-values': 'GCS: a bucket left to init, given by the written .tfbackend file or by -backend-config KEY=VALUE',
   'gcs-shared-state': 'GCS: two stacks with one bucket and prefix, by hand (the second apply replaces the first\'s state) and through the library (refused at synth)',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',

@@ -43,6 +43,7 @@ class ReadmeSnippetsTest {
         "import com.hashicorp.cdktf.Testing;",
         "import io.github.statebackends.*;",
         "import java.util.List;",
+        "import java.util.Map;",
         "");
 
     @TempDir
