@@ -258,13 +258,18 @@ project.testTask.prependSpawn(emulators);
 // The one-minute loop a contributor runs after every change: the cdktf flavour's unit and rule
 // suites and a small seeded fuzz sample, without the judges, the emulators, Java or Python (the
 // suites that only judge are left out; the rest skip their judge checks). `npm test` runs it all.
-project.addTask('test:fast', {
+const testFast = project.addTask('test:fast', {
   description: 'The fast loop (under a minute): cdktf flavour, unit and rule suites, a small fuzz sample; no judges, emulators, Java or Python',
   env: { CDKTF_STATE_BACKENDS_JUDGES: 'off', FUZZ_RUNS_PER_STORE: '1000' },
-  exec: 'jest --ci --coverage=false --selectProjects=cdktf --testPathIgnorePatterns=/node_modules/ ' +
-    '"/test/(cli/|runtime/|init-judge|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
-  receiveArgs: true,
 });
+// The flavour test compares the cdktn sources with what src/ gives: generate them first (a second),
+// so that the loop passes on a fresh clone too.
+testFast.exec('node scripts/flavour.js');
+testFast.exec(
+  'jest --ci --coverage=false --selectProjects=cdktf --testPathIgnorePatterns=/node_modules/ ' +
+    '"/test/(cli/|runtime/|init-judge|terraform-validate|tool-refusals|corpus|state-encryption-tofu|judges)"',
+  { receiveArgs: true },
+);
 project.addTask('test:runtime', {
   description: 'The run-time judges alone: state round trips on the storage emulators, one flavour',
   exec: 'jest --maxWorkers=1 --selectProjects=cdktf --testPathPatterns=test/runtime',
