@@ -306,7 +306,7 @@ export class ConfigReader {
       return this.fail(
         'field/literal-only',
         spelling,
-        `got ${shown}, expected a literal value: ${tool} ${version} reads backend blocks literally (HCL refuses "Variables not allowed"); ` +
+        `got ${shown}, expected a literal value: ${tool === 'terraform' ? tool : `${tool} ${version}`} reads backend blocks literally (HCL refuses "Variables not allowed"); ` +
           `opentofu ${first} and later evaluates references there`,
       );
     }

@@ -104,7 +104,7 @@ describe('what the tools would refuse in a remote state or a backend', () => {
     const stack = new TerraformStack(Testing.app(), 'producer');
     const v = new TerraformVariable(stack, 'v', { type: 'string' }).stringValue;
     expect(() => cos.backend(stack, { bucket: 'b-1', region: 'r', assumeRole: { roleArn: 'a', sessionName: 's', policy: { statement: [{ resource: [v] }] } } })).toThrow(
-      '- assumeRole.policy: got an object holding a reference, expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there',
+      '- assumeRole.policy: got an object holding a reference, expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there',
     );
   });
 
@@ -164,10 +164,10 @@ describe('tokens', () => {
     expect(() => new OssBackend(stack, { bucket: str, assumeRoleSessionExpiration: num, prefix: 'env-${terraform.workspace}', key: Fn.lower('X') })).toThrow(
       [
         h,
-        '- bucket: got a reference, expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
-        '- prefix: got the expression "env-${terraform.workspace}", expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
-        '- key: got a reference, expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
-        '- assumeRoleSessionExpiration: got a reference, expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
+        '- bucket: got a reference, expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
+        '- prefix: got the expression "env-${terraform.workspace}", expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
+        '- key: got a reference, expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
+        '- assumeRoleSessionExpiration: got a reference, expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there [field/literal-only]',
       ].join('\n'),
     );
   });
@@ -176,7 +176,7 @@ describe('tokens', () => {
     const gcs = STORES.find((s) => s.store.backend === 'gcs')!;
     const { stack, str, list } = withVariables();
     expect(() => gcs.backend(stack, { bucket: 'acme-b', impersonateServiceAccountDelegates: ['a', str] })).toThrow(
-      '- impersonateServiceAccountDelegates: got a list holding a reference, expected a literal value: terraform 1.16.5 reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there',
+      '- impersonateServiceAccountDelegates: got a list holding a reference, expected a literal value: terraform reads backend blocks literally (HCL refuses "Variables not allowed"); opentofu 1.8.0 and later evaluates references there',
     );
     expect(() => gcs.backend(stack, { bucket: 'acme-b', impersonateServiceAccountDelegates: list })).toThrow(
       '- impersonateServiceAccountDelegates: got a reference, expected a literal value',
