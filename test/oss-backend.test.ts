@@ -31,6 +31,14 @@ describe('oss rules', () => {
     );
   });
 
+  // Every judge on moto (test/runtime/oss.test.ts, oss-empty-required): opentofu's OSS SDK refuses the
+  // name before any request, terraform 1.11.4 lists the buckets where it expects the objects; no env var can supply a bucket.
+  test('fails if bucket is ""', () => {
+    expect(refusal(sut, { bucket: '' })).toBe(
+      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: "bucket name  len is between [3-63]" (opentofu), a bucket list read as an object list (terraform)) [field/empty-refused]`,
+    );
+  });
+
   test('fails if acl is not one the tool knows', () => {
     expect(refusal(sut, { ...BASE, acl: 'authenticated-read' })).toBe(
       `${h}\n- acl: got "authenticated-read", expected one of "", "private", "public-read", "public-read-write" [oss/acl]`,
