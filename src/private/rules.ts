@@ -29,13 +29,23 @@ const cosChecksNames = from('1.6.0', '1.11.0');
 /** A key that does not start or end with "/", a prefix that does not start with "/" or "./". */
 const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
   matches(
-    { id: `${store}/prefix-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"` },
+    {
+      id: `${store}/prefix-form`,
+      offline: 'validate refuses it (both tools)',
+      ...(store === 'cos' ? { runtime: 'cos-prefix-form' } : {}),
+      evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"`,
+    },
     'prefix',
     /^(?!\/|\.\/)/,
     'a prefix that does not start with "/" or "./"',
   ),
   matches(
-    { id: `${store}/key-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"` },
+    {
+      id: `${store}/key-form`,
+      offline: 'validate refuses it (both tools)',
+      ...(store === 'cos' ? { runtime: 'cos-key-form' } : {}),
+      evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"`,
+    },
     'key',
     /^(?!\/)(.*[^/])?$/s,
     'a key that does not start or end with "/"',
