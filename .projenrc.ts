@@ -249,9 +249,10 @@ const judges = project.addTask('judges', {
 });
 project.testTask.prependSpawn(judges);
 // The run-time judges (test/runtime/) store state on emulators: fake-gcs-server, built from the Go
-// module proxy into the same per-version cache, and Azurite, a devDependency. Checked before the suites.
+// module proxy into the same per-version cache, moto in a virtual environment there (from PyPI), and
+// Azurite, a devDependency. Checked before the suites.
 const emulators = project.addTask('emulators', {
-  description: 'Installs the storage emulators the run-time judges use (fake-gcs-server from the Go module proxy; Azurite from npm)',
+  description: 'Installs the storage emulators the run-time judges use (fake-gcs-server from the Go module proxy; moto from PyPI; Azurite from npm)',
   exec: 'bash scripts/emulators.sh',
 });
 project.testTask.prependSpawn(emulators);

@@ -88,9 +88,28 @@ if build_gcs; then
 fi
 
 # moto into a virtual environment of its own, under the same cache and the same kind of lock. A
-# venv's scripts name its path, so it is built where it stays; the stamp file written after pip
-# succeeded marks it complete, so an interrupted install is redone, never taken for a cached one.
+# venv's scripts name its path, so it is built where it stays; the stamp file, written once pip
+# succeeded and the server created and listed a bucket, marks it complete: an interrupted or broken
+# install is redone, never taken for a cached one. A cached one is checked by its version only
+# (starting the server costs seconds; the suites start it anyway).
 moto_ready() { [ -x "$moto_dir/venv/bin/moto_server" ] && [ -f "$moto_dir/venv/.installed" ]; }
+
+# Starts the server on a free loopback port, creates and lists a bucket, stops it.
+moto_serves() {
+  local port pid ok=false
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  "$moto_dir/venv/bin/moto_server" -H 127.0.0.1 -p "$port" >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 150); do
+    if curl -sf -X PUT "http://127.0.0.1:$port/health-check" >/dev/null 2>&1 &&
+       curl -sf "http://127.0.0.1:$port/" | grep -q '<Name>health-check</Name>'; then ok=true; break; fi
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  $ok
+}
+
 install_moto() {
   moto_ready && return 0
   if [ -n "${CDKTF_STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
@@ -103,7 +122,7 @@ install_moto() {
   exec 8>"$moto_dir/.lock"
   flock 8
   if moto_ready; then exec 8>&-; return 0; fi
-  echo "emulators: installing moto[server] $moto_version into $moto_dir/venv (first time only)" >&2
+  echo "emulators: installing moto[server] $moto_version into $moto_dir/venv (first time only, about a minute)" >&2
   local started=$SECONDS
   rm -rf "$moto_dir/venv"
   if ! python3 -m venv "$moto_dir/venv" >&2 ||
@@ -111,31 +130,21 @@ install_moto() {
     rm -rf "$moto_dir/venv"; exec 8>&-
     missing "installing moto $moto_version from PyPI failed"; return 1
   fi
+  if ! moto_serves; then
+    rm -rf "$moto_dir/venv"; exec 8>&-
+    echo "emulators: the moto $moto_version just installed did not create and list a bucket" >&2
+    exit 1
+  fi
   touch "$moto_dir/venv/.installed"
   exec 8>&-
   echo "emulators: installed moto $moto_version in $((SECONDS - started)) s" >&2
 }
 
-# Health check: the installed version, then a bucket created and listed on a free loopback port.
 check_moto() {
-  local port pid ok=false got
-  got=$("$moto_dir/venv/bin/python" -c 'import moto; print(moto.__version__)')
+  local got
+  got=$("$moto_dir/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("moto"))')
   if [ "$got" != "$moto_version" ]; then
     echo "emulators: $moto_dir/venv holds moto $got, expected $moto_version" >&2
-    exit 1
-  fi
-  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-  "$moto_dir/venv/bin/moto_server" -H 127.0.0.1 -p "$port" >/dev/null 2>&1 &
-  pid=$!
-  for _ in $(seq 1 100); do
-    if curl -sf -X PUT "http://127.0.0.1:$port/health-check" >/dev/null 2>&1 &&
-       curl -sf "http://127.0.0.1:$port/" | grep -q '<Name>health-check</Name>'; then ok=true; break; fi
-    sleep 0.1
-  done
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  if ! $ok; then
-    echo "emulators: $moto_dir/venv/bin/moto_server did not create and list a bucket" >&2
     exit 1
   fi
 }
