@@ -35,7 +35,7 @@ describe('oss rules', () => {
   // name before any request, terraform 1.11.4 lists the buckets where it expects the objects; no env var can supply a bucket.
   test('fails if bucket is ""', () => {
     expect(refusal(sut, { bucket: '' })).toBe(
-      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: "bucket name  len is between [3-63]" (opentofu), a bucket list read as an object list (terraform)) [field/empty-refused]`,
+      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu) or lists buckets where it expects objects (terraform 1.11.4)) [field/empty-refused]`,
     );
   });
 
