@@ -74,10 +74,10 @@ describe('cos rules', () => {
     }
   });
 
-  // Every judge on moto behind the COS front end (cos-empty-required): the COS SDK refuses the bucket URL before any request.
+  // Every judge on moto behind the COS front end (cos-empty-required): init fails and the front end sees no request.
   test('fails if bucket is ""', () => {
     expect(refusal(sut, { ...BASE, bucket: '' })).toBe(
-      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: the COS SDK refuses the bucket URL before any request ("bucket  not exists")) [field/empty-refused]`,
+      `${h}\n- bucket: got "", expected a non-empty string (init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty) [field/empty-refused]`,
     );
   });
 

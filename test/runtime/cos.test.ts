@@ -186,20 +186,11 @@ describeEachJudge(`on moto ${MOTO_VERSION} behind the COS front end`, JUDGES, (j
 
   test(scenario('cos-empty-required', 'init fails with bucket = "" (raw backend block)'), () => {
     const { init, requests } = rawInit('empty-bucket', { bucket: '' });
-    // THEN the COS SDK refuses the bucket URL before any request (the backend reports that as "bucket  not exists")
+    // THEN init fails and the front end sees no request: the COS SDK refuses the bucket URL, or (opentofu 1.6.3,
+    // whose SDK checks no name) the host ".cos.<region>.myqcloud.com" cannot be resolved; the backend says "bucket  not exists".
     expect(init.status).not.toBe(0);
     expect(init.output.replace(/\s+/g, ' ')).toMatch(/Failed to get existing workspaces: bucket not exists/);
     expect(requests).toEqual([]);
-  });
-
-  test(scenario('cos-bucket-name', 'init fails, before any request, with a bucket name the COS SDK refuses (no -<appid>, upper case)'), () => {
-    // Observed for the offline init judge (issue 27); the library has no rule on bucket names yet.
-    for (const bucket of ['tfstate', 'TFSTATE-1250000000']) {
-      const { init, requests } = rawInit(`bucket-${bucket}`, { bucket });
-      expect(init.status).not.toBe(0);
-      expect(init.output.replace(/\s+/g, ' ')).toContain(`Failed to get existing workspaces: bucket ${bucket} not exists`);
-      expect(requests).toEqual([]);
-    }
   });
 
   describe(scenario('cos-prefix-form', 'init refuses a prefix starting with "./" before any request; "p/" is p (cos/prefix-form)'), () => {

@@ -36,7 +36,6 @@ export const RUNTIME_SCENARIOS = {
   'cos-cross-stack': 'COS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'cos-object-options': 'COS: acl, encrypt and accelerate as the tool sends them; init with an acl it does not know',
   'cos-empty-required': 'COS: init with a raw backend block whose bucket is ""',
-  'cos-bucket-name': 'COS: init with bucket names the COS SDK refuses before any request',
   'cos-prefix-form': 'COS: init with a prefix the tools refuse, and one with a trailing slash',
   'cos-key-form': 'COS: init with a key the tools refuse, and one with a directory',
   'cos-endpoint': 'COS: init with each form of endpoint (terraform)',
