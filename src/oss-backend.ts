@@ -341,7 +341,7 @@ export const OSS_STORE: Store = defineStore(
       type: 'string',
       required: true,
       since: FROM_0_12_2,
-      emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu) or lists buckets where it expects objects (terraform 1.11.4)',
+      emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)',
     },
     { name: 'prefix', key: 'prefix', type: 'string', default: 'env:', since: FROM_0_12_2 },
     { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: FROM_0_12_2 },

@@ -223,7 +223,7 @@ export const COS_RULES: readonly Rule[] = [
       runtime: 'cos-object-options',
       evidence:
         'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
-        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end, terraform 1.11.4, opentofu 1.12.6 and 1.6.3)',
+        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3)',
     },
     'acl',
     ['private', 'public-read'],
@@ -245,7 +245,7 @@ export const COS_RULES: readonly Rule[] = [
       evidence:
         'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.([^.]+)\\.tencentcos\\.cn$, ' +
         'else init fails ("Invalid URL: <endpoint> must be: http(s)://cos-internal.{Region}.tencentcos.cn"); the bucket is then reached at ' +
-        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end, terraform 1.11.4: both protocols store the state there, ' +
+        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end, terraform 1.11.4 and 1.15.9: both protocols store the state there, ' +
         'https://127.0.0.1:9000, https://cos.<region>.myqcloud.com and a trailing "/" fail before any request',
     },
     'endpoint',

@@ -112,8 +112,8 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
     const init = s.run(dir, INIT);
     // eslint-disable-next-line no-console
     console.log(`${judge.name}, oss bucket = "": init exit ${init.status}\n${init.output.trim()}`);
-    // THEN init fails: OpenTofu's OSS SDK refuses the name before any request; terraform 1.11.4's
-    // asks the endpoint's root, which lists buckets, not objects (as OSS itself answers it)
+    // THEN init fails: the OSS SDK of opentofu and terraform 1.15 refuses the name before any request;
+    // terraform 1.11.4's asks the endpoint's root, which lists buckets, not objects (as OSS itself answers it)
     expect(init.status).not.toBe(0);
     expect(init.output.replace(/\s+/g, ' ')).toMatch(
       /Failed to get existing workspaces: (error getting bucket: .*bucket name len is between \[3-63\],now is 0|expected element type <ListBucketResult> but have <ListAllMyBucketsResult>)/);
