@@ -76,7 +76,7 @@ describeEachJudge(`on moto ${MOTO_VERSION} behind the COS front end`, JUDGES, (j
     const puts = objects.filter((r) => r.method === 'PUT');
     expect(puts.length).toBeGreaterThanOrEqual(4);
     for (const put of puts) {
-      expect(put.cos).toEqual({ 'x-cos-acl': 'private', 'x-cos-server-side-encryption': 'AES256', 'x-cos-meta-md5': expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(put.headers).toEqual({ 'x-cos-acl': 'private', 'x-cos-server-side-encryption': 'AES256', 'x-cos-meta-md5': expect.stringMatching(/^[0-9a-f]{32}$/) });
     }
     // and the Tag API calls of its lock mutex, on the default domain, signed with the same key
     const tagCalls = requests.filter((r) => r.action);
@@ -173,7 +173,7 @@ describeEachJudge(`on moto ${MOTO_VERSION} behind the COS front end`, JUDGES, (j
       expect(new Set(objects.map((r) => r.host))).toEqual(new Set([`${BUCKET}.cos.accelerate.myqcloud.com`]));
       const puts = objects.filter((r) => r.method === 'PUT');
       expect(puts.length).toBeGreaterThan(0);
-      for (const put of puts) expect(put.cos).toEqual({ 'x-cos-acl': 'public-read', 'x-cos-meta-md5': expect.stringMatching(/^[0-9a-f]{32}$/) });
+      for (const put of puts) expect(put.headers).toEqual({ 'x-cos-acl': 'public-read', 'x-cos-meta-md5': expect.stringMatching(/^[0-9a-f]{32}$/) });
     });
 
     test('fails if acl is "public-read-write"', () => {

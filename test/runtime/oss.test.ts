@@ -3,19 +3,22 @@
  * remote state the library emits, on moto's S3 server, inside a namespace with only loopback. With
  * `endpoint = "http://127.0.0.1:<port>"` the OSS SDK goes path-style (an IP host) and moto answers
  * it as S3; with static keys and no TableStore, assume-role or ECS role the backend calls nothing
- * else. Every step is checked from the stored objects, never from exit codes alone.
+ * else. The project's front end (support/cos-front.js, `oss` mode) sits between them only to
+ * replace the OSS signature, which moto sometimes misreads, and to log what the tool sends. Every
+ * step is checked from the stored objects, never from exit codes alone.
  *
  * Not run: the TableStore lock protocol (no emulator of it here). The suite shows only that the
  * library's TableStore fields reach the tool: init describes the lock table and fails when nothing
- * serves it. OSS ACL and server-side encryption headers are sent to moto, which ignores them.
+ * serves it. OSS ACL and server-side encryption headers are logged and sent to moto, which ignores them.
  */
 import { randomBytes } from 'crypto';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../src/oss-backend';
+import { frontLog, lastRequest, startOssFront } from '../support/cos';
 import { MOTO_VERSION, Sandbox, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { Moto, listKeys, readObject, startMoto } from '../support/moto';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
-import { INIT, Layout, StoreRun, crossStackRead, remoteStateRead, roundTrip } from '../support/state-scenarios';
+import { INIT, Layout, StoreRun, apply, crossStackRead, ok, remoteStateRead, roundTrip, stored } from '../support/state-scenarios';
 
 const JUDGES = requireRuntime('moto') ? requireJudges() : [];
 const BUCKET = 'runtime-state';
@@ -34,9 +37,11 @@ const layout = (prefix: string, key = 'terraform.tfstate'): Layout => ({
 describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judge) => {
   let ns: Sandbox;
   let moto: Moto;
+  let front: { readonly base: string; readonly logFile: string };
   beforeAll(() => {
     ns = Sandbox.start([`127.0.0.1 ${OTS_HOST}`]);
     moto = startMoto(ns, [BUCKET]);
+    front = startOssFront(ns, moto, 5001);
   });
   afterAll(() => ns?.stop());
 
@@ -49,7 +54,13 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
     read: (key) => readObject(moto, BUCKET, key),
     secrets: [ACCESS_KEY, SECRET_KEY],
   };
-  const config = (props: Record<string, unknown> = {}) => ({ bucket: BUCKET, region: REGION, endpoint: moto.base, ...props });
+  const config = (props: Record<string, unknown> = {}) => ({ bucket: BUCKET, region: REGION, endpoint: front.base, ...props });
+  /** The object requests the tool sent during `step`, as the front end logged them. */
+  const sent = (step: () => void) => {
+    const from = lastRequest(front);
+    step();
+    return frontLog(front, from);
+  };
 
   test('nothing but loopback is reachable from the namespace: init of a config that needs a provider fails', () => {
     const dir = workDir('runtime-offline-', { 'main.tf': 'terraform {\n  required_providers {\n    null = { source = "hashicorp/null" }\n  }\n}\n' });
@@ -62,10 +73,17 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
     // GIVEN a producer whose backend is the library's OssBackend without prefix or key
     const dir = producer(judge.target, (scope) => new OssBackend(scope, config()));
     // WHEN it is applied, in a workspace "blue" too, pulled, and "blue" deleted
-    const { first, blue } = roundTrip(s, dir, layout('env:'));
-    // THEN (roundTrip) each object was under the tools' default prefix "env:"
+    let result: ReturnType<typeof roundTrip> | undefined;
+    const requests = sent(() => (result = roundTrip(s, dir, layout('env:'))));
+    // THEN (roundTrip) each object was under the tools' default prefix "env:", every request was
+    // signed with the run's key, and the writes asked for neither an ACL nor encryption (the defaults)
+    expect(new Set(requests.map((r) => `${r.auth.scheme} ${r.auth.keyId}`))).toEqual(new Set([`OSS ${ACCESS_KEY}`]));
+    const puts = requests.filter((r) => r.method === 'PUT');
+    expect(puts.length).toBeGreaterThanOrEqual(3);
+    for (const put of puts) expect(put.headers).toEqual({});
     // eslint-disable-next-line no-console
-    console.log(`${judge.name} oss round trip: env:/terraform.tfstate serial ${first.serial}, env:/blue/terraform.tfstate serial ${blue.serial}; blue deleted, ${s.list('').join(', ')} left`);
+    console.log(`${judge.name} oss round trip: env:/terraform.tfstate serial ${result!.first.serial}, env:/blue/terraform.tfstate serial ${result!.blue.serial}; ` +
+      `blue deleted, ${s.list('').join(', ')} left; ${requests.length} requests (${puts.length} PUT)`);
   });
 
   test(scenario('oss-remote-state', 'a consumer reads <prefix>/<key> and <prefix>/<workspace>/<key> through DataTerraformRemoteStateOss'), () => {
@@ -90,6 +108,20 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
       // WHEN both are applied in the default workspace and in "green", THEN the consumer read each
       crossStackRead(s, stacks, hcl ? 'cdk.tf' : 'cdk.tf.json', { producer: layout(`${base}/producer`), consumer: layout(`${base}/consumer`) });
     });
+  });
+
+  // Both tools' client.go Put uses the SDK's oss.ACL option, which writes x-oss-acl (the header of
+  // PutBucket); OSS documents x-oss-object-acl for PutObject. Whether OSS applies it is not shown here.
+  test(scenario('oss-object-options', 'acl and encrypt reach OSS as x-oss-acl and x-oss-server-side-encryption on every write'), () => {
+    const dir = producer(judge.target, (scope) => new OssBackend(scope, config({ prefix: 'options', acl: 'private', encrypt: true })));
+    const requests = sent(() => {
+      ok(s, s.run(dir, INIT));
+      ok(s, s.run(dir, apply('n=1')));
+    });
+    expect(stored(s, 'options/terraform.tfstate').outputs).toEqual({ n: '1', ws: 'default' });
+    const puts = requests.filter((r) => r.method === 'PUT');
+    expect(puts.length).toBeGreaterThan(0);
+    for (const put of puts) expect(put.headers).toEqual({ 'x-oss-acl': 'private', 'x-oss-server-side-encryption': 'AES256' });
   });
 
   test(scenario('oss-tablestore', 'lockStoreEndpoint and lockStoreTable reach the tool: init describes the lock table'), () => {

@@ -2,7 +2,8 @@
 /*
  * The COS front end of the run-time judges (test support, Node standard library only):
  *
- *   node cos-front.js <moto-url> <cert.pem> <key.pem> <log.jsonl>
+ *   node cos-front.js cos <moto-url> <cert.pem> <key.pem> <log.jsonl>
+ *   node cos-front.js oss <moto-url> <port> <log.jsonl>
  *
  * Serves, on 127.0.0.1:443 (TLS, with the certificate the test made) and 127.0.0.1:80, the hosts the
  * Terraform/OpenTofu cos backend calls, in a namespace whose /etc/hosts points them here:
@@ -25,6 +26,11 @@
  * which signature scheme and access key id the Authorization header names, the Tag action and its
  * key and value, the status), so tests can assert what the tool really sent.
  *
+ * In `oss` mode it only listens on 127.0.0.1:<port> (HTTP) and passes the OSS SDK's path-style
+ * requests to moto unchanged but for the Authorization header: moto reads the OSS signature
+ * (`OSS <key id>:<base64>`) as a SigV4 credential scope whenever the base64 holds four slashes, and
+ * then answers 500. The `x-oss-*` headers are logged, not mapped (moto ignores them).
+ *
  * Limits, on purpose: no signature is checked (any key works), and ACLs and server-side encryption
  * are only passed on to moto, which records them and enforces neither. Storage, listing and 404s
  * are moto's. Only what the cos backend uses is mapped: no multipart upload, no COS-only APIs.
@@ -34,9 +40,10 @@ const fs = require('fs');
 const http = require('http');
 const https = require('https');
 
-const [motoUrl, certFile, keyFile, logFile] = process.argv.slice(2);
-if (!logFile) {
-  process.stderr.write('usage: node cos-front.js <moto-url> <cert.pem> <key.pem> <log.jsonl>\n');
+const [mode, motoUrl, ...rest] = process.argv.slice(2);
+const [certFile, keyFile, logFile] = mode === 'oss' ? [undefined, undefined, rest[1]] : rest;
+if (!logFile || !['cos', 'oss'].includes(mode)) {
+  process.stderr.write('usage: node cos-front.js cos <moto-url> <cert.pem> <key.pem> <log.jsonl> | oss <moto-url> <port> <log.jsonl>\n');
   process.exit(2);
 }
 const moto = new URL(motoUrl);
@@ -78,12 +85,14 @@ function describeAuth(value) {
     const p = new URLSearchParams(value);
     return { scheme: `q-sign-algorithm=${p.get('q-sign-algorithm')}`, keyId: p.get('q-ak'), headers: p.get('q-header-list') };
   }
+  const oss = /^OSS ([^:\s]+):/.exec(value);
+  if (oss) return { scheme: 'OSS', keyId: oss[1] };
   const m = /^(\S+) Credential=([^/,\s]+)/.exec(value);
   return m ? { scheme: m[1], keyId: m[2] } : { scheme: value.split(' ')[0] };
 }
 
-function cosHeaders(headers) {
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => k.startsWith('x-cos-') && k !== 'x-cos-security-token'));
+function dialectHeaders(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => /^x-(cos|oss)-/.test(k) && !/-security-token$/.test(k)));
 }
 
 const tags = new Set();
@@ -120,28 +129,27 @@ function tagApi(req, body, entry, res) {
   res.end(JSON.stringify({ Response: { ...response, RequestId: requestId } }));
 }
 
-function forward(req, body, bucket, entry, res) {
+/** Sends a request on to moto at `path`; `cos` maps the header dialect and adds the CRC-64. */
+function forward(req, body, path, cos, entry, res) {
   const headers = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (['host', 'authorization', 'connection'].includes(k)) continue;
-    headers[k.startsWith('x-cos-') ? `x-amz-${k.slice(6)}` : k] = v;
+    headers[cos && k.startsWith('x-cos-') ? `x-amz-${k.slice(6)}` : k] = v;
   }
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${entry.auth.keyId ?? 'cos-front'}/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0`;
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${entry.auth.keyId ?? 'front'}/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0`;
   headers['content-length'] = String(body.length);
-  const path = req.url === '/' || req.url.startsWith('/?') ? `/${bucket}${req.url.slice(1)}` : `/${bucket}${req.url}`;
   const out = http.request({ host: moto.hostname, port: moto.port, method: req.method, path, headers }, (answer) => {
     readBody(answer).then((got) => {
       const back = {};
       for (const [k, v] of Object.entries(answer.headers)) {
         if (['connection', 'transfer-encoding', 'content-length'].includes(k)) continue;
-        back[k.startsWith('x-amz-') ? `x-cos-${k.slice(6)}` : k] = v;
+        back[cos && k.startsWith('x-amz-') ? `x-cos-${k.slice(6)}` : k] = v;
       }
       const ok = answer.statusCode >= 200 && answer.statusCode < 300;
-      if (ok && req.method === 'PUT') back['x-cos-hash-crc64ecma'] = crc64(body);
-      if (ok && req.method === 'GET') back['x-cos-hash-crc64ecma'] = crc64(got);
+      if (cos && ok && req.method === 'PUT') back['x-cos-hash-crc64ecma'] = crc64(body);
+      if (cos && ok && req.method === 'GET') back['x-cos-hash-crc64ecma'] = crc64(got);
       back['content-length'] = String(got.length);
       entry.status = answer.statusCode;
-      entry.stored = Object.fromEntries(Object.entries(back).filter(([k]) => k.startsWith('x-cos-') && k !== 'x-cos-hash-crc64ecma' && !k.endsWith('request-id') && k !== 'x-cos-id-2'));
       log(entry);
       res.writeHead(answer.statusCode, back);
       res.end(req.method === 'HEAD' ? undefined : got);
@@ -165,8 +173,12 @@ function handle(tls) {
       const entry = {
         n: ++count, tls, host, method: req.method, url: req.url,
         auth: describeAuth(req.headers.authorization), securityToken: 'x-cos-security-token' in req.headers || 'x-tc-token' in req.headers,
-        cos: cosHeaders(req.headers),
+        headers: dialectHeaders(req.headers),
       };
+      if (mode === 'oss') {
+        forward(req, body, req.url, false, entry, res);
+        return;
+      }
       if (host.startsWith('tag.')) {
         tagApi(req, body, entry, res);
         log(entry);
@@ -182,12 +194,13 @@ function handle(tls) {
         return;
       }
       entry.bucket = bucket;
-      forward(req, body, bucket, entry, res);
+      const path = req.url === '/' || req.url.startsWith('/?') ? `/${bucket}${req.url.slice(1)}` : `/${bucket}${req.url}`;
+      forward(req, body, path, true, entry, res);
     });
   };
 }
 
-const servers = [
+const servers = mode === 'oss' ? [http.createServer(handle(false)).listen(Number(rest[0]), '127.0.0.1')] : [
   https.createServer({ cert: fs.readFileSync(certFile), key: fs.readFileSync(keyFile) }, handle(true)).listen(443, '127.0.0.1'),
   http.createServer(handle(false)).listen(80, '127.0.0.1'),
 ];

@@ -40,8 +40,8 @@ export interface FrontRequest {
   /** The Authorization header's scheme (`q-sign-algorithm=sha1`, `TC3-HMAC-SHA256`), key id and signed headers. */
   readonly auth: { readonly scheme: string; readonly keyId?: string; readonly headers?: string };
   readonly securityToken: boolean;
-  /** The request's `x-cos-*` headers. */
-  readonly cos: Record<string, string>;
+  /** The request's `x-cos-*` (or, in front of OSS, `x-oss-*`) headers, security tokens left out. */
+  readonly headers: Record<string, string>;
   readonly bucket?: string;
   readonly action?: string;
   readonly tagKey?: string;
@@ -63,8 +63,8 @@ export function startCos(buckets: readonly string[]): CosServer {
     if (ssl.status !== 0) throw new Error(`openssl could not make the test certificate: ${ssl.stderr}`);
     const moto = startMoto(ns, buckets);
     const logFile = path.join(ns.dir, 'cos-front.jsonl');
-    ns.serve(process.execPath, [FRONT, moto.base, caFile, keyFile, logFile]);
-    ns.waitFor('the COS front end', () => fs.existsSync(logFile) && fs.readFileSync(logFile, 'utf8').includes('"ready":true'));
+    ns.serve(process.execPath, [FRONT, 'cos', moto.base, caFile, keyFile, logFile]);
+    waitReady(ns, logFile);
     return { ns, moto, caFile, logFile };
   } catch (e) {
     ns.stop();
@@ -72,15 +72,30 @@ export function startCos(buckets: readonly string[]): CosServer {
   }
 }
 
+function waitReady(ns: Sandbox, logFile: string): void {
+  ns.waitFor('the front end', () => fs.existsSync(logFile) && fs.readFileSync(logFile, 'utf8').includes('"ready":true'));
+}
+
+/**
+ * The front end in `oss` mode on 127.0.0.1:`port` of `ns`, before `moto`: it passes the OSS SDK's
+ * requests on unchanged but for the Authorization header, which moto would misread (cos-front.js).
+ */
+export function startOssFront(ns: Sandbox, moto: Moto, port: number): { readonly base: string; readonly logFile: string } {
+  const logFile = path.join(ns.dir, 'oss-front.jsonl');
+  ns.serve(process.execPath, [FRONT, 'oss', moto.base, String(port), logFile]);
+  waitReady(ns, logFile);
+  return { base: `http://127.0.0.1:${port}`, logFile };
+}
+
 /** The requests the front end served after request `after` (0: all). */
-export function frontLog(server: CosServer, after = 0): FrontRequest[] {
+export function frontLog(server: { readonly logFile: string }, after = 0): FrontRequest[] {
   return fs.readFileSync(server.logFile, 'utf8').split('\n').filter(Boolean)
     .map((l) => JSON.parse(l) as FrontRequest & { ready?: boolean })
     .filter((r) => !r.ready && r.n > after);
 }
 
 /** The number of the last request served so far (to read only what a step sent). */
-export function lastRequest(server: CosServer): number {
+export function lastRequest(server: { readonly logFile: string }): number {
   return Math.max(0, ...frontLog(server).map((r) => r.n));
 }
 

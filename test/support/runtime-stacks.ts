@@ -43,6 +43,7 @@ export const RUNTIME_SCENARIOS = {
   'oss-round-trip': 'OSS: init, apply, a named workspace, state pull and workspace delete; by default the objects are env:/<key> and env:/<workspace>/<key>',
   'oss-remote-state': 'OSS: a consumer reads <prefix>/<key> and <prefix>/<workspace>/<key> through DataTerraformRemoteStateOss',
   'oss-cross-stack': 'OSS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
+  'oss-object-options': 'OSS: acl and encrypt as the tool sends them',
   'oss-tablestore': 'OSS: the TableStore lock fields reach the tool (init describes the table; nothing serves TableStore)',
   'oss-empty-required': 'OSS: init with a raw backend block whose bucket is ""',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
