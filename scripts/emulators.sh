@@ -8,6 +8,9 @@
 #   ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
 #   (about 3-4 minutes on 2 cores when cold, seconds when cached).
 # - Azurite (Azure Blob): the npm devDependency, node_modules/.bin/azurite-blob; checked, not cached.
+# - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.ts):
+#   a virtual environment at ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/moto/<version>/venv
+#   (about 30 s from PyPI when cold, nothing when cached).
 #
 # Outside CI, CDKTF_STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
 # warning; the run-time tests then skip, loudly. Under CI (CI set) an emulator that cannot be had is
@@ -19,6 +22,8 @@ root="$(dirname "$here")"
 cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
 gcs_version=1.56.1
 gcs_dir="$cache/fake-gcs-server/$gcs_version"
+moto_version=5.2.1
+moto_dir="$cache/moto/$moto_version"
 
 missing() {
   local why=$1
@@ -80,6 +85,73 @@ check_gcs() {
 if build_gcs; then
   check_gcs
   echo "fake-gcs-server $gcs_version $gcs_dir/fake-gcs-server"
+fi
+
+# moto into a virtual environment of its own, under the same cache and the same kind of lock. A
+# venv's scripts name its path, so it is built where it stays; the stamp file, written once pip
+# succeeded and the server created and listed a bucket, marks it complete: an interrupted or broken
+# install is redone, never taken for a cached one. A cached one is checked by its version only
+# (starting the server costs seconds; the suites start it anyway).
+moto_ready() { [ -x "$moto_dir/venv/bin/moto_server" ] && [ -f "$moto_dir/venv/.installed" ]; }
+
+# Starts the server on a free loopback port, creates and lists a bucket, stops it.
+moto_serves() {
+  local port pid ok=false
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  "$moto_dir/venv/bin/moto_server" -H 127.0.0.1 -p "$port" >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 150); do
+    if curl -sf -X PUT "http://127.0.0.1:$port/health-check" >/dev/null 2>&1 &&
+       curl -sf "http://127.0.0.1:$port/" | grep -q '<Name>health-check</Name>'; then ok=true; break; fi
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  $ok
+}
+
+install_moto() {
+  moto_ready && return 0
+  if [ -n "${CDKTF_STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
+    missing "CDKTF_STATE_BACKENDS_SKIP_EMULATORS is set, not installing moto $moto_version"; return 1
+  fi
+  if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv' >/dev/null 2>&1; then
+    missing "python3 with venv is not on PATH; moto is installed from PyPI"; return 1
+  fi
+  mkdir -p "$moto_dir"
+  exec 8>"$moto_dir/.lock"
+  flock 8
+  if moto_ready; then exec 8>&-; return 0; fi
+  echo "emulators: installing moto[server] $moto_version into $moto_dir/venv (first time only, about a minute)" >&2
+  local started=$SECONDS
+  rm -rf "$moto_dir/venv"
+  if ! python3 -m venv "$moto_dir/venv" >&2 ||
+     ! "$moto_dir/venv/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$moto_version" >&2; then
+    rm -rf "$moto_dir/venv"; exec 8>&-
+    missing "installing moto $moto_version from PyPI failed"; return 1
+  fi
+  if ! moto_serves; then
+    rm -rf "$moto_dir/venv"; exec 8>&-
+    echo "emulators: the moto $moto_version just installed did not create and list a bucket" >&2
+    exit 1
+  fi
+  touch "$moto_dir/venv/.installed"
+  exec 8>&-
+  echo "emulators: installed moto $moto_version in $((SECONDS - started)) s" >&2
+}
+
+check_moto() {
+  local got
+  got=$("$moto_dir/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("moto"))')
+  if [ "$got" != "$moto_version" ]; then
+    echo "emulators: $moto_dir/venv holds moto $got, expected $moto_version" >&2
+    exit 1
+  fi
+}
+
+if install_moto; then
+  check_moto
+  echo "moto $moto_version $moto_dir/venv/bin/moto_server"
 fi
 
 azurite="$root/node_modules/.bin/azurite-blob"

@@ -79,7 +79,8 @@ export function renderFieldsDoc(): string {
     '',
     'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses:',
     '`validate` (offline, README "Judges"), `init/apply on <emulator>` (a run-time judge of test/runtime/: the',
-    'real tools store state on fake-gcs-server or Azurite, offline, and the named scenario shows init failing),',
+    'real tools store state on fake-gcs-server, Azurite or moto (OSS directly, COS behind the project\'s front end),',
+    'offline, and the named scenario shows init failing),',
     'or `source only (why)`: the tools\' source is the evidence, and the reason no emulator can show it.',
     'A test holds each named scenario to the run-time suite.',
   ];

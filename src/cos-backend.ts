@@ -67,7 +67,9 @@ export interface CosBackendConfig {
   readonly encrypt?: boolean;
 
   /**
-   * Custom COS endpoint, of the form `https://cos-internal.<region>.tencentcos.cn`. Terraform only
+   * Custom COS endpoint, of the form `http://cos-internal.<region>.tencentcos.cn` or
+   * `https://cos-internal.<region>.tencentcos.cn` (Terraform's init refuses any other form). The
+   * state is then stored through `<bucket>.cos-internal.<region>.tencentcos.cn`. Terraform only
    * (1.6.0 and later).
    *
    * @default - the tool reads `TENCENTCLOUD_ENDPOINT`; without it, the public endpoint of `region`
@@ -84,7 +86,8 @@ export interface CosBackendConfig {
   /**
    * Directory of the state file inside the bucket. Must not start with `/` or `./`.
    *
-   * @default "env:"
+   * @default - no prefix: the state is `<key>` at the bucket's root and a named workspace's
+   * `<workspace>/<key>` (both tools; unlike OSS, COS has no `env:` default)
    */
   readonly prefix?: string;
 

@@ -126,7 +126,8 @@ export interface OssBackendConfig {
 
   /**
    * TableStore table used for state locking and consistency. Its primary key must be named
-   * `LockID`, of type String.
+   * `LockID`, of type String. Init describes the table (and fails when TableStore cannot be
+   * reached); the tests show that much, not the lock protocol itself (no TableStore emulator).
    *
    * @default - no locking
    */
@@ -334,7 +335,14 @@ export const OSS_STORE: Store = defineStore(
       since: FROM_0_12_2,
       env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT@1.12.0', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
     },
-    { name: 'bucket', key: 'bucket', type: 'string', required: true, since: FROM_0_12_2 },
+    {
+      name: 'bucket',
+      key: 'bucket',
+      type: 'string',
+      required: true,
+      since: FROM_0_12_2,
+      emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)',
+    },
     { name: 'prefix', key: 'prefix', type: 'string', default: 'env:', since: FROM_0_12_2 },
     { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: FROM_0_12_2 },
     {

@@ -55,10 +55,30 @@ describe('cos rules', () => {
     expect(refusal(sut, { ...BASE, key: 'states/' })).toBe(`${h}\n- key: got "states/", ${expected}`);
   });
 
-  test('warns if a terraform endpoint is not cos-internal.<region>.tencentcos.cn (source only: no tool refuses it before init)', () => {
-    expect(warningsFor(sut, { ...BASE, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' })).toEqual([
-      'endpoint is "https://cos.ap-guangzhou.myqcloud.com"; terraform\'s cos backend takes only "https://cos-internal.<region>.tencentcos.cn" there and fails at init otherwise [cos/endpoint-form]',
-    ]);
+  // terraform 1.11.4 on moto behind the COS front end (test/runtime/cos.test.ts, cos-endpoint): init
+  // refuses any other form before a request, and stores the state through <bucket>.cos-internal with both protocols.
+  test('fails if a terraform endpoint is not http(s)://cos-internal.<region>.tencentcos.cn', () => {
+    const expected = 'expected a url of the form "http://cos-internal.<region>.tencentcos.cn" or "https://cos-internal.<region>.tencentcos.cn" [cos/endpoint-form]';
+    expect(refusal(sut, { ...BASE, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' })).toBe(`${h}\n- endpoint: got "https://cos.ap-guangzhou.myqcloud.com", ${expected}`);
+    expect(refusal(sut, { ...BASE, endpoint: 'https://127.0.0.1:9000' }, { as: 'remote-state' })).toBe(
+      `${header('cos', undefined, 'remote-state')}\n- endpoint: got "https://127.0.0.1:9000", ${expected}`,
+    );
+    expect(refusal(sut, { ...BASE, endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn/' }, { target: 'terraform@1.11.4' })).toBe(
+      `${header('cos', 'terraform@1.11.4')}\n- endpoint: got "https://cos-internal.ap-guangzhou.tencentcos.cn/", ${expected}`,
+    );
+  });
+
+  test('accepts an endpoint of either protocol without a warning', () => {
+    for (const endpoint of ['http://cos-internal.ap-guangzhou.tencentcos.cn', 'https://cos-internal.ap-shanghai.tencentcos.cn']) {
+      expect(warningsFor(sut, { ...BASE, endpoint })).toEqual([]);
+    }
+  });
+
+  // Every judge on moto behind the COS front end (cos-empty-required): init fails and the front end sees no request.
+  test('fails if bucket is ""', () => {
+    expect(refusal(sut, { ...BASE, bucket: '' })).toBe(
+      `${h}\n- bucket: got "", expected a non-empty string (init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty) [field/empty-refused]`,
+    );
   });
 
   test('fails if terraform-only fields are used for opentofu', () => {

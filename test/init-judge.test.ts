@@ -25,6 +25,11 @@ interface Row {
   readonly block: Record<string, unknown>;
   /** Rule ids the library refuses it with where the tool does; [] for a name every judge sends. */
   readonly ids: readonly string[];
+  /**
+   * The run-time scenario (test/runtime/) showing init failing at its first request where a tool
+   * sends one: the library refuses the row for every judge, not only where the tool refuses offline.
+   */
+  readonly runtime?: string;
 }
 
 /** What each store's tool says when it refuses before any request. */
@@ -75,7 +80,7 @@ const ROWS: readonly Row[] = [
   oss('ab', ['oss/bucket-name']),
   oss('   ', ['oss/bucket-name']),
   oss('-acme', ['oss/bucket-name']),
-  oss('', ['oss/bucket-name']),
+  { ...oss('', ['field/empty-refused']), runtime: 'oss-empty-required' },
   { ...oss('acme-tfstate', []), title: 'oss prefix "${var.env}%{x"', props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, ids: ['backend/template'] },
   cos('tfstate-1250000000', 'ap-guangzhou', []),
   cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
@@ -105,16 +110,18 @@ describeEachJudge('offline init', JUDGES, (judge) => {
     // WHEN the judge initialises the same block offline
     const local = LOCAL[row.store.backend];
     const verdict = initOffline(judge, { [row.store.backend]: row.block }, local.env, local.refusal, local.timeout);
-    // THEN both refuse it, or neither does (and then the library raises no other error either)
+    // THEN both refuse it, or neither does (and then the library raises no other error either);
+    // a row a run-time scenario shows failing is refused by the library for every judge
     const shown = verdict.output.split('\n').filter((l) => /Error|error:/.test(l)).slice(0, 5).join('\n');
+    const refused = verdict.refusedLocally || row.runtime !== undefined;
     expect({ library: refusedBy.length > 0, tool: verdict.refusedLocally, shown }).toEqual({
-      library: verdict.refusedLocally,
+      library: refused,
       tool: verdict.refusedLocally,
       shown,
     });
     // (where the target reads backend blocks literally, the library refuses a reference for itself:
     // field/literal-only, which HCL validate judges in test/tool-refusals.test.ts)
-    if (!verdict.refusedLocally) expect(errors.map((e) => e.id).filter((id) => id !== 'field/literal-only')).toEqual([]);
+    if (!refused) expect(errors.map((e) => e.id).filter((id) => id !== 'field/literal-only')).toEqual([]);
   });
 });
 

@@ -164,6 +164,16 @@ const WRITTEN: readonly Row[] = [
     toolSays: /key can not start and end with '\/'/,
     why: 'schema ValidateFunc',
   },
+  {
+    ruleId: 'cos/endpoint-form',
+    store: 'cos',
+    target: TF,
+    field: 'endpoint',
+    props: { ...COS, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' },
+    raw: { ...COS, endpoint: 'https://cos.ap-guangzhou.myqcloud.com' },
+    judged: 'not-offline',
+    why: 'terraform checks the form in configure, which only init runs; on moto behind the COS front end it fails there before any request (test/runtime/cos.test.ts)',
+  },
   // ---------------------------------------------------------------- oss
   {
     ruleId: 'oss/session-expiration',
@@ -416,6 +426,26 @@ const WRITTEN: readonly Row[] = [
     raw: { ...AZ_RAW, key: '' },
     judged: 'not-offline',
     why: 'validate takes "" for a required string; init on Azurite fails on the empty blob name (test/runtime/azurerm.test.ts)',
+  },
+  {
+    ruleId: 'field/empty-refused',
+    store: 'cos',
+    target: TOFU,
+    field: 'bucket',
+    props: { ...COS, bucket: '' },
+    raw: { ...COS, bucket: '' },
+    judged: 'not-offline',
+    why: 'validate takes "" for a required string; init on moto behind the COS front end fails, the COS SDK refusing the bucket URL (test/runtime/cos.test.ts)',
+  },
+  {
+    ruleId: 'field/empty-refused',
+    store: 'oss',
+    target: TF,
+    field: 'bucket',
+    props: { bucket: '' },
+    raw: { bucket: '' },
+    judged: 'not-offline',
+    why: 'validate takes "" for a required string; init on moto fails on it with every judge (test/runtime/oss.test.ts)',
   },
   {
     ruleId: 'field/type',

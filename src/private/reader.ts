@@ -415,7 +415,7 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/required', severity: 'error', description: 'required fields the tool reads from no env var are set (both tools: "The argument ... is required")' },
   { id: 'field/required-from-env', severity: 'warning', description: 'a required field left unset that the tool reads from env vars: the run\'s environment decides (terraform validate refuses it only while they are unset)' },
   { id: 'field/empty-refused', severity: 'error', description: 'a required field is not "" where the run-time judges show init failing on it (both tools\' validate accept "")' },
-  { id: 'field/empty', severity: 'warning', description: 'a required field given as "": both tools\' validate accept it, and no run-time judge covers the store, so the run decides' },
+  { id: 'field/empty', severity: 'warning', description: 'a required field given as "": both tools\' validate accept it, and no run-time judge has shown init failing on it, so the run decides' },
   { id: 'field/type', severity: 'error', description: 'the value has the field\'s type (both tools decode the block against the schema)' },
   { id: 'field/availability', severity: 'error', description: 'the target tool and version have the key (both tools: "An argument named ... is not expected here")' },
   { id: 'field/literal-only', severity: 'error', description: 'backend fields hold literals, not tokens or `${...}`, where the target reads backend blocks literally (terraform, opentofu before 1.8.0; HCL: "Variables not allowed")' },

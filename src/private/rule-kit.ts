@@ -364,12 +364,16 @@ export function looksLikePath(v: string): boolean {
 }
 
 /** The storage emulator the run-time judges of each store run on (test/runtime/). */
-const RUNTIME_EMULATORS: Record<string, string> = { gcs: 'fake-gcs-server', azurerm: 'Azurite' };
+const RUNTIME_EMULATORS: Record<string, string> = {
+  gcs: 'fake-gcs-server',
+  cos: 'moto behind the COS front end',
+  oss: 'moto',
+  azurerm: 'Azurite',
+};
 
-/** Why the rules of stores without an emulator are judged from the source alone. */
+/** Why the rules of a store are judged from the source alone where its emulator cannot show them. */
 const NO_EMULATOR: Record<string, string> = {
-  cos: 'no emulator of the Tencent COS protocol',
-  oss: 'no emulator of the Alibaba OSS and TableStore protocols',
+  oss: 'no emulator of TableStore, the lock table',
 };
 
 /**

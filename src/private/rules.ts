@@ -29,13 +29,23 @@ const cosChecksNames = from('1.6.0', '1.11.0');
 /** A key that does not start or end with "/", a prefix that does not start with "/" or "./". */
 const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
   matches(
-    { id: `${store}/prefix-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"` },
+    {
+      id: `${store}/prefix-form`,
+      offline: 'validate refuses it (both tools)',
+      ...(store === 'cos' ? { runtime: 'cos-prefix-form' } : {}),
+      evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"`,
+    },
     'prefix',
     /^(?!\/|\.\/)/,
     'a prefix that does not start with "/" or "./"',
   ),
   matches(
-    { id: `${store}/key-form`, offline: 'validate refuses it (both tools)', evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"` },
+    {
+      id: `${store}/key-form`,
+      offline: 'validate refuses it (both tools)',
+      ...(store === 'cos' ? { runtime: 'cos-key-form' } : {}),
+      evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"`,
+    },
     'key',
     /^(?!\/)(.*[^/])?$/s,
     'a key that does not start or end with "/"',
@@ -206,7 +216,18 @@ export const COS_RULES: readonly Rule[] = [
       c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not <name>-<appid> (e.g. "tfstate-1250000000"); ${c.target.tool} ${c.target.version} does not check it, but COS has no such bucket, so the run fails at its first request`);
     },
   },
-  oneOf({ id: 'cos/acl', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read")' }, 'acl', ['private', 'public-read']),
+  oneOf(
+    {
+      id: 'cos/acl',
+      offline: 'validate refuses it (both tools)',
+      runtime: 'cos-object-options',
+      evidence:
+        'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
+        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3)',
+    },
+    'acl',
+    ['private', 'public-read'],
+  ),
   inRange(
     { id: 'cos/session-duration', offline: 'validate refuses it (both tools)', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
     'assumeRole.sessionDuration',
@@ -215,22 +236,22 @@ export const COS_RULES: readonly Rule[] = [
     'seconds',
   ),
   ...PATH_RULES('cos'),
-  {
-    // A warning: only terraform's source says so (its configure), no tool refuses it offline, and
-    // no emulator of the Tencent COS protocol exists to show init failing.
-    id: 'cos/endpoint-form',
-    severity: 'warning',
-    fields: ['endpoint'],
-    description: 'a terraform endpoint has the form "https://cos-internal.<region>.tencentcos.cn"',
-    evidence: 'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.<region>\\.tencentcos\\.cn$ (source only)',
-    appliesTo: terraform,
-    check: (c) => {
-      const v = c.literal('endpoint');
-      if (typeof v === 'string' && !/^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/.test(v)) {
-        c.warn(`${c.spelling('endpoint')} is ${JSON.stringify(v)}; terraform's cos backend takes only "https://cos-internal.<region>.tencentcos.cn" there and fails at init otherwise`);
-      }
+  matches(
+    {
+      id: 'cos/endpoint-form',
+      offline: 'no offline check: terraform checks it when init configures the backend (before any request); validate accepts any string',
+      runtime: 'cos-endpoint',
+      appliesTo: terraform,
+      evidence:
+        'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.([^.]+)\\.tencentcos\\.cn$, ' +
+        'else init fails ("Invalid URL: <endpoint> must be: http(s)://cos-internal.{Region}.tencentcos.cn"); the bucket is then reached at ' +
+        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end, terraform 1.11.4 and 1.15.9: both protocols store the state there, ' +
+        'https://127.0.0.1:9000, https://cos.<region>.myqcloud.com and a trailing "/" fail before any request',
     },
-  },
+    'endpoint',
+    /^https?:\/\/cos-internal\.[^.]+\.tencentcos\.cn$/,
+    'a url of the form "http://cos-internal.<region>.tencentcos.cn" or "https://cos-internal.<region>.tencentcos.cn"',
+  ),
 ];
 
 /** OSS (spec BackendC). */

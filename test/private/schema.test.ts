@@ -63,6 +63,19 @@ describe('field tables and TSDoc agree', () => {
   });
 });
 
+// What the run-time judges store and send with these fields unset (test/runtime/cos.test.ts cos-round-trip,
+// oss.test.ts oss-round-trip): COS has no prefix default (the state is at the bucket's root), OSS has "env:".
+test('the COS and OSS defaults are documented as the tools apply them', () => {
+  const cos = interfaceDocs('cos-backend.ts', 'CosBackendConfig');
+  expect(cos.get('prefix')!.tags.default).toMatch(/^- no prefix: the state is `<key>` at the bucket's root and a named workspace's\s+`<workspace>\/<key>`/);
+  expect(cos.get('key')!.tags.default).toBe('"terraform.tfstate"');
+  expect(cos.get('encrypt')!.tags.default).toBe('true');
+  expect(cos.get('acl')!.tags.default).toBe('"private"');
+  const oss = interfaceDocs('oss-backend.ts', 'OssBackendConfig');
+  expect(oss.get('prefix')!.tags.default).toBe('"env:"');
+  expect(oss.get('key')!.tags.default).toBe('"terraform.tfstate"');
+});
+
 describe('docs/FIELDS.md', () => {
   test('is what the field tables render (run `npx projen docs:fields` after changing a table)', () => {
     expect(fs.readFileSync(FIELDS_DOC, 'utf8')).toBe(renderFieldsDoc());

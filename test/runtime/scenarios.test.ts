@@ -47,9 +47,8 @@ describe('run-time scenarios and the rules that name them', () => {
     expect(RULES.find((r) => r.rule.id === id)?.rule.runtime).toBe(name);
   });
 
-  test('every gcs and azurerm error rule is judged by validate, a run-time scenario, or says why neither can', () => {
-    const unjudged = RULES.filter(({ backend, rule }) =>
-      ['gcs', 'azurerm'].includes(backend) && rule.severity === 'error' && judgedBy(backend, rule) === 'source only (no run-time judge)');
+  test('every error rule is judged by validate, a run-time scenario, or says why neither can', () => {
+    const unjudged = RULES.filter(({ backend, rule }) => rule.severity === 'error' && judgedBy(backend, rule).startsWith('source only'));
     expect(unjudged.map((r) => r.rule.id)).toEqual([]);
   });
 
@@ -59,8 +58,9 @@ describe('run-time scenarios and the rules that name them', () => {
     expect(byId['gcs/one-encryption']).toBe('`opentofu validate`; init/apply on fake-gcs-server (`gcs-one-encryption`)');
     expect(byId['gcs/kms-key-form']).toBe('— (a warning)');
     expect(byId['azurerm/container-name']).toBe('init/apply on Azurite (`azurerm-container-name`)');
-    expect(byId['cos/endpoint-form']).toBe('— (a warning)');
-    expect(byId['cos/acl']).toBe('`validate`');
+    expect(byId['cos/endpoint-form']).toBe('init/apply on moto behind the COS front end (`cos-endpoint`)');
+    expect(byId['cos/acl']).toBe('`validate`; init/apply on moto behind the COS front end (`cos-object-options`)');
+    expect(byId['oss/acl']).toBe('`validate`');
     expect(byId['gcs/access-token-wins']).toBe('— (a warning)');
   });
 });

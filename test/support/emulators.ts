@@ -9,9 +9,10 @@
  * stopping the namespace stops every server started in it, even when a test fails.
  *
  * Emulators (installed by scripts/emulators.sh): fake-gcs-server, built into
- * `${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`, and
- * Azurite from node_modules. A missing emulator or namespace fails the run under CI and is skipped,
- * loudly, elsewhere.
+ * `${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`,
+ * Azurite from node_modules, and moto's S3 server in a virtual environment under
+ * `<cache>/moto/<version>/venv` (support/moto.ts). A missing emulator or namespace fails the run
+ * under CI and is skipped, loudly, elsewhere.
  */
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -20,6 +21,7 @@ import * as path from 'path';
 import { cacheRoot, judgeEnv } from './judges';
 
 export const FAKE_GCS_VERSION = '1.56.1';
+export const MOTO_VERSION = '5.2.1';
 const ROOT = path.join(__dirname, '..', '..');
 
 /** The fake-gcs-server binary scripts/emulators.sh installs. */
@@ -32,16 +34,21 @@ export function azuriteBinary(): string {
   return path.join(ROOT, 'node_modules', '.bin', 'azurite-blob');
 }
 
+/** moto's S3 server, from the virtual environment scripts/emulators.sh installs. */
+export function motoBinary(): string {
+  return path.join(cacheRoot(), 'moto', MOTO_VERSION, 'venv', 'bin', 'moto_server');
+}
+
 /**
  * Why the run-time judges cannot run here (no root namespace, a missing emulator), or undefined.
  * Under CI that is a failure; elsewhere the suite is skipped, loudly.
  */
-export function requireRuntime(emulator: 'fake-gcs-server' | 'azurite'): boolean {
+export function requireRuntime(emulator: 'fake-gcs-server' | 'azurite' | 'moto'): boolean {
   const problems: string[] = [];
   if (process.platform !== 'linux' || process.getuid?.() !== 0 || spawnSync('unshare', ['-mn', 'true']).status !== 0) {
     problems.push('the run-time judges need root and `unshare -mn` (a private network namespace with only loopback)');
   }
-  const bin = emulator === 'fake-gcs-server' ? fakeGcsBinary() : azuriteBinary();
+  const bin = { 'fake-gcs-server': fakeGcsBinary, 'azurite': azuriteBinary, 'moto': motoBinary }[emulator]();
   if (!fs.existsSync(bin)) problems.push(`${emulator} is missing at ${bin}; install it with: npx projen emulators`);
   if (problems.length === 0) return true;
   const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
