@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../src';
-import { TARGET_CONTEXT_KEY } from '../src/private/target';
+import { TARGET_CONTEXT_KEY } from '../src/private/target/target';
 import { warningsOf } from '../test/support/annotations';
 import { PASSPHRASE, SAMPLES } from '../test/support/encryption-samples';
 

@@ -9,15 +9,15 @@ import { AZURERM_STORE } from '../src/azurerm-backend';
 import { COS_STORE } from '../src/cos-backend';
 import { GCS_STORE } from '../src/gcs-backend';
 import { OSS_STORE } from '../src/oss-backend';
-import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption-rules';
-import { FIELD_TYPES } from '../src/private/field-types';
-import { GENERIC_CHECKS } from '../src/private/reader';
-import { judgedBy } from '../src/private/rule-kit';
-import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/schema';
-import { STACK_RULES } from '../src/private/shared-state';
-import { Store } from '../src/private/store';
-import { NEWEST_KNOWN, ToolName } from '../src/private/target';
-import { TARGET_VERSIONS_CHECK } from '../src/private/target-versions';
+import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
+import { FIELD_TYPES } from '../src/private/kit/field-types';
+import { GENERIC_CHECKS } from '../src/private/kit/reader';
+import { judgedBy } from '../src/private/kit/rule-kit';
+import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/kit/schema';
+import { STACK_RULES } from '../src/private/framework/shared-state';
+import { Store } from '../src/private/kit/store';
+import { NEWEST_KNOWN, ToolName } from '../src/private/target/target';
+import { TARGET_VERSIONS_CHECK } from '../src/private/target/versions';
 
 const STORES: Array<[string, Store]> = [
   ['GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)', GCS_STORE],

@@ -12,8 +12,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
-import { FieldSpec, keyFor } from '../src/private/schema';
-import { NEWEST_KNOWN, ToolName, formatTarget } from '../src/private/target';
+import { FieldSpec, keyFor } from '../src/private/kit/schema';
+import { NEWEST_KNOWN, ToolName, formatTarget } from '../src/private/target/target';
 
 /** Both tools, in the order the library knows them. */
 const TOOLS = Object.keys(NEWEST_KNOWN) as ToolName[];

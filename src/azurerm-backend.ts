@@ -1,10 +1,10 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { AZURERM_RULES } from './private/azurerm-rules';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
-import { EVERY_RELEASE, envBoth, since } from './private/schema';
-import { joinPath } from './private/state-objects';
-import { Store, defineStore } from './private/store';
+import { AZURERM_RULES } from './private/stores/azurerm-rules';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
+import { EVERY_RELEASE, envBoth, since } from './private/kit/schema';
+import { joinPath } from './private/kit/state-objects';
+import { Store, defineStore } from './private/kit/store';
 
 /**
  * Azure Blob Storage backend settings (`azurerm`).

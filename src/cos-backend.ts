@@ -1,10 +1,10 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
-import { COS_RULES } from './private/rules';
-import { envBoth, since } from './private/schema';
-import { joinPath } from './private/state-objects';
-import { Store, defineStore } from './private/store';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
+import { COS_RULES } from './private/stores/rules';
+import { envBoth, since } from './private/kit/schema';
+import { joinPath } from './private/kit/state-objects';
+import { Store, defineStore } from './private/kit/store';
 
 /**
  * Tencent Cloud Object Storage (COS) backend settings.

@@ -1,9 +1,9 @@
-import { attachSpec, specOf } from './private/encryption-brand';
-import { kindOf } from './private/encryption-schema';
+import { attachSpec, specOf } from './private/encryption/brand';
+import { kindOf } from './private/encryption/schema';
 
 /*
  * OpenTofu's state-encryption key providers (`key_provider "<type>" "<name>"`): their props and
- * the factory class. Their field tables are in private/encryption-schema.ts.
+ * the factory class. Their field tables are in private/encryption/schema.ts.
  */
 
 /**

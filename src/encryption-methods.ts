@@ -1,10 +1,10 @@
 import { EncryptionKeyProvider } from './encryption-key-providers';
-import { attachSpec, specOf } from './private/encryption-brand';
-import { kindOf } from './private/encryption-schema';
+import { attachSpec, specOf } from './private/encryption/brand';
+import { kindOf } from './private/encryption/schema';
 
 /*
  * OpenTofu's state-encryption methods (`method "<type>" "<name>"`): their props and the factory
- * class. Their field tables are in private/encryption-schema.ts.
+ * class. Their field tables are in private/encryption/schema.ts.
  */
 
 /**

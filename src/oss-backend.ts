@@ -1,10 +1,10 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
-import { OSS_RULES } from './private/rules';
-import { envPerTool, since } from './private/schema';
-import { joinPath } from './private/state-objects';
-import { Store, defineStore } from './private/store';
+import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
+import { OSS_RULES } from './private/stores/rules';
+import { envPerTool, since } from './private/kit/schema';
+import { joinPath } from './private/kit/state-objects';
+import { Store, defineStore } from './private/kit/store';
 
 /**
  * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a

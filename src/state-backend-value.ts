@@ -1,4 +1,4 @@
-import { fromInitMarker } from './private/from-init';
+import { fromInitMarker } from './private/kit/from-init';
 
 /**
  * Values a backend block leaves to the run.

@@ -1,6 +1,6 @@
 import { IConstruct } from 'constructs';
-import { warningIds } from './private/rule-catalog';
-import { STRICT_CONTEXT_KEY, acknowledge } from './private/warnings';
+import { warningIds } from './private/framework/rule-catalog';
+import { STRICT_CONTEXT_KEY, acknowledge } from './private/framework/warnings';
 
 /**
  * The library's warnings: each has a rule id (`azurerm/oidc-request-pair`, `field/literal-secret`,

@@ -13,7 +13,7 @@ import { warningsOf } from './support/annotations';
 import { Verdict, judge } from './support/judge-verdict';
 import { backendToRemoteConfig, judgeFor } from './support/judges';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
-import { parseTarget } from '../src/private/target';
+import { parseTarget } from '../src/private/target/target';
 
 type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';
 

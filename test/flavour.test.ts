@@ -22,9 +22,9 @@ describe('the cdktn flavour', () => {
     expect(Object.keys(generated).sort()).toEqual(sources.filter((f) => f.endsWith('.ts')).sort());
     const imports = Object.values(generated).flatMap((text) => [...text.matchAll(/from '(cdkt[fn])(\/[^']*)?'/g)].map((m) => m[1]));
     expect(new Set(imports)).toEqual(new Set(['cdktn']));
-    expect(generated[path.join('private', 'framework.ts')]).toContain("export const FRAMEWORK: string = 'cdktn';");
-    expect(generated[path.join('private', 'cdktf-internals.ts')]).toContain("import { deepMerge as frameworkDeepMerge } from 'cdktn/lib/util';");
-    expect(generated[path.join('private', 'target.ts')]).toContain("export const TARGET_CONTEXT_KEY = 'cdktn-state-backends:target';");
+    expect(generated[path.join('private', 'target', 'framework.ts')]).toContain("export const FRAMEWORK: string = 'cdktn';");
+    expect(generated[path.join('private', 'framework', 'cdktf-internals.ts')]).toContain("import { deepMerge as frameworkDeepMerge } from 'cdktn/lib/util';");
+    expect(generated[path.join('private', 'target', 'target.ts')]).toContain("export const TARGET_CONTEXT_KEY = 'cdktn-state-backends:target';");
   });
 
   test('the check can fail: a changed, a missing and an extra file are reported', () => {

@@ -15,9 +15,9 @@ import { warningsOf } from './support/annotations';
 import { FLAVOUR } from './support/flavour';
 import { Judge, backendToRemoteConfig, listedJudgeTargets, remoteStatesDocument, requireJudges, validate } from './support/judges';
 import { STORES, StoreUnderTest } from './support/stores';
-import { FIELD_TYPES } from '../src/private/field-types';
-import { FieldSpec, FieldType, isAvailable, keyFor, spellingsOf } from '../src/private/schema';
-import { ParsedTarget, TARGET_CONTEXT_KEY, ToolName, parseTarget } from '../src/private/target';
+import { FIELD_TYPES } from '../src/private/kit/field-types';
+import { FieldSpec, FieldType, isAvailable, keyFor, spellingsOf } from '../src/private/kit/schema';
+import { ParsedTarget, TARGET_CONTEXT_KEY, ToolName, parseTarget } from '../src/private/target/target';
 
 /**
  * The big run, and the judges' sample of it, belong to the cdktf project. The cdktn project tests

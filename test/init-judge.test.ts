@@ -14,7 +14,7 @@ import { OSS_STORE, OssBackend } from '../src/oss-backend';
 import { StateBackendTarget } from '../src/target';
 import { initOffline } from './support/init-judge';
 import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from './support/judges';
-import { Store, checkConfig } from '../src/private/store';
+import { Store, checkConfig } from '../src/private/kit/store';
 
 interface Row {
   readonly title: string;

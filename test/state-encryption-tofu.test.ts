@@ -16,12 +16,12 @@ import { REFUSALS } from './support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from './support/encryption-samples';
 import { describeEachJudge, terraformJudges, validate } from './support/judges';
 import { TofuResult, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, workDir } from './support/tofu-run';
-import { EncryptionInputs, readModel } from '../src/private/encryption-model';
-import { encryptionHcl, encryptionJson } from '../src/private/encryption-render';
-import { ENCRYPTION_RULES } from '../src/private/encryption-rules';
-import { KEY_PROVIDERS } from '../src/private/encryption-schema';
-import { Violation } from '../src/private/messages';
-import { parseTarget } from '../src/private/target';
+import { EncryptionInputs, readModel } from '../src/private/encryption/model';
+import { encryptionHcl, encryptionJson } from '../src/private/encryption/render';
+import { ENCRYPTION_RULES } from '../src/private/encryption/rules';
+import { KEY_PROVIDERS } from '../src/private/encryption/schema';
+import { Violation } from '../src/private/kit/messages';
+import { parseTarget } from '../src/private/target/target';
 
 const bin = requireTofu();
 const suite = bin ? describe : describe.skip;

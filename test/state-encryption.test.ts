@@ -31,9 +31,9 @@ import {
   sampleMethod,
   tofuApp,
 } from './support/encryption-samples';
-import { KEY_PROVIDERS, METHODS } from '../src/private/encryption-schema';
-import { FieldSpec, keyFor } from '../src/private/schema';
-import { compareVersions } from '../src/private/target';
+import { KEY_PROVIDERS, METHODS } from '../src/private/encryption/schema';
+import { FieldSpec, keyFor } from '../src/private/kit/schema';
+import { compareVersions } from '../src/private/target/target';
 
 const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
 

@@ -1,5 +1,5 @@
 /**
- * cdktn's `targetVersions` context through the constructs (src/private/target-versions.ts): the
+ * cdktn's `targetVersions` context through the constructs (src/private/target/versions.ts): the
  * cdktn package checks a config against every declared tool when the library's own target key is
  * unset; the cdktf package ignores `targetVersions`. Each describe block runs in its flavour's jest
  * project and is skipped in the other.

@@ -17,8 +17,8 @@ import { TerraformStack } from 'cdktf';
 import { expectedValue, parseHclBackend, parseHclRemoteStates } from './support/field-output';
 import { Diagnostic, ValidateResult, backendToRemoteConfig, describeEachJudge, remoteStatesDocument, requireJudges, validate } from './support/judges';
 import { FieldCase, STORES, appFor, fieldCases, propsFor, sampleOf, synthJson } from './support/stores';
-import { FieldSpec, isAvailable, keyFor } from '../src/private/schema';
-import { ParsedTarget, ToolName, compareVersions } from '../src/private/target';
+import { FieldSpec, isAvailable, keyFor } from '../src/private/kit/schema';
+import { ParsedTarget, ToolName, compareVersions } from '../src/private/target/target';
 
 /** Both tools, in the order the library knows them. */
 const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];

@@ -21,9 +21,9 @@ import { judge } from './support/judge-verdict';
 import { judgeFor, remoteStatesDocument } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
-import { GENERIC_CHECKS } from '../src/private/reader';
-import { STACK_RULES } from '../src/private/shared-state';
-import { parseTarget } from '../src/private/target';
+import { GENERIC_CHECKS } from '../src/private/kit/reader';
+import { STACK_RULES } from '../src/private/framework/shared-state';
+import { parseTarget } from '../src/private/target/target';
 
 type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';
 

@@ -58,8 +58,8 @@ describe('imports under src/', () => {
     const unknown = [...graph].flatMap(([from, to]) => to.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`));
     expect(unknown).toEqual([]);
     // The checks depend on target resolution, which depends on the target values alone.
-    expect(graph.get('private/check')).toEqual(expect.arrayContaining(['private/target-versions', 'private/store']));
-    expect(graph.get('private/target')).toEqual([]);
+    expect(graph.get('private/kit/check')).toEqual(expect.arrayContaining(['private/target/versions', 'private/kit/store']));
+    expect(graph.get('private/target/target')).toEqual([]);
   });
 
   test('the cycle finder finds a cycle, type-only imports included', () => {

@@ -6,8 +6,8 @@
  */
 import * as fs from 'fs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azurerm-backend';
-import { AZURERM_RULES } from '../../src/private/azurerm-rules';
-import { compareVersions } from '../../src/private/target';
+import { AZURERM_RULES } from '../../src/private/stores/azurerm-rules';
+import { compareVersions } from '../../src/private/target/target';
 import { AzuriteServer, ACCOUNT, listBlobs, readBlob, startAzurite, cleanUp } from '../support/azurite';
 import { RunResult, StoredState, parseState, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';

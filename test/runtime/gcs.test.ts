@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import { GcsBackend, DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
-import { compareVersions } from '../../src/private/target';
+import { compareVersions } from '../../src/private/target/target';
 import { FAKE_GCS_VERSION, Sandbox, StoredState, fakeGcsBinary, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';

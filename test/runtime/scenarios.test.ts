@@ -9,7 +9,7 @@ import { AZURERM_STORE } from '../../src/azurerm-backend';
 import { COS_STORE } from '../../src/cos-backend';
 import { GCS_STORE } from '../../src/gcs-backend';
 import { OSS_STORE } from '../../src/oss-backend';
-import { judgedBy } from '../../src/private/rule-kit';
+import { judgedBy } from '../../src/private/kit/rule-kit';
 import { RUNTIME_SCENARIOS } from '../support/runtime-stacks';
 
 const STORES = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE];

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { GcsBackend } from '../../src/gcs-backend';
-import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 import { FAKE_GCS_VERSION, RunResult, Sandbox, fakeGcsBinary, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';

@@ -6,7 +6,7 @@
 import { DataTerraformRemoteStateLocal, TerraformLocal, TerraformResource, TerraformStack } from 'cdktf';
 import { PASSPHRASE, externalCommand } from './encryption-samples';
 import { EncryptionKeyProvider, EncryptionMethod } from '../../src';
-import { EncryptionInputs } from '../../src/private/encryption-model';
+import { EncryptionInputs } from '../../src/private/encryption/model';
 
 export const pbkdf2 = (props: object, name = 'main') => EncryptionKeyProvider.pbkdf2(name, { passphrase: PASSPHRASE, ...props });
 export const aes = (keys: EncryptionKeyProvider, props: object = {}) => EncryptionMethod.aesGcm('main', { keys, ...props });

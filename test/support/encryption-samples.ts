@@ -6,8 +6,8 @@ import * as path from 'path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { TOFU_VERSION } from './tofu-run';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption, StateEncryptionProps } from '../../src';
-import { EncryptionKind, KEY_PROVIDERS, METHODS } from '../../src/private/encryption-schema';
-import { TARGET_CONTEXT_KEY, compareVersions } from '../../src/private/target';
+import { EncryptionKind, KEY_PROVIDERS, METHODS } from '../../src/private/encryption/schema';
+import { TARGET_CONTEXT_KEY, compareVersions } from '../../src/private/target/target';
 
 /** The external protocol helper (key provider and method) the tool runs: `node external-program.js <mode>`. */
 export const EXTERNAL_PROGRAM = path.join(__dirname, 'external-program.js');

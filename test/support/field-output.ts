@@ -6,8 +6,8 @@ import { parse } from '@cdktf/hcl2json';
 import { TerraformStack, Testing } from 'cdktf';
 import { terraformJudges } from './judges';
 import { FieldCase, StoreUnderTest, appFor, fieldCases, keyOf, propsFor, sampleOf, synthJson, targetFor } from './stores';
-import { FieldSpec, keyFor } from '../../src/private/schema';
-import { ParsedTarget } from '../../src/private/target';
+import { FieldSpec, keyFor } from '../../src/private/kit/schema';
+import { ParsedTarget } from '../../src/private/target/target';
 
 /** The value the tool should receive for a field set to `value`. */
 export function expectedValue(field: FieldSpec, value: unknown, target: ParsedTarget): unknown {

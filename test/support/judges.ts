@@ -18,7 +18,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ParsedTarget, ToolName } from '../../src/private/target';
+import { ParsedTarget, ToolName } from '../../src/private/target/target';
 
 export interface Diagnostic {
   readonly severity: string;

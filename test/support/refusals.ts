@@ -4,7 +4,7 @@
 import { TerraformStack } from 'cdktf';
 import { warningsOf } from './annotations';
 import { StoreUnderTest, appFor } from './stores';
-import { parseTarget } from '../../src/private/target';
+import { parseTarget } from '../../src/private/target/target';
 
 export interface Options {
   /** `backend` (default) or `remote-state`. */

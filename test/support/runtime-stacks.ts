@@ -13,7 +13,7 @@ import { warningsOf } from './annotations';
 import { workDir } from './emulators';
 import { appFor } from './stores';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../../src';
-import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 
 /** The scenarios of test/runtime/, by name: the `runtime` property of a rule names one of them. */
 export const RUNTIME_SCENARIOS = {

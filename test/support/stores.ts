@@ -8,9 +8,9 @@ import { AZURERM_STORE, AzurermBackend, DataTerraformRemoteStateAzurerm } from '
 import { COS_STORE, CosBackend, DataTerraformRemoteStateCos } from '../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GCS_STORE, GcsBackend } from '../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OSS_STORE, OssBackend } from '../../src/oss-backend';
-import { FieldSpec, isAvailable, keyFor, spellingsOf } from '../../src/private/schema';
-import { Store } from '../../src/private/store';
-import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
+import { FieldSpec, isAvailable, keyFor, spellingsOf } from '../../src/private/kit/schema';
+import { Store } from '../../src/private/kit/store';
+import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 
 export interface StoreUnderTest {
   readonly store: Store;

@@ -1,0 +1,304 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
+import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
+import { checkFor } from '../kit/check';
+import { Violation, formatViolations } from '../kit/messages';
+import { FieldValues, SECRETS_LEFT_OUT } from '../kit/reader';
+import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
+import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
+import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
+import { stateAddress } from '../kit/state-objects';
+import { staticContextOf, dynamicReferences } from '../kit/static-context';
+import { Checked, Store, ToolAttributes, emitFields } from '../kit/store';
+import { ParsedTarget, formatTarget } from '../target/target';
+import { targetOf } from '../target/versions';
+import { recordWarnings, showWarningsNow } from './warnings';
+
+/**
+ * What every store's backend shares: the config is checked when the construct is created, the
+ * output comes from the store's field table, and a stack may hold only one backend.
+ *
+ * Hidden from the jsii API (its public members are copied into each public backend class).
+ *
+ * @internal
+ */
+export abstract class StoreBackend extends TerraformBackend {
+  private readonly checked: Checked;
+  private readonly target: ParsedTarget;
+  /** The backend config files declared with `addConfigFile`, by name. */
+  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
+  /** Paths of the stacks already told which secrets they must take from the environment. */
+  private readonly warnedConsumers = new Set<string>();
+
+  constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
+    super(scope, 'backend', store.backend);
+    this.checked = checkOrDetach(this, store, props, 'backend');
+    this.target = targetOf(this);
+    const state = stateHolder(this, store, () => this.emitted(), this.checked.values);
+    registerBackend(state);
+    this.node.addValidation({
+      validate: () => {
+        const shared = sharedStateOf(state, store.layout.separateWith);
+        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id)];
+        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
+      },
+    });
+  }
+
+  /**
+   * Declares a backend config file for `init -backend-config=<name>.tfbackend`, written beside the
+   * stack's output when the app is synthesized.
+   *
+   * The values (keyed by field name, as in the config, or by the tool's key) take the place of the
+   * block's, as init merges them, and the whole is checked as one config: a file that leaves a
+   * required field unset, sets a field the target lacks or breaks a rule is refused, naming the
+   * file. Fields the block leaves to init with `StateBackendValue.fromInit()` are typically given
+   * here, one file per environment. The values are written to the file as they are: secrets get
+   * the same warnings as in the block.
+   *
+   * @param name the file's name without `.tfbackend` (letters, digits, `.`, `_`, `-`)
+   * @param values the fields the file sets
+   */
+  public addConfigFile(name: string, values: { [key: string]: any }): void {
+    const file = `${name}.tfbackend`;
+    const header = `invalid ${this.store.backend} backend config file ${JSON.stringify(file)} at ${this.node.path}:`;
+    if (typeof name !== 'string' || !FILE_NAME.test(name)) {
+      throw new Error(`${header}\n- name: got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]`);
+    }
+    if (this.files.has(name)) throw new Error(`${header}\n- name: got ${JSON.stringify(name)} a second time, expected one file per name [config/shape]`);
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+      throw new Error(`${header}\n- values: got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values [config/shape]`);
+    }
+    const own = byFieldName(this.store.table, this.target.tool, values);
+    const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
+    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => fileProblems(this.store.table, own, v) });
+    const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
+    const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
+    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
+    if (this.files.size === 1) {
+      onStackSynthesis(this, (dir) => {
+        for (const [n, f] of this.files) fs.writeFileSync(path.join(dir, `${n}.tfbackend`), f.text);
+      });
+    }
+  }
+
+  /**
+   * Names the block this backend emits, `terraform.backend.<name>`.
+   *
+   * A backend cannot be referenced in Terraform expressions, so unlike a resource's fqn this is
+   * not a token. (cdktf's own backends throw "Element type not set" here.)
+   */
+  public get fqn(): string {
+    return `terraform.backend.${this.name}`;
+  }
+
+  /**
+   * Creates a remote state in `scope` that reads this backend's state.
+   *
+   * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
+   * fields, which the consuming stack's run takes from the environment (a warning names them).
+   */
+  public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
+    this.refuseRunValuesAcrossStacks(scope);
+    const { config, dropped } = this.remoteStateConfig();
+    const remoteState = this.store.remoteState(scope, name, config);
+    const stack = TerraformStack.of(scope);
+    if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
+      this.warnedConsumers.add(stack.node.path);
+      const target = targetOf(scope);
+      const tool = target.tool;
+      const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`);
+      recordWarnings(remoteState, [{
+        id: SECRETS_LEFT_OUT,
+        message:
+          `the remote state of ${this.node.path} leaves out its secret fields; ` +
+          `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,
+      }]);
+    }
+    return remoteState;
+  }
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return copyAttributes(this.checked.attributes);
+  }
+
+  /**
+   * Adds this backend to the HCL output.
+   */
+  public toHclTerraform(): any {
+    // Where the target evaluates the block, its strings are templates in both outputs.
+    const mode = evaluatesBackend(this.target) ? 'remote-state' : 'backend';
+    return { terraform: { backend: { [this.name]: backendHclBlock(this.checked.attributes, this.rawOverrides, mode) } } };
+  }
+
+  /** What the block holds now: the checked attributes with overrides merged in. */
+  private emitted(): Record<string, unknown> {
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides);
+  }
+
+  /**
+   * A backend whose object the run completes (a reference OpenTofu evaluates, a value given at
+   * init, config files) cannot be read from another stack: that stack's run knows none of it.
+   */
+  private refuseRunValuesAcrossStacks(scope: Construct): void {
+    const fromRun = [...this.checked.values.values()].filter((v) => v.expression || v.fromInit).map((v) => v.spelling);
+    if (fromRun.length === 0 && this.files.size === 0) return;
+    const how = fromRun.length > 0 ? `takes ${fromRun.join(', ')} from its run` : `is completed by its backend config files (${[...this.files.keys()].map((n) => `${n}.tfbackend`).join(', ')})`;
+    const consumer = TerraformStack.of(scope).node.id;
+    throw new Error(
+      `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(this).node.id)}, whose ${this.store.backend} backend ` +
+        `(${this.node.path}) ${how}, which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; ` +
+        `read that state in ${JSON.stringify(consumer)} with DataTerraformRemoteState${this.store.backend[0].toUpperCase()}${this.store.backend.slice(1)}, ` +
+        'giving those fields there (for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+    );
+  }
+
+  /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
+  private validateStaticContext(): string[] {
+    if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
+    const { resolve, localValue } = staticContextOf(TerraformStack.of(this));
+    const emitted = resolve(this.emitted()) as Record<string, unknown>;
+    const violations: Violation[] = [];
+    for (const fv of this.checked.values.values()) {
+      const key = keyFor(fv.spec, this.target.tool)!;
+      const refs = fv.expression ? dynamicReferences(emitted[key], localValue) : [];
+      if (refs.length === 0) continue;
+      violations.push({
+        id: 'backend/static-context',
+        field: fv.spelling,
+        message: `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
+      });
+    }
+    return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
+  }
+
+  /** The same fields without the secret ones, reading the consuming run's workspace. */
+  private remoteStateConfig(): { config: Record<string, unknown>; dropped: FieldSpec[] } {
+    const copy: Record<string, unknown> = { ...this.props };
+    const dropped: FieldSpec[] = [];
+    for (const field of this.store.fields) {
+      const spellings = spellingsOf(field).filter((s) => holdsSecret(field, copy[s]));
+      spellings.forEach((s) => delete copy[s]);
+      if (spellings.length > 0) dropped.push(field);
+    }
+    return { config: { ...copy, workspace: '${terraform.workspace}' }, dropped };
+  }
+
+  /**
+   * Reported once per stack, by the first of this library's backends, whatever the tree order.
+   * Blocks added with `stack.addOverride('terraform.backend.<name>', ...)` or
+   * `'terraform.cloud'` count too; an override of this backend's own block does not.
+   */
+  private validateSingleBackend(): string[] {
+    const stack = TerraformStack.of(this);
+    const backends = stack.node.findAll().filter((c) => TerraformBackend.isBackend(c));
+    if (backends.find((b) => b instanceof StoreBackend) !== this) return [];
+    const names = new Set(backends.map((b) => (b as unknown as { name: string }).name));
+    const shown = backends.map((b) => {
+      const name = (b as unknown as { name: string }).name;
+      return `${name === 'cloud' ? 'a cloud block' : `backend "${name}"`} at ${b.node.path}`;
+    });
+    const overridden = stackOverrides(stack).terraform ?? {};
+    for (const name of Object.keys(overridden.backend ?? {})) {
+      if (!names.has(name)) shown.push(`backend "${name}" from stack.addOverride`);
+    }
+    if (overridden.cloud !== undefined && !names.has('cloud')) shown.push('a cloud block from stack.addOverride');
+    if (shown.length <= 1) return [];
+    return [
+      `a stack can have only one backend, found ${shown.length}: ${shown.join(' and ')}; ` +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
+    ];
+  }
+}
+
+/**
+ * What every store's remote state shares: the config is checked when the construct is created
+ * (references are allowed and skipped), and `config` comes from the store's field table.
+ *
+ * @internal
+ */
+export abstract class StoreRemoteState extends TerraformRemoteState {
+  private readonly attributes: ToolAttributes;
+  /** What the data source holds besides `config`. */
+  private readonly settings: Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
+
+  constructor(scope: Construct, id: string, private readonly store: Store, config: DataTerraformRemoteStateConfig) {
+    const settings = config === null || typeof config !== 'object' ? {} : { workspace: config.workspace, defaults: config.defaults };
+    // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
+    super(scope, id, store.backend, settings);
+    this.settings = settings;
+    this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
+    const block = () => deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
+    const state = stateHolder(this, store, () => block().config ?? {});
+    this.node.addValidation({ validate: () => showWarningsNow(this, ownStateOf(state, block().workspace)) });
+  }
+
+  /**
+   * Adds this data source to the tool's JSON output.
+   */
+  public toTerraform(): any {
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, false);
+  }
+
+  /**
+   * Adds this data source to the HCL output.
+   */
+  public toHclTerraform(): any {
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
+  }
+}
+
+/**
+ * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
+ * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
+ * when there is no such stack: the call comes after the stacks are added.
+ */
+export function backendForEachStack<T extends TerraformBackend>(
+  scope: Construct,
+  call: string,
+  make: (stack: TerraformStack, path: string) => T,
+): T[] {
+  const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
+  const bare = stacks.filter((s) => !s.node.findAll().some((c) => TerraformBackend.isBackend(c)));
+  if (bare.length === 0) {
+    throw new Error(
+      `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
+        'expected to be called after the stacks are added',
+    );
+  }
+  const base = scope.node.path;
+  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+}
+
+/** The state address of a backend or remote state, from what it emits now (`emitted`). */
+function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
+  const target: ParsedTarget = targetOf(construct);
+  // Fields the run gives at init are no part of the address the code names.
+  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
+  return {
+    construct,
+    backend: store.backend,
+    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
+  };
+}
+
+/**
+ * Checks the config of a construct that was just added to the tree and records its warnings; on
+ * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
+ * keeps a usable tree.
+ */
+function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): Checked {
+  let checked: Checked;
+  try {
+    checked = checkFor(element, store, props, mode);
+  } catch (e) {
+    element.node.scope?.node.tryRemoveChild(element.node.id);
+    throw e;
+  }
+  recordWarnings(element, checked.warnings);
+  return checked;
+}

@@ -1,0 +1,75 @@
+import * as path from 'path';
+import { TerraformStack } from 'cdktf';
+import { resolve } from 'cdktf/lib/_tokens';
+import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
+import { IConstruct } from 'constructs';
+
+/*
+ * The one place this library uses cdktf beyond its public API. cdktn, CDK Terrain's fork, has the
+ * same modules (scripts/flavour.js rewrites `cdktf/lib/...` to `cdktn/lib/...`). Checked against
+ * cdktf 0.21.0 and cdktn 0.24.0; test/private/framework/cdktf-internals.test.ts runs each piece against the
+ * installed framework and fails, naming the piece, when it changes underneath.
+ */
+
+/**
+ * `value` with its tokens resolved in `scope`'s stack, as synth resolves them (cdktf/lib/_tokens
+ * `resolve`): the public `Tokenization.resolve` needs a resolver and the stack's preparation
+ * that synth sets up internally. Used to read an encryption config's references before synth.
+ */
+export function resolveIn<T>(scope: IConstruct, value: T): T {
+  return resolve(scope, value);
+}
+
+/**
+ * `target` with `sources` merged in as cdktf merges a TerraformElement's `addOverride` overrides
+ * (cdktf/lib/util `deepMerge`: nested objects merge, an `undefined` value deletes the key), so
+ * the overrides of this library's elements behave like every other element's.
+ */
+export function deepMerge(target: unknown, ...sources: unknown[]): any {
+  return frameworkDeepMerge(target, ...sources);
+}
+
+/**
+ * What `stack.addOverride(...)` has put into the stack's own block (TerraformStack's private
+ * `rawOverrides`, merged into its JSON at synth): read to see a second backend added that way.
+ */
+export function stackOverrides(stack: TerraformStack): Record<string, any> {
+  return (stack as any).rawOverrides ?? {};
+}
+
+/**
+ * Runs `write` when the app synthesizes the stack of `construct`, with the directory the stack's
+ * files go to (cdktf/lib/synthesize/synthesizer `addCustomSynthesis`, which the stack's synthesizer
+ * calls after it has checked the stack; the manifest names the stack's working directory). Used to
+ * write backend config files beside the stack's output.
+ */
+export function onStackSynthesis(construct: IConstruct, write: (directory: string) => void): void {
+  addCustomSynthesis(construct, {
+    onSynthesize: (session: any) => write(path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory)),
+  });
+}
+
+const HCL_EXTENDED = Symbol.for('cdktf-state-backends.StateEncryption.hcl');
+
+/**
+ * Appends the blocks `extra` returns to `stack`'s HCL output, once per stack. cdktf renders the
+ * `terraform` block of HCL output itself and prints keys it does not know as `0 = "..."`, so a
+ * block inside `terraform` (state encryption) cannot come from the element: the stack's
+ * `toHclTerraform` (public, returns `{ hcl, metadata }`) is wrapped to add it as its own block.
+ */
+export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformStack) => string[]): void {
+  if ((stack as any)[HCL_EXTENDED]) return;
+  Object.defineProperty(stack, HCL_EXTENDED, { value: true });
+  const original = stack.toHclTerraform;
+  Object.defineProperty(stack, 'toHclTerraform', {
+    configurable: true,
+    writable: true,
+    value: function toHclTerraform(this: TerraformStack) {
+      const result = original.call(this);
+      const blocks = extra(this);
+      if (blocks.length === 0) return result;
+      return { ...result, hcl: [result.hcl, ...blocks].join('\n\n') };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { AZURERM_RULES } from '../stores/azurerm-rules';
+import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
+import { GENERIC_CHECKS } from '../kit/reader';
+import { COS_RULES, GCS_RULES, OSS_RULES } from '../stores/rules';
+import { STACK_RULES } from './shared-state';
+import { TARGET_VERSIONS_CHECK } from '../target/versions';
+
+/*
+ * Every rule of the library by id and severity, from the tables themselves: the checks every field
+ * gets, the target check, the four stores' rule tables and the state-encryption rules. A new row in
+ * any of them is here with nothing else to edit.
+ */
+
+export interface CatalogEntry {
+  readonly id: string;
+  readonly severity: 'error' | 'warning';
+}
+
+export const RULE_CATALOG: readonly CatalogEntry[] = [
+  ...GENERIC_CHECKS,
+  TARGET_VERSIONS_CHECK,
+  ...GCS_RULES,
+  ...COS_RULES,
+  ...OSS_RULES,
+  ...AZURERM_RULES,
+  ...STACK_RULES,
+  ...ENCRYPTION_RULES,
+  CROSS_STACK_CONSUMER,
+];
+
+/** The ids of every warning the library can raise, each once, in table order. */
+export function warningIds(): string[] {
+  return [...new Set(RULE_CATALOG.filter((r) => r.severity === 'warning').map((r) => r.id))];
+}

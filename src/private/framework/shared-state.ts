@@ -1,0 +1,212 @@
+import { TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { Warning } from '../kit/reader';
+import { checkRuleRows } from '../kit/rule-kit';
+import { StateAddress, sharing, showAddress } from '../kit/state-objects';
+
+/*
+ * One state object per stack. Every backend of this library in an app is indexed by the object
+ * its default workspace writes; at synth, each backend looks up the others with the same object
+ * and each remote state compares itself with its own stack's backend. An address is computed
+ * from what the block emits (overrides included), so it is only compared where the code names
+ * every part (kit/state-objects.ts): two stacks whose run supplies a part from env vars get a
+ * warning, and parts supplied at init or by variables are never compared.
+ *
+ * cdktf shipped a check of its own (terraform-cdk #2592) that compared whole backend blocks and
+ * reverted it (#2941, #2944) before a release: equal blocks are not one object when the run
+ * completes them (env vars, -backend-config, a workspace chosen per run). This one compares the
+ * objects the tools' own layouts name, and refuses only what is named in full.
+ */
+
+/** The rows of the stack-wide checks, by id, with their evidence. */
+export const STACK_RULES = [
+  {
+    id: 'stack/one-backend',
+    severity: 'error',
+    description: 'a stack holds one backend or cloud block, its overrides included',
+    evidence:
+      'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration"; terraform 1.15.9: "Duplicate \'backend\' configuration block") ' +
+      'or a backend and a cloud block',
+  },
+  {
+    id: 'stack/one-encryption',
+    severity: 'error',
+    description: 'a stack holds one state encryption block',
+    evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.12.6)',
+  },
+  {
+    id: 'stack/cross-stack-from-run',
+    severity: 'error',
+    description: 'a cross-stack reference reads a backend the code names in full (not completed by its run: references opentofu evaluates, values given at init, config files)',
+    evidence:
+      'a terraform_remote_state config is evaluated in the consuming configuration (terraform and opentofu), which has none of the producer\'s ' +
+      'variables or init arguments: the library would emit a remote state of another object, or none it can write',
+  },
+  {
+    id: 'stack/shared-state',
+    severity: 'error',
+    description: 'two stacks of an app do not write one state object (each apply replaces the other\'s state)',
+    evidence:
+      'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path; terraform 1.15.9, opentofu 1.12.6); ' +
+      'on fake-gcs-server a second stack with the same bucket and prefix planned to destroy the first one\'s resources',
+  },
+  {
+    id: 'stack/shared-state-from-env',
+    severity: 'warning',
+    description: 'two stacks name the same state object except for a part their runs take from env vars',
+    evidence: 'as stack/shared-state; the run\'s environment decides the rest of the address',
+  },
+  {
+    id: 'stack/reads-own-state',
+    severity: 'warning',
+    description: 'a remote state reads the state object its own stack\'s backend writes',
+    evidence: 'both tools allow it (terraform_remote_state only reads); it reads the stack\'s own last applied state',
+  },
+] as const;
+checkRuleRows('stack', STACK_RULES);
+
+type StackRuleId = (typeof STACK_RULES)[number]['id'];
+
+/** A backend or remote state of this library, as the checks see it. */
+export interface StateHolder {
+  readonly construct: IConstruct;
+  /** The backend name (`gcs`). */
+  readonly backend: string;
+  /** Its state address now (overrides merged in). */
+  address(): StateAddress;
+}
+
+/** What a store's layout tells a user to change so that two stacks part (`prefix`). */
+export type SeparateWith = string;
+
+interface Index {
+  readonly backends: Set<StateHolder>;
+  /** Backends by the key of their default workspace's object; built on first use. */
+  byObject?: Map<string, Set<StateHolder>>;
+  readonly keyOf: Map<StateHolder, string>;
+}
+
+const indexes = new WeakMap<IConstruct, Index>();
+
+function indexOf(root: IConstruct): Index {
+  let index = indexes.get(root);
+  if (!index) indexes.set(root, (index = { backends: new Set(), keyOf: new Map() }));
+  return index;
+}
+
+function objectKey(holder: StateHolder, address: StateAddress): string | undefined {
+  return address.unknown ? undefined : `${holder.backend}\n${address.container}\n${address.objectAt(undefined)}`;
+}
+
+function place(index: Index, holder: StateHolder, address: StateAddress): void {
+  const old = index.keyOf.get(holder);
+  const key = objectKey(holder, address);
+  if (old === key) return;
+  if (old !== undefined) index.byObject!.get(old)?.delete(holder);
+  if (key === undefined) {
+    index.keyOf.delete(holder);
+    return;
+  }
+  index.keyOf.set(holder, key);
+  let set = index.byObject!.get(key);
+  if (!set) index.byObject!.set(key, (set = new Set()));
+  set.add(holder);
+}
+
+/** Registers a backend that passed its checks. */
+export function registerBackend(holder: StateHolder): void {
+  const index = indexOf(holder.construct.node.root);
+  index.backends.add(holder);
+  if (index.byObject) place(index, holder, holder.address());
+}
+
+/** Still in the tree it was created in (a construct can be removed again). */
+function attached(c: IConstruct): boolean {
+  for (let cur = c; cur.node.scope; cur = cur.node.scope) {
+    if (cur.node.scope.node.tryFindChild(cur.node.id) !== cur) return false;
+  }
+  return true;
+}
+
+const stackName = (c: IConstruct) => JSON.stringify(TerraformStack.of(c).node.path);
+
+/** What the stack-wide checks found for one construct: errors to throw, warnings to show. */
+export interface Found {
+  readonly errors: string[];
+  readonly warnings: Warning[];
+}
+
+/**
+ * The other stacks whose backends write `holder`'s state object. Looked up by the object of the
+ * default workspace: two layouts that agree in every named workspace agree there too.
+ */
+export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): Found {
+  const found: Found = { errors: [], warnings: [] };
+  const index = indexOf(holder.construct.node.root);
+  if (!index.byObject) {
+    index.byObject = new Map();
+    for (const b of index.backends) if (b !== holder) place(index, b, b.address());
+  }
+  const address = holder.address();
+  place(index, holder, address);
+  const key = index.keyOf.get(holder);
+  if (key === undefined) return found;
+  const stack = TerraformStack.of(holder.construct);
+  const others: Array<{ other: StateHolder; how: ReturnType<typeof sharing> }> = [];
+  for (const other of index.byObject.get(key) ?? []) {
+    if (other === holder || TerraformStack.of(other.construct) === stack || !attached(other.construct)) continue;
+    // Re-read: the index may predate an override made since.
+    const how = sharing(address, other.address());
+    if (how !== 'none') others.push({ other, how });
+  }
+  if (others.length === 0) return found;
+  const names = [stackName(holder.construct), ...others.map((o) => stackName(o.other.construct))];
+  const every = others.every((o) => o.how === 'every-workspace');
+  const where =
+    `${holder.backend} ${showAddress(address.container)}, object ${JSON.stringify(showAddress(address.objectAt(undefined)))}` +
+    (every ? ` (and ${JSON.stringify(showAddress(address.objectAt('\u0000workspace')))} in every other workspace)` : ' in the default workspace');
+  const all = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  if (address.fromEnv.length === 0) {
+    found.errors.push(
+      `stacks ${all} keep their state in one object: ${where}; each apply would replace the other's state and plan to destroy what it made, ` +
+        `so give each stack its own ${separateWith} ${suffix('stack/shared-state')}`,
+    );
+  } else {
+    found.warnings.push({
+      id: 'stack/shared-state-from-env',
+      message:
+        `stacks ${all} keep their state in one object unless their runs' ${address.fromEnv.join(', ')} differ: ${where}; ` +
+        `if one run deploys them, each apply replaces the other's state: give each stack its own ${separateWith}`,
+    });
+  }
+  return found;
+}
+
+/**
+ * A remote state that reads the object its own stack's backend writes (in the workspace the
+ * remote state names; `${terraform.workspace}` is the run's own).
+ */
+export function ownStateOf(remote: StateHolder, workspace: string | undefined): Warning[] {
+  const index = indexes.get(remote.construct.node.root);
+  if (!index) return [];
+  const stack = TerraformStack.of(remote.construct);
+  const address = remote.address();
+  const ws = workspace === '${terraform.workspace}' ? '\u0000workspace' : workspace;
+  for (const backend of index.backends) {
+    if (backend.backend !== remote.backend || TerraformStack.of(backend.construct) !== stack || !attached(backend.construct)) continue;
+    const own = backend.address();
+    if (own.unknown || address.unknown || own.container !== address.container || own.objectAt(ws) !== address.objectAt(ws)) continue;
+    const which = ws === undefined || ws === 'default' ? 'of the default workspace' : ws === '\u0000workspace' ? 'of the workspace it runs in' : `of workspace ${JSON.stringify(ws)}`;
+    return [{
+      id: 'stack/reads-own-state',
+      message:
+        `reads the state object its own stack's backend (${backend.construct.node.path}) writes ${which}: ` +
+        `${JSON.stringify(showAddress(address.objectAt(ws)))}; it sees this stack's last applied state, not another stack's`,
+    }];
+  }
+  return [];
+}
+
+function suffix(id: StackRuleId): string {
+  return `[${id}]`;
+}

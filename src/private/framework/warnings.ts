@@ -1,0 +1,103 @@
+import { Annotations, TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { libraryContext } from '../target/framework';
+import { Warning } from '../kit/reader';
+
+/*
+ * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
+ * annotations), so that a warning acknowledged afterwards, on the construct or any scope above it,
+ * is left out. With the strict context key, an unacknowledged warning fails the synth instead.
+ */
+
+/** Context key: `true` turns unacknowledged warnings into synth errors. */
+export const STRICT_CONTEXT_KEY = 'cdktf-state-backends:strict';
+
+const ACK_METADATA = 'cdktf-state-backends:acknowledged-warning';
+
+interface Acknowledgement {
+  readonly id: string;
+  readonly reason: string;
+}
+
+interface Recorded {
+  readonly warnings: Warning[];
+  /** Messages already added as annotations (validations run again on every synth). */
+  readonly shown: Set<string>;
+}
+
+const recorded = new WeakMap<IConstruct, Recorded>();
+
+/** Records warnings on `construct`, shown (or refused, when strict) when the app is synthesized. */
+export function recordWarnings(construct: IConstruct, warnings: readonly Warning[]): void {
+  if (warnings.length === 0) return;
+  let entry = recorded.get(construct);
+  if (!entry) {
+    const own: Recorded = { warnings: [], shown: new Set() };
+    recorded.set(construct, own);
+    construct.node.addValidation({ validate: () => flush(construct, own) });
+    entry = own;
+  }
+  entry.warnings.push(...warnings);
+}
+
+/** Marks warning `id` as acknowledged on `scope` and everything below it. */
+export function acknowledge(scope: IConstruct, id: string, reason: string): void {
+  scope.node.addMetadata(ACK_METADATA, { id, reason });
+  // Shown in manifest.json beside the warnings, so a review sees what was waived and why.
+  Annotations.of(scope).addInfo(`acknowledged warning ${id}: ${reason}`);
+}
+
+/** The scope that acknowledged warning `id` for `construct` (itself or one above it), and why. */
+function acknowledgedBy(construct: IConstruct, id: string): { scope: IConstruct; reason: string } | undefined {
+  for (const scope of construct.node.scopes) {
+    const m = scope.node.metadata.find((e) => e.type === ACK_METADATA && (e.data as Acknowledgement).id === id);
+    if (m) return { scope, reason: (m.data as Acknowledgement).reason };
+  }
+  return undefined;
+}
+
+/** What each construct has shown of the warnings found at synth (its validation runs on every synth). */
+const shownAtSynth = new WeakMap<IConstruct, Set<string>>();
+
+/**
+ * Shows warnings found while the app is synthesized (a validation of its own): returns them as
+ * errors under the strict context key, else adds the unacknowledged ones as annotations (once).
+ */
+export function showWarningsNow(construct: IConstruct, warnings: readonly Warning[]): string[] {
+  let shown = shownAtSynth.get(construct);
+  if (!shown) shownAtSynth.set(construct, (shown = new Set()));
+  return flush(construct, { warnings: [...warnings], shown });
+}
+
+/**
+ * The unacknowledged warnings: as errors under the strict context key (on every synth), else
+ * added as annotations (once).
+ */
+function flush(construct: IConstruct, entry: Recorded): string[] {
+  const messages: string[] = [];
+  for (const w of entry.warnings) {
+    const ack = acknowledgedBy(construct, w.id);
+    if (!ack) {
+      messages.push(`${w.message} [${w.id}]`);
+    } else if (!ack.scope.node.scopes.some((s) => TerraformStack.isStack(s))) {
+      // Acknowledged above every stack (on the app): manifest.json only holds what stacks hold, so
+      // the record goes on the construct whose warning it waived.
+      const record = `acknowledged warning ${w.id} on ${ack.scope.node.path || 'the app'}: ${ack.reason}`;
+      if (!entry.shown.has(record)) {
+        entry.shown.add(record);
+        Annotations.of(construct).addInfo(record);
+      }
+    }
+  }
+  // (under this package's key or the other flavour's: target/framework.ts)
+  const strict = libraryContext(construct, STRICT_CONTEXT_KEY);
+  if (strict?.value === true || strict?.value === 'true') {
+    return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);
+  }
+  for (const message of messages) {
+    if (entry.shown.has(message)) continue;
+    entry.shown.add(message);
+    Annotations.of(construct).addWarning(message);
+  }
+  return [];
+}

@@ -1,0 +1,128 @@
+import { isFromInit } from './from-init';
+import { hclString } from './hcl';
+import { Violation } from './messages';
+import { FieldValues, Warning } from './reader';
+import { FieldTable, keyFor, spellingsOf } from './schema';
+import { ParsedTarget, ToolName } from '../target/target';
+
+/*
+ * Values a backend block leaves to the run: fields given as `StateBackendValue.fromInit()`, and
+ * backend config files (`<name>.tfbackend`, for `init -backend-config=<file>`) that a stack
+ * declares beside its output. A file is checked together with the block as one config: its values
+ * take the place of the block's, as `-backend-config` does (both tools merge the files' attributes
+ * over the block's, command/meta_backend.go backendConfig).
+ */
+
+/** A config file's name: a plain file name, written as `<name>.tfbackend`. */
+export const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The block's props with the file's values in place of the fields they set (in any spelling). */
+export function mergedWithFile(table: FieldTable, props: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...props };
+  for (const key of Object.keys(values)) {
+    const i = table.positionOf(key);
+    if (i !== undefined) for (const s of spellingsOf(table.fields[i])) delete merged[s];
+  }
+  return { ...merged, ...values };
+}
+
+/**
+ * What a file must hold beyond the field checks: literal values (a file is read as it is, with no
+ * variables), and every required field the block leaves to init.
+ */
+export function fileProblems(table: FieldTable, values: Record<string, unknown>, merged: FieldValues): Violation[] {
+  const problems: Violation[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (isFromInit(value)) {
+      problems.push({ id: 'field/from-init-misplaced', field: key, message: 'got StateBackendValue.fromInit(), expected the value itself (a config file is what init is given)' });
+    } else if (holdsReference(value)) {
+      problems.push({ id: 'field/literal-only', field: key, message: 'got a reference, expected a literal value (a backend config file is read without variables)' });
+    }
+  }
+  for (const field of table.fields) {
+    const fv = merged.get(field.name);
+    if (field.required && fv?.fromInit && !(field.name in values)) {
+      problems.push({ id: 'field/required', field: field.name, message: 'is left to init by the block and not given by the file, expected the file to give it (the field is required)' });
+    }
+  }
+  return problems;
+}
+
+function holdsReference(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('${');
+  if (Array.isArray(value)) return value.some(holdsReference);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsReference);
+  return false;
+}
+
+/**
+ * The file's text: one `key = value` line per attribute, a nested block as `key { ... }`. Strings
+ * are HCL templates there for both tools, so `${` and `%{` are escaped.
+ */
+export function backendFileText(attributes: Record<string, unknown>, indent = ''): string {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      lines.push(`${indent}${key} {`, backendFileText(value as Record<string, unknown>, `${indent}  `).trimEnd(), `${indent}}`);
+    } else {
+      lines.push(`${indent}${key} = ${hclValue(value)}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+function hclValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const quoted = hclString(value, 'backend');
+    return quoted.startsWith('"') ? quoted : `"${quoted}"`;
+  }
+  if (Array.isArray(value)) return `[${value.map(hclValue).join(', ')}]`;
+  return JSON.stringify(value);
+}
+
+/** The warnings of a file's check that the block's own check did not raise, naming the file. */
+export function fileWarnings(fileWarningsFound: readonly Warning[], blockWarnings: readonly Warning[], file: string): Warning[] {
+  const seen = new Set(blockWarnings.map((w) => w.message));
+  return fileWarningsFound
+    .filter((w) => !seen.has(w.message))
+    .map((w) => ({ id: w.id, message: `in ${file}: ${w.message.replace('written to cdk.tf.json', `written to ${file}`)}` }));
+}
+
+/**
+ * `values` keyed by spec name: a key may be a field's name or alias (as in the config) or the
+ * tool's key (as in a file: `lock_store_table` is `tablestore_table`); unknown keys are kept for the
+ * reader to refuse.
+ */
+export function byFieldName(table: FieldTable, tool: ToolName, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const field = table.positionOf(key) === undefined ? table.fields.find((f) => keyFor(f, tool) === key) : undefined;
+    out[field ? field.name : key] = value;
+  }
+  return out;
+}
+
+/**
+ * The warning that fields are left to init, unless every config file gives them: names them and
+ * the init arguments. Terraform 1.15.0's validate refused such blocks (reverted in 1.15.1).
+ */
+export function fromInitWarnings(
+  values: FieldValues,
+  files: ReadonlyMap<string, { readonly fields: readonly string[] }>,
+  target: ParsedTarget,
+  stack: string,
+): Warning[] {
+  const givenByEveryFile = (name: string) => files.size > 0 && [...files.values()].every((f) => f.fields.includes(name));
+  const left = [...values.values()].filter((v) => v.fromInit && !givenByEveryFile(v.spec.name));
+  if (left.length === 0) return [];
+  const args = left.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ');
+  const v115 = target.tool === 'terraform' && target.version === '1.15.0'
+    ? '; terraform 1.15.0\'s validate refuses a backend block whose arguments come from init (1.15.1 accepts it again)'
+    : '';
+  return [{
+    id: 'field/from-init',
+    message:
+      `${left.map((v) => v.spelling).join(', ')} ${left.length === 1 ? 'is' : 'are'} left to init${files.size > 0 ? ' by a config file that does not give it' : ''}: ` +
+      `the ${target.tool} run of stack ${stack} must give ${left.length === 1 ? 'it' : 'them'} (${target.tool} init ${args}, or a backend config file)${v115}`,
+  }];
+}

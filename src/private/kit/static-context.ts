@@ -1,0 +1,56 @@
+import { TerraformLocal, TerraformStack } from 'cdktf';
+import { resolveIn } from '../framework/cdktf-internals';
+
+/*
+ * OpenTofu's static context: what it evaluates before the run starts (the encryption block from
+ * 1.7, backend blocks from 1.8) may read variables, locals built from them, `path.*` and
+ * `terraform.workspace`, nothing that needs a resource, data source or module
+ * (configs/static_evaluator.go, staticScopeData.StaticValidateReferences).
+ */
+
+/**
+ * What a resolved value refers to that OpenTofu cannot evaluate before the run starts: resources
+ * (`aws_instance.x`, `terraform_data.r[0].id`), data sources, module outputs, `count`/`each`/`self`,
+ * provider functions, also through the local values it reads (`localValue` gives a local's resolved
+ * expression; such a reference is reported as `terraform_data.r (through local.seed)`). Variables,
+ * `path.*` and `terraform.workspace` are fine. Quoted strings inside expressions are skipped; a root
+ * counts as a resource type when it has an underscore and a name follows it that is indexed or
+ * followed by an attribute (`type.name[0]`, `type.name.attr`).
+ */
+export function dynamicReferences(value: unknown, localValue?: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
+    const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+    for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
+    for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*|\[[^\]]*\])+)/g)) {
+      const root = m[1];
+      const steps = [...m[2].matchAll(/\.([a-zA-Z_][\w-]*)|\[[^\]]*\]/g)].map((s) => s[1] ?? '[]');
+      const names = steps.filter((x) => x !== '[]');
+      if (root === 'local' && names.length > 0 && localValue) {
+        const name = steps[0];
+        if (seen.has(name)) continue;
+        seen.add(name);
+        for (const ref of dynamicReferences(localValue(name), localValue, seen)) out.add(ref.includes(' (through') ? ref : `${ref} (through local.${name})`);
+      } else if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) {
+        out.add(`${root}.${names.slice(0, root === 'data' ? 2 : 1).join('.')}`);
+      } else if (root.includes('_') && steps[0] !== '[]' && steps.length >= 2) {
+        out.add(`${root}.${steps[0]}`);
+      }
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The stack's tokens resolved as synth resolves them, and the expression of each of its locals by
+ * name (resolved), for `dynamicReferences`.
+ */
+export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) => unknown; localValue: (name: string) => unknown } {
+  const locals = new Map<string, unknown>();
+  for (const c of stack.node.findAll()) {
+    // `expression` reads back as a reference to the local itself; its output holds what it reads.
+    if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
+  }
+  return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
+}

@@ -1,0 +1,280 @@
+/**
+ * One state object per stack (src/private/framework/shared-state.ts, kit/state-objects.ts): two stacks of an
+ * app whose backends name one object are refused at synth; a part the run supplies leaves a
+ * warning or nothing; a remote state reading its own stack's object is a warning.
+ */
+import { App, TerraformOutput, TerraformStack, Testing } from 'cdktf';
+import { Construct } from 'constructs';
+import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../src/azurerm-backend';
+import { CosBackend, DataTerraformRemoteStateCos } from '../../../src/cos-backend';
+import { DataTerraformRemoteStateGcs, GcsBackend } from '../../../src/gcs-backend';
+import { DataTerraformRemoteStateOss, OssBackend } from '../../../src/oss-backend';
+import { cleanPath, joinPath } from '../../../src/private/kit/state-objects';
+import { StateBackendTarget } from '../../../src/target';
+import { warningsOf } from '../../support/annotations';
+import { FLAVOUR } from '../../support/flavour';
+
+const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'app.tfstate' };
+const COS = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
+
+/** Two stacks, each with the backend `make` gives it. */
+function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App = Testing.app()): App {
+  for (const name of ['network', 'database']) make(new TerraformStack(app, name), name);
+  return app;
+}
+
+const synthError = (app: App): string => {
+  try {
+    app.synth();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+};
+
+describe('two stacks, one state object', () => {
+  test('fails if two stacks keep their gcs state under one bucket and prefix', () => {
+    // GIVEN two stacks with the same gcs settings
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }));
+    // THEN synth is refused, naming both stacks and the object of every workspace
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate" ' +
+        '(and "shared/<workspace>.tfstate" in every other workspace); each apply would replace the other\'s state and plan to destroy what it made, ' +
+        'so give each stack its own prefix [stack/shared-state]',
+    );
+  });
+
+  test.each([
+    ['net', 'net/'],
+    ['net', '/net'],
+    ['a//b', 'a/b/'],
+    ['', '/'],
+  ])('fails if gcs prefixes %j and %j name one object (the tool trims and joins them)', (a, b) => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? a : b }));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('fails if cos prefix and key split one path two ways (the default workspace)', () => {
+    // GIVEN <prefix>/<key> = a/b/c for both, while their named workspaces differ
+    const app = twoStacks((s, name) => new CosBackend(s, { ...COS, ...(name === 'network' ? { prefix: 'a', key: 'b/c' } : { prefix: 'a/b', key: 'c' }) }));
+    expect(synthError(app)).toContain('object "a/b/c" in the default workspace; each apply would replace');
+  });
+
+  test('fails if oss stacks leave prefix and key to the defaults, or spell the defaults out', () => {
+    const app = twoStacks((s, name) => new OssBackend(s, name === 'network' ? { bucket: 'acme-tfstate' } : { bucket: 'acme-tfstate', prefix: 'env:', key: 'terraform.tfstate' }));
+    expect(synthError(app)).toContain('oss bucket="acme-tfstate", object "env:/terraform.tfstate" (and "env:/<workspace>/terraform.tfstate" in every other workspace)');
+  });
+
+  test('fails if two azurerm stacks name one account, container and key', () => {
+    const app = twoStacks((s) => new AzurermBackend(s, AZ));
+    expect(synthError(app)).toContain(
+      'azurerm storage_account_name="acmetfstate" container_name="tfstate", object "app.tfstate" (and "app.tfstateenv:<workspace>" in every other workspace)',
+    );
+  });
+
+  test('fails naming every stack of a group of three', () => {
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }));
+    new GcsBackend(new TerraformStack(app, 'cache'), { bucket: 'acme-tfstate', prefix: '' });
+    expect(synthError(app)).toContain('stacks "network", "database" and "cache" keep their state in one object');
+  });
+
+  test('fails if an override makes two objects one, and passes if one parts them', () => {
+    // GIVEN different prefixes, then an override that gives the second the first one's prefix
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }));
+    expect(synthError(app)).toBe('');
+    (app.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', 'network');
+    // THEN the next synth sees the override
+    expect(synthError(app)).toContain('[stack/shared-state]');
+
+    const parted = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'same' }));
+    (parted.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', 'other');
+    expect(synthError(parted)).toBe('');
+  });
+
+  test.each([
+    ['gcs prefixes', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: n })],
+    ['gcs buckets', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: `acme-${n}` })],
+    ['cos keys', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, key: `${n}.tfstate` })],
+    ['cos regions', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai' })],
+    ['cos prefixes a and a/b (only a/<workspace> and a/b meet, in different workspaces)', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, prefix: n === 'network' ? 'a' : 'a/b' })],
+    ['oss prefixes', (s: TerraformStack, n: string) => new OssBackend(s, { bucket: 'acme', prefix: n })],
+    ['azurerm keys', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, key: `${n}.tfstate` })],
+    ['azurerm containers', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, containerName: n })],
+    ['azurerm clouds', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'public' : 'china' })],
+  ])('passes if the stacks differ in %s', (_what, make) => {
+    expect(synthError(twoStacks(make))).toBe('');
+  });
+
+  test('passes if the stacks differ in gcs universes (opentofu)', () => {
+    const app = Testing.app();
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    twoStacks((s, n) => new GcsBackend(s, { bucket: 'acme', ...(n === 'network' ? { universeDomain: 'u.example.com' } : {}) }), app);
+    expect(synthError(app)).toBe('');
+  });
+
+  test('passes if the objects are in two apps', () => {
+    twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }), Testing.app());
+    const other = Testing.app();
+    new GcsBackend(new TerraformStack(other, 'network'), { bucket: 'acme-tfstate' });
+    expect(synthError(other)).toBe('');
+  });
+
+  test('passes if a part of the address is an expression the run decides', () => {
+    // GIVEN the same settings, but an override puts a reference into one prefix
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'same' }));
+    (app.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', '${var.env}');
+    expect(synthError(app)).toBe('');
+  });
+
+  test('warns, naming the env var, if the run supplies a part of one object', () => {
+    // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
+    const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
+    expect(synthError(app)).toBe('');
+    // THEN both stacks are warned, and the warning names what the run decides
+    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-env]'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(
+      'stacks "network" and "database" keep their state in one object unless their runs\' TENCENTCLOUD_REGION differ: ' +
+        'cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate"',
+    );
+  });
+
+  test('passes if one stack names the part the other leaves to its run', () => {
+    const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+});
+
+describe('a remote state of its own stack', () => {
+  test('warns if a remote state reads the object its own backend writes', () => {
+    // GIVEN a stack whose remote state copies the backend's settings
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network/' });
+    // THEN it is a warning, not an error: the tools allow it
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'reads the state object its own stack\'s backend (network/backend) writes of the default workspace: "network/default.tfstate"; ' +
+        'it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
+    );
+  });
+
+  test.each([
+    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'of the workspace it runs in'],
+    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b', workspace: 'dev' }); }, 'of workspace "dev": "env:/dev/terraform.tfstate"'],
+    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'of the default workspace: "app.tfstate"'],
+  ])('warns for %s in the workspace the remote state reads', (_store, make, which) => {
+    const app = Testing.app();
+    make(new TerraformStack(app, 'network'));
+    expect(warningsOf(app).find((w) => w.includes('[stack/reads-own-state]'))).toContain(which);
+  });
+
+  test('passes for a cross-stack reference and for a remote state of another stack', () => {
+    // GIVEN a consumer that reads the producer through a cross-stack reference and by hand
+    const app = Testing.app();
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'network' });
+    const out = new TerraformOutput(producer, 'vpc', { value: 'vpc-1' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: out.value });
+    new DataTerraformRemoteStateGcs(consumer, 'network', { bucket: 'acme-tfstate', prefix: 'network' });
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('reads-own-state');
+  });
+});
+
+describe('one backend per stack, overrides included', () => {
+  test('fails if stack.addOverride adds a second backend', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.local', { path: 'x.tfstate' });
+    expect(() => Testing.synth(stack, true)).toThrow(
+      'a stack can have only one backend, found 2: backend "gcs" at network/backend and backend "local" from stack.addOverride; ' +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
+    );
+  });
+
+  test('fails if stack.addOverride adds a cloud block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.cloud', { organization: 'acme' });
+    expect(() => Testing.synth(stack, true)).toThrow('and a cloud block from stack.addOverride');
+  });
+
+  test('passes if a stack override changes the backend\'s own block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.gcs.prefix', 'x');
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+});
+
+describe('Go path functions', () => {
+  test.each([
+    [['a', 'b'], 'a/b'],
+    [['', 'b'], 'b'],
+    [['a/', '/b/'], 'a/b'],
+    [['a', '..', 'b'], 'b'],
+    [['', ''], ''],
+    [['./x'], 'x'],
+  ])('joinPath(%j) is %j, as Go\'s path.Join', (parts, joined) => {
+    expect(joinPath(...parts)).toBe(joined);
+  });
+
+  test.each([['', '.'], ['/', '/'], ['../a', '../a'], ['/../a', '/a'], ['a/./b/', 'a/b']])('cleanPath(%j) is %j', (p, c) => {
+    expect(cleanPath(p)).toBe(c);
+  });
+});
+
+describe('forEachStack: every stack its own object in one bucket or container', () => {
+  const backendOf = (app: App, path: string) =>
+    JSON.parse(Testing.synth(path.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
+
+  test.each([
+    ['GcsBackend', (app: App) => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'envs/prod/' }), 'gcs', { bucket: 'acme', prefix: 'envs/prod/network' }, { bucket: 'acme', prefix: 'envs/prod/teams/database' }],
+    ['CosBackend', (app: App) => CosBackend.forEachStack(app, COS), 'cos', { ...COS, prefix: 'network' }, { ...COS, prefix: 'teams/database' }],
+    ['OssBackend', (app: App) => OssBackend.forEachStack(app, { bucket: 'acme', prefix: 'env:' }), 'oss', { bucket: 'acme', prefix: 'env:/network' }, { bucket: 'acme', prefix: 'env:/teams/database' }],
+    ['AzurermBackend', (app: App) => AzurermBackend.forEachStack(app, { ...AZ, key: 'terraform.tfstate' }), 'azurerm',
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'network/terraform.tfstate' },
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'teams/database/terraform.tfstate' }],
+  ] as const)('%s.forEachStack gives each stack its path as its object, and synth passes', (_cls, call, name, network, database) => {
+    // GIVEN an app with a stack at its root, one inside a construct, and one with its own backend
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(new Construct(app, 'teams'), 'database');
+    new GcsBackend(new TerraformStack(app, 'own'), { bucket: 'other' });
+    // WHEN every stack is given its backend in one call
+    const made = call(app);
+    // THEN the two stacks without a backend got one each, named by their path below the app
+    expect(made.map((b) => b.node.path)).toEqual(['network/backend', 'teams/database/backend']);
+    expect(backendOf(app, 'network')[name]).toEqual(network);
+    expect(backendOf(app, 'teams/database')[name]).toEqual(database);
+    // (cdktn refuses constructs between the app and its stacks, cdktf allows them)
+    expect(synthError(app)).toEqual(FLAVOUR === 'cdktf' ? '' : expect.stringContaining('Found constructs outside of a TerraformStack'));
+  });
+
+  test('forEachStack on a construct reaches only the stacks inside it', () => {
+    const app = Testing.app();
+    const prod = new Construct(app, 'prod');
+    new TerraformStack(prod, 'network');
+    new TerraformStack(app, 'tools');
+    expect(GcsBackend.forEachStack(prod, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['prod/network/backend']);
+    expect(backendOf(app, 'prod/network').gcs.prefix).toBe('network');
+  });
+
+  test('fails if called before the stacks are added', () => {
+    expect(() => GcsBackend.forEachStack(Testing.app(), { bucket: 'acme' })).toThrow(
+      'GcsBackend.forEachStack at <root>: found no stack under it, expected to be called after the stacks are added',
+    );
+  });
+
+  test('fails with the backend\'s own error for a bad shared setting', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => OssBackend.forEachStack(app, { bucket: 'acme', acl: 'nope' })).toThrow('[oss/acl]');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The rule kit (src/private/kit/rule-kit.ts): rule tables are checked when a store is defined, and a
+ * rule can only report at its own severity.
+ */
+import { TerraformStack, Testing } from 'cdktf';
+import { Rule, checkRuleRows } from '../../../src/private/kit/rule-kit';
+import { FieldSpec, FieldTable, since } from '../../../src/private/kit/schema';
+import { checkConfig, defineStore } from '../../../src/private/kit/store';
+
+const FIELDS: FieldSpec[] = [
+  { name: 'bucket', key: 'bucket', type: 'string', required: true, since: since('0.12.0') },
+  { name: 'role', key: 'role', type: 'block', since: since('0.12.0'), fields: [{ name: 'arn', key: 'arn', type: 'string', since: since('0.12.0') }] },
+];
+const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
+  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: 'validate refuses it', check });
+const remoteState = () => new TerraformStack(Testing.app(), 'unused') as any;
+const LAYOUT = { container: ['bucket'], object: [], objectName: () => 'state', separateWith: 'bucket' };
+
+describe('defineStore', () => {
+  test('fails at load if a rule names a field the table does not have', () => {
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['bucket', 'role.arn', 'role.nope'])], LAYOUT, remoteState)).toThrow(
+      'demo: rule demo/a names role.nope, which is not a field of the table',
+    );
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['buckets'])], LAYOUT, remoteState)).toThrow('names buckets');
+  });
+
+  test('fails at load on a duplicate id or an id outside the store', () => {
+    expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], LAYOUT, remoteState)).toThrow('demo: two rules have the id demo/a');
+    expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], LAYOUT, remoteState)).toThrow('rule id other/a must start with "demo/"');
+  });
+
+  test('fails at load if an error rule does not say which offline check of the tool refuses it', () => {
+    const { offline: _, ...silent } = rule('demo/a', ['bucket']);
+    expect(() => defineStore('demo', FIELDS, [silent], LAYOUT, remoteState)).toThrow(
+      'demo: error rule demo/a does not say which offline check of the tool refuses it, or why none can',
+    );
+  });
+
+  test('fails at load if the state layout reads a key the table does not have', () => {
+    // GIVEN a layout naming a key no field emits
+    const layout = { ...LAYOUT, object: ['prefix'] };
+    // THEN the store refuses to load
+    expect(() => defineStore('demo', FIELDS, [], layout, remoteState)).toThrow('demo: the state layout reads prefix, which is not a key of the table');
+  });
+
+  test('fails at load on a field table that gives one name to two fields', () => {
+    expect(() => new FieldTable([...FIELDS, { name: 'b', aliases: ['bucket'], key: 'b', type: 'string', since: since('0.12.0') }])).toThrow(
+      'field table: bucket names two fields',
+    );
+  });
+
+  test('a rule reports only at its own severity', () => {
+    const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
+    const store = defineStore('demo', FIELDS, [warns], LAYOUT, remoteState);
+    expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
+      'rule demo/w is a warning rule and cannot report errors',
+    );
+  });
+});
+
+describe('checkRuleRows (every rule table, the encryption block\'s included, when it loads)', () => {
+  const row = (id: string, severity = 'error', evidence = 'opentofu 1.7.0, encryption.go') => ({ id, severity, evidence });
+
+  test('accepts well-formed rows', () => {
+    expect(() => checkRuleRows('encryption', [row('encryption/a'), row('encryption/b-2', 'warning')], true)).not.toThrow();
+  });
+
+  test.each([
+    [[row('encryption/a'), row('encryption/a')], 'encryption: two rules have the id encryption/a'],
+    [[row('gcs/a')], 'rule id gcs/a must start with "encryption/"'],
+    [[row('encryption/Bad_Id')], 'rule id encryption/Bad_Id must start with "encryption/" and hold lower-case letters, digits and hyphens'],
+    [[row('encryption/a', 'info')], 'rule encryption/a has severity info, expected error or warning'],
+    [[row('encryption/a', 'error', ' ')], 'rule encryption/a gives no evidence'],
+    [[row('encryption/a', 'error', 'the spec says so')], 'rule encryption/a gives no evidence naming a release of the tool'],
+  ])('fails on %j', (rows, message) => {
+    expect(() => checkRuleRows('encryption', rows, true)).toThrow(message);
+  });
+});
