@@ -17,7 +17,7 @@ import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/
 import { STACK_RULES } from '../src/private/framework/shared-state';
 import { Store } from '../src/private/kit/store';
 import { NEWEST_KNOWN, ToolName } from '../src/private/target/target';
-import { TARGET_VERSIONS_CHECK } from '../src/private/target/versions';
+import { TARGET_VERSIONS_CHECK } from '../src/private/kit/targets';
 
 const STORES: Array<[string, Store]> = [
   ['GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)', GCS_STORE],

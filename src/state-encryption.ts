@@ -8,9 +8,9 @@ import { encryptionHcl, encryptionJson } from './private/encryption/render';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES, checkEncryption } from './private/encryption/rules';
 import { Violation, formatViolations } from './private/kit/messages';
 import { Warning } from './private/kit/reader';
-import { staticContextOf } from './private/kit/static-context';
+import { staticContextOf } from './private/framework/static-context';
 import { formatTarget } from './private/target/target';
-import { targetOf } from './private/target/versions';
+import { targetOf } from './private/kit/targets';
 import { recordWarnings, showWarningsNow } from './private/framework/warnings';
 
 /*

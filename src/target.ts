@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTargetOrThrow } from './private/target/target';
-import { targetOf } from './private/target/versions';
+import { targetOf } from './private/kit/targets';
 
 /**
  * A tool that reads the generated configuration.

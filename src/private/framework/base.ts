@@ -11,10 +11,11 @@ import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { stateAddress } from '../kit/state-objects';
-import { staticContextOf, dynamicReferences } from '../kit/static-context';
+import { dynamicReferences } from '../kit/static-context';
+import { staticContextOf } from './static-context';
 import { Checked, Store, ToolAttributes, emitFields } from '../kit/store';
 import { ParsedTarget, formatTarget } from '../target/target';
-import { targetOf } from '../target/versions';
+import { targetOf } from '../kit/targets';
 import { recordWarnings, showWarningsNow } from './warnings';
 
 /**

@@ -3,7 +3,7 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/reader';
 import { COS_RULES, GCS_RULES, OSS_RULES } from '../stores/rules';
 import { STACK_RULES } from './shared-state';
-import { TARGET_VERSIONS_CHECK } from '../target/versions';
+import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
 /*
  * Every rule of the library by id and severity, from the tables themselves: the checks every field

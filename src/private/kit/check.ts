@@ -5,7 +5,8 @@ import { FieldValues, Warning } from './reader';
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
-import { DeclaredTargets, TARGET_VERSIONS_CHECK, TARGET_VERSIONS_CONTEXT_KEY, declaredTargetsOf, describeDeclared, targetOf, targetsFor, unique } from '../target/versions';
+import { TARGET_VERSIONS_CHECK, breakpointsOf, declaredTargetsOf, describeDeclared, targetOf } from './targets';
+import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../target/versions';
 
 /*
  * Checking a construct's config where it stands: against the target in effect there, or, in the
@@ -70,7 +71,7 @@ function checkForDeclared(
   mode: Mode,
   file?: FileCheck,
 ): Checked {
-  const runs: Run[] = targetsFor(declared, store).map((target) => {
+  const runs: Run[] = targetsFor(declared, breakpointsOf(store)).map((target) => {
     const result = withFileProblems(checkConfig(store, props, target, mode), file);
     return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target, mode) };
   });
@@ -131,3 +132,12 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
   return violations;
 }
 
+export function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

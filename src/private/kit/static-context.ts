@@ -1,6 +1,3 @@
-import { TerraformLocal, TerraformStack } from 'cdktf';
-import { resolveIn } from '../framework/cdktf-internals';
-
 /*
  * OpenTofu's static context: what it evaluates before the run starts (the encryption block from
  * 1.7, backend blocks from 1.8) may read variables, locals built from them, `path.*` and
@@ -40,17 +37,4 @@ export function dynamicReferences(value: unknown, localValue?: (name: string) =>
     }
   }
   return [...out];
-}
-
-/**
- * The stack's tokens resolved as synth resolves them, and the expression of each of its locals by
- * name (resolved), for `dynamicReferences`.
- */
-export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) => unknown; localValue: (name: string) => unknown } {
-  const locals = new Map<string, unknown>();
-  for (const c of stack.node.findAll()) {
-    // `expression` reads back as a reference to the local itself; its output holds what it reads.
-    if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
-  }
-  return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
 }

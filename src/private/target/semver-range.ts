@@ -1,4 +1,3 @@
-import { showValue } from '../kit/messages';
 import { compareVersions } from './target';
 
 /*
@@ -31,8 +30,7 @@ export const EXAMPLES = 'an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6
  * pre-releases), `<1.11.1-rc1` and `<=1.11.1-rc1` do not, and `=1.11.1-rc1` admits no release.
  * Returns an error message naming `label` when the text is not such a range.
  */
-export function parseRange(label: string, text: unknown): Interval[] | string {
-  if (typeof text !== 'string') return `${label}: got ${showValue(text, false)}, expected ${EXAMPLES}`;
+export function parseRange(label: string, text: string): Interval[] | string {
   if (text.includes('~>')) {
     return `${label}: got ${JSON.stringify(text)}, which is terraform's constraint syntax, expected ${EXAMPLES}`;
   }
