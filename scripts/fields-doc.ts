@@ -5,26 +5,21 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { AZURERM_STORE } from '../src/azurerm-backend';
-import { COS_STORE } from '../src/cos-backend';
-import { GCS_STORE } from '../src/gcs-backend';
-import { OSS_STORE } from '../src/oss-backend';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
+import { STACK_RULES } from '../src/private/framework/shared-state';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
 import { GENERIC_CHECKS } from '../src/private/kit/reader';
-import { judgedBy } from '../src/private/kit/rule-kit';
 import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/kit/schema';
-import { STACK_RULES } from '../src/private/framework/shared-state';
-import { Store } from '../src/private/kit/store';
-import { NEWEST_KNOWN, ToolName } from '../src/private/target/target';
+import { StoreDefinition, judgedBy } from '../src/private/kit/store';
 import { TARGET_VERSIONS_CHECK } from '../src/private/kit/targets';
+import { STORES } from '../src/private/stores';
+import { NEWEST_KNOWN, ToolName } from '../src/private/target/target';
 
-const STORES: Array<[string, Store]> = [
-  ['GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)', GCS_STORE],
-  ['CosBackend / DataTerraformRemoteStateCos (`CosBackendConfig`, `CosBackendAssumeRole`)', COS_STORE],
-  ['OssBackend / DataTerraformRemoteStateOss (`OssBackendConfig`, `OssAssumeRole`)', OSS_STORE],
-  ['AzurermBackend / DataTerraformRemoteStateAzurerm (`AzurermBackendConfig`)', AZURERM_STORE],
-];
+/** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
+function title(store: StoreDefinition): string {
+  const structs = [store.names.config, ...store.fields.flatMap((f) => (f.struct ? [f.struct] : []))];
+  return `${store.names.backend} / ${store.names.remoteState} (${structs.map((s) => `\`${s}\``).join(', ')})`;
+}
 
 function since(field: FieldSpec, tool: ToolName): string {
   const v = field.since[tool];
@@ -64,7 +59,7 @@ function rows(fields: readonly FieldSpec[], prefix = ''): string[] {
 
 export function renderFieldsDoc(): string {
   const out = [
-    '<!-- Generated from the field tables in src/*-backend.ts by `npx projen docs:fields`. Do not edit. -->',
+    '<!-- Generated from the stores in src/private/stores/ by `npx projen docs:fields`. Do not edit. -->',
     '# Fields and the keys they emit',
     '',
     'Each field is emitted under the key the target tool reads, never by generic snake-casing.',
@@ -84,14 +79,14 @@ export function renderFieldsDoc(): string {
     'or `source only (why)`: the tools\' source is the evidence, and the reason no emulator can show it.',
     'A test holds each named scenario to the run-time suite.',
   ];
-  for (const [title, store] of STORES) {
-    out.push('', `## ${store.backend}: ${title}`, '');
+  for (const store of STORES) {
+    out.push('', `## ${store.backend}: ${title(store)}`, '');
     out.push('| field | tool key | type | Terraform | OpenTofu | env vars | notes |', '|---|---|---|---|---|---|---|');
     out.push(...rows(store.fields));
     out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
     out.push('| id | severity | rule | evidence | the tool\'s offline check | judged by |', '|---|---|---|---|---|---|');
     out.push(...store.rules.map((r) =>
-      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} | ${cell(judgedBy(store.backend, r))} |`));
+      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} | ${cell(judgedBy(store, r))} |`));
   }
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');

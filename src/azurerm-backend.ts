@@ -1,10 +1,8 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { AZURERM_RULES } from './private/stores/azurerm-rules';
 import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
-import { EVERY_RELEASE, envBoth, since } from './private/kit/schema';
 import { joinPath } from './private/kit/state-objects';
-import { Store, defineStore } from './private/kit/store';
+import { AZURERM_STORE } from './private/stores/azurerm';
 
 /**
  * Azure Blob Storage backend settings (`azurerm`).
@@ -340,184 +338,6 @@ export interface AzurermBackendConfig {
  */
 export interface DataTerraformRemoteStateAzurermConfig extends AzurermBackendConfig, DataTerraformRemoteStateConfig {}
 
-const FROM_0_12 = since('0.12.0');
-const FROM_1_11 = since('1.11.0', '1.11.0');
-
-/** AzureRM field table (private to the package); its rules are in private/rules.ts. */
-export const AZURERM_STORE: Store = defineStore(
-  'azurerm',
-  [
-    { name: 'subscriptionId', key: 'subscription_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_SUBSCRIPTION_ID') },
-    { name: 'resourceGroupName', key: 'resource_group_name', type: 'string', since: EVERY_RELEASE },
-    {
-      name: 'storageAccountName',
-      key: 'storage_account_name',
-      type: 'string',
-      required: true,
-      // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
-      emptyFailsAt: 'init fails on it before any request: the account\'s host name ".blob.core.windows.net" is empty',
-      since: EVERY_RELEASE,
-    },
-    {
-      name: 'containerName',
-      key: 'container_name',
-      type: 'string',
-      required: true,
-      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
-      emptyFailsAt: 'init fails on it: "containerName cannot be an empty string"',
-      since: EVERY_RELEASE,
-    },
-    {
-      name: 'key',
-      key: 'key',
-      type: 'string',
-      required: true,
-      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
-      emptyFailsAt: 'init fails on it: "blobName cannot be an empty string"',
-      since: EVERY_RELEASE,
-    },
-    {
-      name: 'lookupBlobEndpoint',
-      key: 'lookup_blob_endpoint',
-      type: 'boolean',
-      since: { terraform: '1.11.2' },
-      env: { terraform: ['ARM_USE_DNS_ZONE_ENDPOINT'] },
-    },
-    { name: 'snapshot', key: 'snapshot', type: 'boolean', since: since('0.13.0'), env: envBoth('ARM_SNAPSHOT') },
-    { name: 'environment', key: 'environment', type: 'string', since: EVERY_RELEASE, env: envBoth('ARM_ENVIRONMENT') },
-    {
-      name: 'metadataHost',
-      key: 'metadata_host',
-      type: 'string',
-      since: since('0.13.1'),
-      env: { terraform: ['ARM_METADATA_HOSTNAME', 'ARM_METADATA_HOST'], opentofu: ['ARM_METADATA_HOST'] },
-    },
-    { name: 'accessKey', key: 'access_key', type: 'string', secret: true, since: EVERY_RELEASE, env: envBoth('ARM_ACCESS_KEY') },
-    { name: 'sasToken', key: 'sas_token', type: 'string', secret: true, since: FROM_0_12, env: envBoth('ARM_SAS_TOKEN') },
-    { name: 'tenantId', key: 'tenant_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_TENANT_ID') },
-    { name: 'clientId', key: 'client_id', type: 'string', since: FROM_0_12, env: envBoth('ARM_CLIENT_ID') },
-    { name: 'clientIdFilePath', key: 'client_id_file_path', type: 'string', since: FROM_1_11, env: envBoth('ARM_CLIENT_ID_FILE_PATH') },
-    {
-      name: 'endpoint',
-      key: 'endpoint',
-      type: 'string',
-      since: FROM_0_12,
-      deprecated: {
-        terraform: 'terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud',
-        opentofu: 'opentofu ignores it since 1.11.0; use environment or metadataHost instead',
-      },
-    },
-    { name: 'clientCertificate', key: 'client_certificate', type: 'string', secret: true, since: FROM_1_11, env: envBoth('ARM_CLIENT_CERTIFICATE') },
-    {
-      name: 'clientCertificatePath',
-      key: 'client_certificate_path',
-      type: 'string',
-      since: since('0.13.1'),
-      env: envBoth('ARM_CLIENT_CERTIFICATE_PATH'),
-    },
-    {
-      name: 'clientCertificatePassword',
-      key: 'client_certificate_password',
-      type: 'string',
-      secret: true,
-      since: since('0.13.1'),
-      env: envBoth('ARM_CLIENT_CERTIFICATE_PASSWORD'),
-    },
-    { name: 'clientSecret', key: 'client_secret', type: 'string', secret: true, since: FROM_0_12, env: envBoth('ARM_CLIENT_SECRET') },
-    { name: 'clientSecretFilePath', key: 'client_secret_file_path', type: 'string', since: FROM_1_11, env: envBoth('ARM_CLIENT_SECRET_FILE_PATH') },
-    { name: 'useOidc', key: 'use_oidc', type: 'boolean', since: since('1.2.0'), env: envBoth('ARM_USE_OIDC') },
-    {
-      name: 'adoServiceConnectionId',
-      key: { terraform: 'ado_pipeline_service_connection_id', opentofu: 'ado_service_connection_id' },
-      type: 'string',
-      since: { terraform: '1.11.2', opentofu: '1.12.0' },
-      env: {
-        terraform: ['ARM_ADO_PIPELINE_SERVICE_CONNECTION_ID', 'ARM_OIDC_AZURE_SERVICE_CONNECTION_ID'],
-        opentofu: ['ARM_ADO_PIPELINE_SERVICE_CONNECTION_ID', 'ARM_OIDC_AZURE_SERVICE_CONNECTION_ID', 'AZURESUBSCRIPTION_SERVICE_CONNECTION_ID'],
-      },
-    },
-    {
-      name: 'oidcRequestToken',
-      key: 'oidc_request_token',
-      type: 'string',
-      secret: true,
-      since: since('1.2.0'),
-      env: envBoth('ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'SYSTEM_ACCESSTOKEN'),
-    },
-    {
-      name: 'oidcRequestUrl',
-      key: 'oidc_request_url',
-      type: 'string',
-      since: since('1.2.0'),
-      env: envBoth('ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'SYSTEM_OIDCREQUESTURI'),
-    },
-    { name: 'oidcToken', key: 'oidc_token', type: 'string', secret: true, since: since('1.3.4'), env: envBoth('ARM_OIDC_TOKEN') },
-    {
-      name: 'oidcTokenFilePath',
-      key: 'oidc_token_file_path',
-      type: 'string',
-      since: since('1.3.4'),
-      env: { terraform: ['ARM_OIDC_TOKEN_FILE_PATH'], opentofu: ['ARM_OIDC_TOKEN_FILE_PATH', 'AZURE_FEDERATED_TOKEN_FILE'] },
-    },
-    { name: 'useManagedIdentity', aliases: ['useMsi'], key: 'use_msi', type: 'boolean', since: FROM_0_12, env: envBoth('ARM_USE_MSI') },
-    {
-      name: 'managedIdentityEndpoint',
-      aliases: ['msiEndpoint'],
-      key: 'msi_endpoint',
-      type: 'string',
-      since: FROM_0_12,
-      env: envBoth('ARM_MSI_ENDPOINT'),
-      deprecated: { opentofu: 'opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var' },
-    },
-    { name: 'useCli', key: 'use_cli', type: 'boolean', since: FROM_1_11, env: envBoth('ARM_USE_CLI') },
-    { name: 'useAksWorkloadIdentity', key: 'use_aks_workload_identity', type: 'boolean', since: FROM_1_11, env: envBoth('ARM_USE_AKS_WORKLOAD_IDENTITY') },
-    {
-      name: 'useDirectoryAuth',
-      aliases: ['useAzureadAuth'],
-      key: 'use_azuread_auth',
-      type: 'boolean',
-      since: since('0.15.0'),
-      env: envBoth('ARM_USE_AZUREAD'),
-    },
-    {
-      name: 'useGraphApi',
-      aliases: ['useMicrosoftGraph'],
-      key: 'use_microsoft_graph',
-      type: 'boolean',
-      since: { terraform: '1.1.0' },
-      removedIn: { terraform: '1.3.0' },
-      impliedWhereAbsent: {
-        value: true,
-        reason: {
-          terraform: 'terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since',
-          opentofu: 'opentofu never had use_microsoft_graph and always uses microsoft graph',
-        },
-        otherwise: 'cannot use the old azure ad graph',
-      },
-    },
-    { name: 'timeoutSeconds', key: 'timeout_seconds', type: 'number', since: { opentofu: '1.9.0' }, env: { opentofu: ['ARM_TIMEOUT_SECONDS'] } },
-    {
-      name: 'customerProvidedKey',
-      key: 'customer_provided_key',
-      type: 'string',
-      secret: true,
-      since: { opentofu: '1.12.0' },
-      env: { opentofu: ['ARM_CUSTOMER_PROVIDED_KEY'] },
-    },
-    { name: 'encryptionScope', key: 'encryption_scope', type: 'string', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
-  ],
-  AZURERM_RULES,
-  {
-    // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>.
-    container: ['storage_account_name', 'container_name'],
-    namespace: ['environment', 'metadata_host'],
-    object: ['key'],
-    objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),
-    separateWith: 'key',
-  },
-  (scope, id, config) => new DataTerraformRemoteStateAzurerm(scope, id, config),
-);
-
 /**
  * An AzureRM backend: `terraform { backend "azurerm" { ... } }`.
  *
@@ -548,7 +368,7 @@ export class AzurermBackend extends StoreBackend {
    * @param props the backend settings
    */
   constructor(scope: Construct, props: AzurermBackendConfig) {
-    super(scope, AZURERM_STORE, props);
+    super(scope, AZURERM_STORE, props, (s, id, config) => new DataTerraformRemoteStateAzurerm(s, id, config));
   }
 
 }

@@ -1,10 +1,8 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
-import { COS_RULES } from './private/stores/rules';
-import { envBoth, since } from './private/kit/schema';
 import { joinPath } from './private/kit/state-objects';
-import { Store, defineStore } from './private/kit/store';
+import { COS_STORE } from './private/stores/cos';
 
 /**
  * Tencent Cloud Object Storage (COS) backend settings.
@@ -192,132 +190,6 @@ export interface CosBackendAssumeRole {
  */
 export interface DataTerraformRemoteStateCosConfig extends CosBackendConfig, DataTerraformRemoteStateConfig {}
 
-const TF_ONLY_1_10 = { terraform: '1.10.0' };
-
-/** COS field table (private to the package); its rules are in private/rules.ts. */
-export const COS_STORE: Store = defineStore(
-  'cos',
-  [
-    {
-      name: 'secretId',
-      key: 'secret_id',
-      type: 'string',
-      secret: true,
-      since: since('0.12.21'),
-      env: envBoth('TENCENTCLOUD_SECRET_ID'),
-    },
-    {
-      name: 'secretKey',
-      key: 'secret_key',
-      type: 'string',
-      secret: true,
-      since: since('0.12.21'),
-      env: envBoth('TENCENTCLOUD_SECRET_KEY'),
-    },
-    {
-      name: 'securityToken',
-      key: 'security_token',
-      type: 'string',
-      secret: true,
-      since: since('1.4.0'),
-      env: envBoth('TENCENTCLOUD_SECURITY_TOKEN'),
-    },
-    {
-      name: 'region',
-      key: 'region',
-      type: 'string',
-      since: since('0.12.21'),
-      env: envBoth('TENCENTCLOUD_REGION'),
-    },
-    {
-      name: 'bucket',
-      key: 'bucket',
-      type: 'string',
-      required: true,
-      // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
-      emptyFailsAt: 'init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty',
-      since: since('0.12.21'),
-    },
-    {
-      name: 'endpoint',
-      key: 'endpoint',
-      type: 'string',
-      since: { terraform: '1.6.0' },
-      env: { terraform: ['TENCENTCLOUD_ENDPOINT'] },
-    },
-    {
-      name: 'domain',
-      key: 'domain',
-      type: 'string',
-      since: { terraform: '1.6.0' },
-      env: { terraform: ['TENCENTCLOUD_DOMAIN'] },
-    },
-    { name: 'prefix', key: 'prefix', type: 'string', since: since('0.12.21') },
-    { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: since('0.12.21') },
-    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: since('0.12.21') },
-    { name: 'acl', key: 'acl', type: 'string', since: since('0.12.21') },
-    { name: 'accelerate', key: 'accelerate', type: 'boolean', since: since('1.3.0') },
-    {
-      name: 'assumeRole',
-      key: 'assume_role',
-      type: 'block',
-      since: since('1.4.0'),
-      fields: [
-        {
-          name: 'roleArn',
-          key: 'role_arn',
-          type: 'string',
-          required: true,
-          since: since('1.4.0'),
-          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_ARN'),
-        },
-        {
-          name: 'sessionName',
-          key: 'session_name',
-          type: 'string',
-          required: true,
-          since: since('1.4.0'),
-          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME'),
-        },
-        {
-          name: 'sessionDuration',
-          key: 'session_duration',
-          type: 'number',
-          since: since('1.4.0'),
-          env: envBoth('TENCENTCLOUD_ASSUME_ROLE_SESSION_DURATION'),
-        },
-        { name: 'policy', key: 'policy', type: 'policy', since: since('1.4.0') },
-        {
-          name: 'externalId',
-          key: 'external_id',
-          type: 'string',
-          since: TF_ONLY_1_10,
-          env: { terraform: ['TENCENTCLOUD_ASSUME_ROLE_EXTERNAL_ID'] },
-        },
-      ],
-    },
-    {
-      name: 'sharedCredentialsDir',
-      key: 'shared_credentials_dir',
-      type: 'string',
-      since: TF_ONLY_1_10,
-      env: { terraform: ['TENCENTCLOUD_SHARED_CREDENTIALS_DIR'] },
-    },
-    { name: 'profile', key: 'profile', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_PROFILE'] } },
-    { name: 'camRoleName', key: 'cam_role_name', type: 'string', since: TF_ONLY_1_10, env: { terraform: ['TENCENTCLOUD_CAM_ROLE_NAME'] } },
-  ],
-  COS_RULES,
-  {
-    // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
-    container: ['bucket', 'region'],
-    namespace: ['endpoint', 'domain'],
-    object: ['prefix', 'key'],
-    objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
-    separateWith: 'prefix or key',
-  },
-  (scope, id, config) => new DataTerraformRemoteStateCos(scope, id, config),
-);
-
 /**
  * A COS backend: `terraform { backend "cos" { ... } }`.
  *
@@ -348,7 +220,7 @@ export class CosBackend extends StoreBackend {
    * @param props the backend settings
    */
   constructor(scope: Construct, props: CosBackendConfig) {
-    super(scope, COS_STORE, props);
+    super(scope, COS_STORE, props, (s, id, config) => new DataTerraformRemoteStateCos(s, id, config));
   }
 
 }

@@ -1,10 +1,8 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
-import { GCS_RULES } from './private/stores/rules';
-import { EVERY_RELEASE, envBoth, since } from './private/kit/schema';
 import { joinPath } from './private/kit/state-objects';
-import { Store, defineStore } from './private/kit/store';
+import { GCS_STORE } from './private/stores/gcs';
 
 /**
  * Google Cloud Storage (GCS) backend settings.
@@ -130,103 +128,6 @@ export interface GcsBackendConfig {
  */
 export interface DataTerraformRemoteStateGcsConfig extends GcsBackendConfig, DataTerraformRemoteStateConfig {}
 
-/** GCS field table (private to the package); its rules are in private/rules.ts. */
-export const GCS_STORE: Store = defineStore(
-  'gcs',
-  [
-    {
-      name: 'bucket',
-      key: 'bucket',
-      type: 'string',
-      required: true,
-      // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/gcs.test.ts).
-      emptyFailsAt: 'init fails on it: "storage: bucket doesn\'t exist"',
-      since: EVERY_RELEASE,
-    },
-    { name: 'prefix', key: 'prefix', type: 'string', since: EVERY_RELEASE },
-    {
-      name: 'credentials',
-      key: 'credentials',
-      type: 'string',
-      // A path is not a secret, but the tool also takes the key's JSON text here: never echoed,
-      // and warned about (and kept out of other stacks) only when it is the key itself.
-      secret: true,
-      secretIf: (v) => typeof v === 'string' && v.trim().startsWith('{'),
-      since: EVERY_RELEASE,
-      env: envBoth('GOOGLE_BACKEND_CREDENTIALS', 'GOOGLE_CREDENTIALS'),
-    },
-    {
-      name: 'accessToken',
-      key: 'access_token',
-      type: 'string',
-      secret: true,
-      since: since('0.12.10'),
-      env: envBoth('GOOGLE_OAUTH_ACCESS_TOKEN'),
-    },
-    {
-      name: 'impersonateServiceAccount',
-      key: 'impersonate_service_account',
-      type: 'string',
-      since: since('0.14.0'),
-      env: {
-        terraform: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
-        opentofu: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
-      },
-    },
-    {
-      name: 'impersonateServiceAccountDelegates',
-      key: 'impersonate_service_account_delegates',
-      type: 'stringList',
-      since: since('0.14.0'),
-    },
-    {
-      name: 'encryptionKey',
-      key: 'encryption_key',
-      type: 'string',
-      // Secret whatever its shape: the tool also takes a path to a file that holds the key, but no
-      // heuristic tells a path from key text for sure, and a consumer needs neither.
-      secret: true,
-      since: since('0.11.2'),
-      env: envBoth('GOOGLE_ENCRYPTION_KEY'),
-    },
-    {
-      name: 'kmsEncryptionKey',
-      key: 'kms_encryption_key',
-      type: 'string',
-      since: since('1.4.0'),
-      env: envBoth('GOOGLE_KMS_ENCRYPTION_KEY'),
-    },
-    {
-      name: 'storeageCustomEndpoint',
-      aliases: ['storageCustomEndpoint'],
-      key: 'storage_custom_endpoint',
-      type: 'string',
-      since: since('1.4.0'),
-      env: {
-        terraform: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
-        opentofu: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
-      },
-    },
-    {
-      name: 'universeDomain',
-      key: 'universe_domain',
-      type: 'string',
-      since: { opentofu: '1.11.5' },
-      env: { opentofu: ['GOOGLE_BACKEND_UNIVERSE_DOMAIN'] },
-    },
-  ],
-  GCS_RULES,
-  {
-    // gcs/backend.go configure and backend_state.go stateFile, both tools: <prefix>/<workspace>.tfstate.
-    container: ['bucket'],
-    namespace: ['universe_domain'],
-    object: ['prefix'],
-    objectName: (v, workspace) => joinPath(v.prefix.replace(/^\/+/, ''), `${workspace ?? 'default'}.tfstate`),
-    separateWith: 'prefix',
-  },
-  (scope, id, config) => new DataTerraformRemoteStateGcs(scope, id, config),
-);
-
 /**
  * A GCS backend: `terraform { backend "gcs" { ... } }`.
  *
@@ -256,7 +157,7 @@ export class GcsBackend extends StoreBackend {
    * @param props the backend settings
    */
   constructor(scope: Construct, props: GcsBackendConfig) {
-    super(scope, GCS_STORE, props);
+    super(scope, GCS_STORE, props, (s, id, config) => new DataTerraformRemoteStateGcs(s, id, config));
   }
 
 }

@@ -1,10 +1,8 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
-import { OSS_RULES } from './private/stores/rules';
-import { envPerTool, since } from './private/kit/schema';
 import { joinPath } from './private/kit/state-objects';
-import { Store, defineStore } from './private/kit/store';
+import { OSS_STORE } from './private/stores/oss';
 
 /**
  * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
@@ -258,182 +256,6 @@ export interface OssAssumeRole {
 export interface DataTerraformRemoteStateOssConfig extends OssBackendConfig, DataTerraformRemoteStateConfig {}
 
 /**
- * Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read (oss/backend.go
- * MultiEnvDefaultFunc; v1.11.4 has none, v1.12.0 has them). A full init offline, against a listener on
- * loopback, shows terraform 1.15.9 reading each of the twelve and 1.11.4 none; 1.12-1.14 and 1.16.x
- * from source only.
- */
-/** Terraform added the oss backend in 0.12.2. */
-const FROM_0_12_2 = since('0.12.2');
-const FLAT_ASSUME_ROLE = since('1.1.0');
-const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead';
-
-/** OSS field table (private to the package); its rules are in private/rules.ts. */
-export const OSS_STORE: Store = defineStore(
-  'oss',
-  [
-    {
-      name: 'accessKey',
-      key: 'access_key',
-      type: 'string',
-      secret: true,
-      since: FROM_0_12_2,
-      env: envPerTool(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID@1.12.0', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
-    },
-    {
-      name: 'secretKey',
-      key: 'secret_key',
-      type: 'string',
-      secret: true,
-      since: FROM_0_12_2,
-      env: envPerTool(
-        ['ALICLOUD_SECRET_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_SECRET@1.12.0', 'ALICLOUD_ACCESS_KEY_SECRET'],
-        ['ALICLOUD_SECRET_KEY', 'ALICLOUD_ACCESS_KEY_SECRET'],
-      ),
-    },
-    {
-      name: 'securityToken',
-      key: 'security_token',
-      type: 'string',
-      secret: true,
-      since: FROM_0_12_2,
-      env: envPerTool(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN@1.12.0'], ['ALICLOUD_SECURITY_TOKEN']),
-    },
-    {
-      name: 'ecsRoleName',
-      key: 'ecs_role_name',
-      type: 'string',
-      since: since('0.12.14'),
-      env: envPerTool(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA@1.12.0'], ['ALICLOUD_ECS_ROLE_NAME']),
-    },
-    {
-      name: 'region',
-      key: 'region',
-      type: 'string',
-      since: FROM_0_12_2,
-      env: envPerTool(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION@1.12.0', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
-    },
-    {
-      name: 'stsEndpoint',
-      key: 'sts_endpoint',
-      type: 'string',
-      since: since('1.0.11'),
-      env: envPerTool(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT@1.12.0'], ['ALICLOUD_STS_ENDPOINT']),
-    },
-    {
-      name: 'lockStoreEndpoint',
-      aliases: ['tablestoreEndpoint'],
-      key: 'tablestore_endpoint',
-      type: 'string',
-      since: FROM_0_12_2,
-      env: envPerTool(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT@1.12.0'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
-    },
-    {
-      name: 'endpoint',
-      key: 'endpoint',
-      type: 'string',
-      since: FROM_0_12_2,
-      env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT@1.12.0', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
-    },
-    {
-      name: 'bucket',
-      key: 'bucket',
-      type: 'string',
-      required: true,
-      since: FROM_0_12_2,
-      emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)',
-    },
-    { name: 'prefix', key: 'prefix', type: 'string', default: 'env:', since: FROM_0_12_2 },
-    { name: 'key', key: 'key', type: 'string', default: 'terraform.tfstate', since: FROM_0_12_2 },
-    {
-      name: 'lockStoreInstanceName',
-      aliases: ['tablestoreInstanceName'],
-      key: 'tablestore_instance_name',
-      type: 'string',
-      since: { terraform: '1.12.0' },
-    },
-    { name: 'lockStoreTable', aliases: ['tablestoreTable'], key: 'tablestore_table', type: 'string', since: FROM_0_12_2 },
-    { name: 'encrypt', key: 'encrypt', type: 'boolean', since: FROM_0_12_2 },
-    { name: 'acl', key: 'acl', type: 'string', since: FROM_0_12_2 },
-    {
-      name: 'sharedCredentialsFile',
-      key: 'shared_credentials_file',
-      type: 'string',
-      since: since('0.12.8'),
-      env: envPerTool(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE@1.12.0'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
-    },
-    {
-      name: 'profile',
-      key: 'profile',
-      type: 'string',
-      since: since('0.12.8'),
-      env: envPerTool(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE@1.12.0'], ['ALICLOUD_PROFILE']),
-    },
-    {
-      name: 'assumeRole',
-      key: 'assume_role',
-      type: 'block',
-      since: since('0.12.6'),
-      deprecated: { terraform: FLAT_REPLACEMENT, opentofu: FLAT_REPLACEMENT },
-      fields: [
-        {
-          name: 'roleArn',
-          key: 'role_arn',
-          type: 'string',
-          required: true,
-          since: since('0.12.6'),
-          env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
-        },
-        {
-          name: 'sessionName',
-          key: 'session_name',
-          type: 'string',
-          since: since('0.12.6'),
-          env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
-        },
-        { name: 'policy', key: 'policy', type: 'string', since: since('0.12.6') },
-        { name: 'sessionExpiration', key: 'session_expiration', type: 'number', since: since('0.12.6') },
-      ],
-    },
-    {
-      name: 'assumeRoleRoleArn',
-      key: 'assume_role_role_arn',
-      type: 'string',
-      since: FLAT_ASSUME_ROLE,
-      env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
-    },
-    {
-      name: 'assumeRoleSessionName',
-      key: 'assume_role_session_name',
-      type: 'string',
-      since: FLAT_ASSUME_ROLE,
-      env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
-    },
-    { name: 'assumeRolePolicy', key: 'assume_role_policy', type: 'string', since: FLAT_ASSUME_ROLE },
-    {
-      name: 'assumeRoleSessionExpiration',
-      key: 'assume_role_session_expiration',
-      type: 'number',
-      since: FLAT_ASSUME_ROLE,
-      env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
-    },
-  ],
-  OSS_RULES,
-  {
-    // oss/backend.go configure (the prefix trimmed of "/" and "./") and backend_state.go stateFile,
-    // both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
-    container: ['bucket'],
-    object: ['prefix', 'key'],
-    objectName: (v, workspace) => {
-      const prefix = v.prefix.replace(/^\/+|\/+$/g, '').replace(/^\.\//, '');
-      return workspace === undefined ? joinPath(prefix, v.key) : joinPath(prefix, workspace, v.key);
-    },
-    separateWith: 'prefix or key',
-  },
-  (scope, id, config) => new DataTerraformRemoteStateOss(scope, id, config),
-);
-
-/**
  * An OSS backend: `terraform { backend "oss" { ... } }`.
  *
  * The config is checked when the construct is created; only the keys the target tool accepts are
@@ -463,7 +285,7 @@ export class OssBackend extends StoreBackend {
    * @param props the backend settings
    */
   constructor(scope: Construct, props: OssBackendConfig) {
-    super(scope, OSS_STORE, props);
+    super(scope, OSS_STORE, props, (s, id, config) => new DataTerraformRemoteStateOss(s, id, config));
   }
 
 }

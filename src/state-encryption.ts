@@ -2,16 +2,16 @@ import { TerraformElement, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { EncryptionKeyProvider } from './encryption-key-providers';
 import { EncryptionMethod } from './encryption-methods';
-import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { EncryptionInputs, EncryptionModel, readModel } from './private/encryption/model';
 import { encryptionHcl, encryptionJson } from './private/encryption/render';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES, checkEncryption } from './private/encryption/rules';
+import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
+import { staticContextOf } from './private/framework/static-context';
+import { recordWarnings, showWarningsNow } from './private/framework/warnings';
 import { Violation, formatViolations } from './private/kit/messages';
 import { Warning } from './private/kit/reader';
-import { staticContextOf } from './private/framework/static-context';
-import { formatTarget } from './private/target/target';
 import { targetOf } from './private/kit/targets';
-import { recordWarnings, showWarningsNow } from './private/framework/warnings';
+import { formatTarget } from './private/target/target';
 
 /*
  * The StateEncryption construct: `terraform { encryption { ... } }` built from the key providers

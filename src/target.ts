@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
-import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTargetOrThrow } from './private/target/target';
 import { targetOf } from './private/kit/targets';
+import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTargetOrThrow } from './private/target/target';
 
 /**
  * A tool that reads the generated configuration.

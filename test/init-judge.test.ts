@@ -8,13 +8,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformResource, TerraformStack, Testing } from 'cdktf';
-import { AZURERM_STORE } from '../src/azurerm-backend';
-import { COS_STORE } from '../src/cos-backend';
-import { OSS_STORE, OssBackend } from '../src/oss-backend';
+import { OssBackend } from '../src/oss-backend';
 import { StateBackendTarget } from '../src/target';
 import { initOffline } from './support/init-judge';
 import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from './support/judges';
 import { Store, checkConfig } from '../src/private/kit/store';
+import { STORES } from '../src/private/stores';
+import { AZURERM_STORE } from '../src/private/stores/azurerm';
+import { COS_STORE } from '../src/private/stores/cos';
+import { OSS_STORE } from '../src/private/stores/oss';
 
 interface Row {
   readonly title: string;
@@ -153,7 +155,7 @@ describeEachJudge('offline init of a backend block that reads a resource', JUDGE
 });
 
 test('the rules the init judge backs name it, and every one has a row', () => {
-  const backed = [OSS_STORE, COS_STORE, AZURERM_STORE].flatMap((s) => s.rules).filter((r) => r.init).map((r) => r.id);
+  const backed = STORES.flatMap((s) => s.rules).filter((r) => r.init).map((r) => r.id);
   expect(backed.sort()).toEqual(['azurerm/account-name-host', 'azurerm/storage-account-name', 'cos/bucket-name', 'cos/region-empty', 'oss/bucket-name']);
   for (const id of backed) expect(ROWS.some((r) => r.ids.includes(id))).toBe(true);
 });

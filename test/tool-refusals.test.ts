@@ -21,11 +21,10 @@ import { judge } from './support/judge-verdict';
 import { judgeFor, remoteStatesDocument } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
-import { GENERIC_CHECKS } from '../src/private/kit/reader';
 import { STACK_RULES } from '../src/private/framework/shared-state';
+import { GENERIC_CHECKS } from '../src/private/kit/reader';
+import { StoreName } from '../src/private/stores';
 import { parseTarget } from '../src/private/target/target';
-
-type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';
 
 interface Row {
   readonly ruleId: string;
@@ -57,10 +56,12 @@ const K32 = Buffer.alloc(32, 7).toString('base64');
 const K16 = Buffer.alloc(16, 7).toString('base64');
 const KMS = 'projects/acme/locations/europe-west1/keyRings/tf/cryptoKeys/state';
 
-const GCS = { bucket: 'acme-tfstate' };
-const COS = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
-const OSS = { bucket: 'acme-tfstate' };
-const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' };
+const sutOf = (store: StoreName): StoreUnderTest => STORES.find((s) => s.store.backend === store)!;
+// Each store's smallest config (test/support/stores.ts), which the rows below extend.
+const GCS = sutOf('gcs').base as { bucket: string };
+const COS = sutOf('cos').base;
+const OSS = sutOf('oss').base;
+const AZ = sutOf('azurerm').base;
 const AZ_RAW = { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'prod.terraform.tfstate', resource_group_name: 'rg-tfstate' };
 const ROLE = 'acs:ram::1000000000000001:role/terraform';
 
@@ -736,8 +737,6 @@ const WRITTEN: readonly Row[] = [
  * the same verdict, in the words `tf1159` gives where that release's differ.
  */
 const ROWS: readonly Row[] = [...WRITTEN, ...WRITTEN.filter((r) => r.target === TF).map((r) => ({ ...r, target: TF_NEW, ...r.tf1159 }))];
-
-const sutOf = (store: StoreName): StoreUnderTest => STORES.find((s) => s.store.backend === store)!;
 
 /** The library's error for a row. */
 function libraryRefusal(row: Row): string {

@@ -5,15 +5,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { AZURERM_STORE } from '../../src/azurerm-backend';
-import { COS_STORE } from '../../src/cos-backend';
-import { GCS_STORE } from '../../src/gcs-backend';
-import { OSS_STORE } from '../../src/oss-backend';
-import { judgedBy } from '../../src/private/kit/rule-kit';
+import { judgedBy } from '../../src/private/kit/store';
+import { STORES } from '../../src/private/stores';
 import { RUNTIME_SCENARIOS } from '../support/runtime-stacks';
 
-const STORES = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE];
-const RULES = STORES.flatMap((s) => s.rules.map((rule) => ({ backend: s.backend, rule })));
+const RULES = STORES.flatMap((store) => store.rules.map((rule) => ({ store, rule })));
+/** A scenario title ending with a rule id of a store, in parentheses. */
+const JUDGES_RULE = new RegExp(`\\(((?:${STORES.map((s) => s.backend).join('|')})/[\\w-]+)\\)$`);
 
 /** Every `scenario('<name>', '<title>')` of the run-time suites, with the rule id its title names. */
 function suiteScenarios(): Array<{ name: string; rule?: string; file: string }> {
@@ -21,7 +19,7 @@ function suiteScenarios(): Array<{ name: string; rule?: string; file: string }> 
   for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.ts') && f !== path.basename(__filename))) {
     const source = fs.readFileSync(path.join(__dirname, file), 'utf8');
     for (const m of source.matchAll(/scenario\(\s*'([\w-]+)',\s*'([^']*)'/g)) {
-      out.push({ name: m[1], rule: /\(((?:gcs|cos|oss|azurerm)\/[\w-]+)\)$/.exec(m[2])?.[1], file });
+      out.push({ name: m[1], rule: JUDGES_RULE.exec(m[2])?.[1], file });
     }
   }
   return out;
@@ -48,12 +46,12 @@ describe('run-time scenarios and the rules that name them', () => {
   });
 
   test('every error rule is judged by validate, a run-time scenario, or says why neither can', () => {
-    const unjudged = RULES.filter(({ backend, rule }) => rule.severity === 'error' && judgedBy(backend, rule).startsWith('source only'));
+    const unjudged = RULES.filter(({ store, rule }) => rule.severity === 'error' && judgedBy(store, rule).startsWith('source only'));
     expect(unjudged.map((r) => r.rule.id)).toEqual([]);
   });
 
   test('judged-by texts', () => {
-    const byId = Object.fromEntries(RULES.map(({ backend, rule }) => [rule.id, judgedBy(backend, rule)]));
+    const byId = Object.fromEntries(RULES.map(({ store, rule }) => [rule.id, judgedBy(store, rule)]));
     expect(byId['gcs/custom-endpoint-form']).toBe('init/apply on fake-gcs-server (`gcs-endpoint-forms`)');
     expect(byId['gcs/one-encryption']).toBe('`opentofu validate`; init/apply on fake-gcs-server (`gcs-one-encryption`)');
     expect(byId['gcs/kms-key-form']).toBe('— (a warning)');

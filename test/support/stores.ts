@@ -1,15 +1,14 @@
 /**
  * What the tests know about each store: its table, its classes, and a valid sample value for every
- * field (secrets are placeholders, as the spec asks).
+ * field (secrets are placeholders, as the spec asks). The stores and their samples (each field
+ * row's `example`) come from the one list, src/private/stores/index.ts.
  */
 import { App, TerraformBackend, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { AZURERM_STORE, AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azurerm-backend';
-import { COS_STORE, CosBackend, DataTerraformRemoteStateCos } from '../../src/cos-backend';
-import { DataTerraformRemoteStateGcs, GCS_STORE, GcsBackend } from '../../src/gcs-backend';
-import { DataTerraformRemoteStateOss, OSS_STORE, OssBackend } from '../../src/oss-backend';
+import * as library from '../../src';
 import { FieldSpec, isAvailable, keyFor, spellingsOf } from '../../src/private/kit/schema';
 import { Store } from '../../src/private/kit/store';
+import { STORES as DEFINITIONS, StoreName } from '../../src/private/stores';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 
 export interface StoreUnderTest {
@@ -24,140 +23,55 @@ export interface StoreUnderTest {
   readonly needs?: Record<string, Record<string, unknown>>;
 }
 
-const ENCRYPTION_KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('base64');
+interface Setup {
+  readonly base?: readonly string[];
+  readonly needs?: Readonly<Record<string, readonly string[]>>;
+}
 
-export const STORES: readonly StoreUnderTest[] = [
-  {
-    store: GCS_STORE,
-    backend: (s, p) => new GcsBackend(s, p),
-    remoteState: (s, id, c) => new DataTerraformRemoteStateGcs(s, id, c),
-    base: { bucket: 'acme-tfstate' },
-    samples: {
-      bucket: 'acme-tfstate',
-      prefix: 'envs/prod',
-      credentials: '/secrets/gcp-service-account.json',
-      accessToken: '<ACCESS_TOKEN>',
-      impersonateServiceAccount: 'terraform@acme.iam.gserviceaccount.com',
-      impersonateServiceAccountDelegates: ['a@acme.iam.gserviceaccount.com', 'b@acme.iam.gserviceaccount.com'],
-      encryptionKey: ENCRYPTION_KEY,
-      kmsEncryptionKey: 'projects/acme/locations/europe-west1/keyRings/tf/cryptoKeys/state',
-      storeageCustomEndpoint: 'https://storage-acme.p.googleapis.com/storage/v1/b',
-      universeDomain: 'universe.example.com',
-    },
+/**
+ * What the tests add to a store's own examples, where its required fields alone are not the
+ * smallest config worth testing: more fields in `base`, and fields a field needs beside it.
+ */
+const SETUP: { readonly [name in StoreName]?: Setup } = {
+  // region may come from TENCENTCLOUD_REGION instead, but the tool needs one of the two.
+  cos: { base: ['bucket', 'region'] },
+  // Without resourceGroupName the run needs a data-plane credential (azurerm/data-plane-auth-from-env).
+  azurerm: {
+    base: ['storageAccountName', 'containerName', 'key', 'resourceGroupName'],
+    needs: { clientCertificatePassword: ['clientCertificatePath'], oidcRequestToken: ['oidcRequestUrl'], oidcRequestUrl: ['oidcRequestToken'] },
   },
-  {
-    store: COS_STORE,
-    backend: (s, p) => new CosBackend(s, p),
-    remoteState: (s, id, c) => new DataTerraformRemoteStateCos(s, id, c),
-    // region may come from TENCENTCLOUD_REGION instead, but the tool needs one of the two.
-    base: { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' },
-    samples: {
-      'secretId': '<SECRET_ID>',
-      'secretKey': '<SECRET_KEY>',
-      'securityToken': '<SECURITY_TOKEN>',
-      'region': 'ap-guangzhou',
-      'bucket': 'tfstate-1250000000',
-      'endpoint': 'https://cos-internal.ap-guangzhou.tencentcos.cn',
-      'domain': 'tencentcloudapi.com',
-      'prefix': 'env:',
-      'key': 'network/terraform.tfstate',
-      'encrypt': true,
-      'acl': 'public-read',
-      'accelerate': true,
-      'assumeRole': { roleArn: 'qcs::cam::uin/100000000001:roleName/terraform', sessionName: 'cdktf' },
-      'assumeRole.roleArn': 'qcs::cam::uin/100000000001:roleName/terraform',
-      'assumeRole.sessionName': 'cdktf',
-      'assumeRole.sessionDuration': 3600,
-      'assumeRole.policy': '{"version":"2.0","statement":[{"effect":"allow","action":["cos:GetObject"],"resource":["*"]}]}',
-      'assumeRole.externalId': 'external-1',
-      'sharedCredentialsDir': '/home/ci/.tccli',
-      'profile': 'ci',
-      'camRoleName': 'terraform-runner',
-    },
-  },
-  {
-    store: OSS_STORE,
-    backend: (s, p) => new OssBackend(s, p),
-    remoteState: (s, id, c) => new DataTerraformRemoteStateOss(s, id, c),
-    base: { bucket: 'acme-tfstate' },
-    samples: {
-      'accessKey': '<ACCESS_KEY>',
-      'secretKey': '<SECRET_KEY>',
-      'securityToken': '<SECURITY_TOKEN>',
-      'ecsRoleName': 'terraform-runner',
-      'region': 'cn-hangzhou',
-      'stsEndpoint': 'sts.cn-hangzhou.aliyuncs.com',
-      'lockStoreEndpoint': 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
-      'endpoint': 'oss-cn-hangzhou.aliyuncs.com',
-      'bucket': 'acme-tfstate',
-      'prefix': 'env:',
-      'key': 'network/terraform.tfstate',
-      'lockStoreInstanceName': 'acme-lock',
-      'lockStoreTable': 'terraform_lock',
-      'encrypt': true,
-      'acl': 'private',
-      'sharedCredentialsFile': '/home/ci/.aliyun/config.json',
-      'profile': 'ci',
-      'assumeRole': { roleArn: 'acs:ram::1000000000000001:role/terraform' },
-      'assumeRole.roleArn': 'acs:ram::1000000000000001:role/terraform',
-      'assumeRole.sessionName': 'cdktf',
-      'assumeRole.policy': '{"Statement":[{"Action":["oss:GetObject"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}',
-      'assumeRole.sessionExpiration': 1800,
-      'assumeRoleRoleArn': 'acs:ram::1000000000000001:role/terraform',
-      'assumeRoleSessionName': 'cdktf',
-      'assumeRolePolicy': '{"Statement":[{"Action":["oss:*"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}',
-      'assumeRoleSessionExpiration': 900,
-    },
-  },
-  {
-    store: AZURERM_STORE,
-    backend: (s, p) => new AzurermBackend(s, p),
-    remoteState: (s, id, c) => new DataTerraformRemoteStateAzurerm(s, id, c),
-    base: { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' },
-    samples: {
-      subscriptionId: '00000000-0000-0000-0000-000000000001',
-      resourceGroupName: 'rg-tfstate',
-      storageAccountName: 'acmetfstate',
-      containerName: 'tfstate',
-      key: 'prod.terraform.tfstate',
-      lookupBlobEndpoint: true,
-      snapshot: true,
-      environment: 'usgovernment',
-      metadataHost: 'management.azure.example.com',
-      accessKey: '<ACCESS_KEY>',
-      sasToken: '<SAS_TOKEN>',
-      tenantId: '00000000-0000-0000-0000-000000000002',
-      clientId: '00000000-0000-0000-0000-000000000003',
-      clientIdFilePath: '/var/run/secrets/azure/client-id',
-      endpoint: 'https://management.local.azurestack.external',
-      clientCertificate: '<CLIENT_CERTIFICATE>',
-      clientCertificatePath: '/secrets/sp.pfx',
-      clientCertificatePassword: '<CLIENT_CERTIFICATE_PASSWORD>',
-      clientSecret: '<CLIENT_SECRET>',
-      clientSecretFilePath: '/var/run/secrets/azure/client-secret',
-      useOidc: true,
-      adoServiceConnectionId: '00000000-0000-0000-0000-000000000004',
-      oidcRequestToken: '<OIDC_REQUEST_TOKEN>',
-      oidcRequestUrl: 'https://token.actions.githubusercontent.com',
-      oidcToken: '<OIDC_TOKEN>',
-      oidcTokenFilePath: '/var/run/secrets/azure/tokens/azure-identity-token',
-      useManagedIdentity: true,
-      managedIdentityEndpoint: 'http://169.254.169.254/metadata/identity/oauth2/token',
-      useCli: false,
-      useAksWorkloadIdentity: true,
-      useDirectoryAuth: true,
-      useGraphApi: true,
-      timeoutSeconds: 120,
-      customerProvidedKey: ENCRYPTION_KEY,
-      encryptionScope: 'tfstate-scope',
-    },
-    needs: {
-      clientCertificatePassword: { clientCertificatePath: '/secrets/sp.pfx' },
-      oidcRequestToken: { oidcRequestUrl: 'https://token.actions.githubusercontent.com' },
-      oidcRequestUrl: { oidcRequestToken: '<OIDC_REQUEST_TOKEN>' },
-    },
-  },
-];
+};
+
+/** The example of every field (spec name; `block.member` for block members; a block's is its required members'). */
+function samplesOf(store: Store): Record<string, unknown> {
+  const samples: Record<string, unknown> = {};
+  for (const field of store.fields) {
+    if (field.fields) {
+      samples[field.name] = Object.fromEntries(field.fields.filter((m) => m.required).map((m) => [m.name, m.example]));
+      for (const m of field.fields) samples[`${field.name}.${m.name}`] = m.example;
+    } else {
+      samples[field.name] = field.example;
+    }
+  }
+  return samples;
+}
+
+function storeUnderTest(store: Store): StoreUnderTest {
+  const setup = SETUP[store.backend as StoreName] ?? {};
+  const samples = samplesOf(store);
+  const pick = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, samples[n]]));
+  const classes = library as unknown as Record<string, new (...args: any[]) => any>;
+  return {
+    store,
+    backend: (s, p) => new classes[store.names.backend](s, p),
+    remoteState: (s, id, c) => new classes[store.names.remoteState](s, id, c),
+    base: pick(setup.base ?? store.fields.filter((f) => f.required).map((f) => f.name)),
+    samples,
+    needs: setup.needs ? Object.fromEntries(Object.entries(setup.needs).map(([n, partners]) => [n, pick(partners)])) : undefined,
+  };
+}
+
+export const STORES: readonly StoreUnderTest[] = DEFINITIONS.map(storeUnderTest);
 
 /** One field (or block member) in one spelling. */
 export interface FieldCase {

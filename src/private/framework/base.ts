@@ -2,21 +2,24 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
+import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
+import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
+import { staticContextOf } from './static-context';
+import { recordWarnings, showWarningsNow } from './warnings';
+import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { Violation, formatViolations } from '../kit/messages';
 import { FieldValues, SECRETS_LEFT_OUT } from '../kit/reader';
-import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
-import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { stateAddress } from '../kit/state-objects';
 import { dynamicReferences } from '../kit/static-context';
-import { staticContextOf } from './static-context';
 import { Checked, Store, ToolAttributes, emitFields } from '../kit/store';
-import { ParsedTarget, formatTarget } from '../target/target';
 import { targetOf } from '../kit/targets';
-import { recordWarnings, showWarningsNow } from './warnings';
+import { ParsedTarget, formatTarget } from '../target/target';
+
+/** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
+export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
@@ -34,7 +37,11 @@ export abstract class StoreBackend extends TerraformBackend {
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
 
-  constructor(scope: Construct, private readonly store: Store, private readonly props: object) {
+  /**
+   * @param store the store's definition (private/stores)
+   * @param makeRemoteState makes the store's remote state, for `getRemoteStateDataSource`
+   */
+  constructor(scope: Construct, private readonly store: Store, private readonly props: object, private readonly makeRemoteState: RemoteStateFactory) {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
@@ -106,7 +113,7 @@ export abstract class StoreBackend extends TerraformBackend {
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
     this.refuseRunValuesAcrossStacks(scope);
     const { config, dropped } = this.remoteStateConfig();
-    const remoteState = this.store.remoteState(scope, name, config);
+    const remoteState = this.makeRemoteState(scope, name, config);
     const stack = TerraformStack.of(scope);
     if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
       this.warnedConsumers.add(stack.node.path);

@@ -1,14 +1,13 @@
-import { AZURERM_RULES } from '../stores/azurerm-rules';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/reader';
-import { COS_RULES, GCS_RULES, OSS_RULES } from '../stores/rules';
+import { STORES } from '../stores';
 import { STACK_RULES } from './shared-state';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
 /*
  * Every rule of the library by id and severity, from the tables themselves: the checks every field
- * gets, the target check, the four stores' rule tables and the state-encryption rules. A new row in
- * any of them is here with nothing else to edit.
+ * gets, the target check, the rule tables of the stores (the list in stores/index.ts), the stack-wide
+ * checks and the state-encryption rules. A new row in any of them is here with nothing else to edit.
  */
 
 export interface CatalogEntry {
@@ -19,10 +18,7 @@ export interface CatalogEntry {
 export const RULE_CATALOG: readonly CatalogEntry[] = [
   ...GENERIC_CHECKS,
   TARGET_VERSIONS_CHECK,
-  ...GCS_RULES,
-  ...COS_RULES,
-  ...OSS_RULES,
-  ...AZURERM_RULES,
+  ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   ...ENCRYPTION_RULES,
   CROSS_STACK_CONSUMER,

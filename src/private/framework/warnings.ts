@@ -1,7 +1,7 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { libraryContext } from '../target/framework';
 import { Warning } from '../kit/reader';
+import { libraryContext } from '../target/framework';
 
 /*
  * Warnings are recorded when a construct checks its config and shown at synth (as cdktf

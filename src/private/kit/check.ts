@@ -1,11 +1,11 @@
 import { Construct } from 'constructs';
-import { libraryContext } from '../target/framework';
 import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './messages';
 import { FieldValues, Warning } from './reader';
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
-import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { TARGET_VERSIONS_CHECK, breakpointsOf, declaredTargetsOf, describeDeclared, targetOf } from './targets';
+import { libraryContext } from '../target/framework';
+import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../target/versions';
 
 /*

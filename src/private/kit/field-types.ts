@@ -1,7 +1,7 @@
 import { Tokenization } from 'cdktf';
-import { addressOf, isKeyProviderObject } from '../encryption/brand';
 import { isExpression } from './hcl';
 import { FieldSpec, FieldType, Mode } from './schema';
+import { addressOf, isKeyProviderObject } from '../encryption/brand';
 
 /** What one field type means for checks, output and docs. */
 export interface FieldTypeBehaviour {

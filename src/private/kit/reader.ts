@@ -1,10 +1,10 @@
 import { Token, Tokenization } from 'cdktf';
-import { isKeyProviderObject, labelOf, specOf } from '../encryption/brand';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { isFromInit } from './from-init';
 import { isExpression, readTemplate } from './hcl';
 import { Violation, got, showValue } from './messages';
 import { BACKEND_EVALUATION, FieldSpec, FieldTable, Mode, availabilityProblem, evaluatesBackend, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
+import { isKeyProviderObject, labelOf, specOf } from '../encryption/brand';
 import { ParsedTarget } from '../target/target';
 
 /** A field the user set, after spellings were merged and the value type-checked. */

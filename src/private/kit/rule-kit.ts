@@ -362,31 +362,3 @@ export function looksLikePath(v: string): boolean {
   if (/\s/.test(v) || (decodeBase64(v) ?? 0) >= 16 || /^[A-Za-z0-9+/]{22,}$/.test(v)) return false;
   return /[\\/]/.test(v);
 }
-
-/** The storage emulator the run-time judges of each store run on (test/runtime/). */
-const RUNTIME_EMULATORS: Record<string, string> = {
-  gcs: 'fake-gcs-server',
-  cos: 'moto behind the COS front end',
-  oss: 'moto',
-  azurerm: 'Azurite',
-};
-
-/** Why the rules of a store are judged from the source alone where its emulator cannot show them. */
-const NO_EMULATOR: Record<string, string> = {
-  oss: 'no emulator of TableStore, the lock table',
-};
-
-/**
- * What backs a rule, for the "judged by" column of docs/FIELDS.md: `validate` (which tool's),
- * `init/apply on <emulator>` (the run-time scenario), or `source only (why)`; warnings are not judged.
- */
-export function judgedBy(backend: string, rule: Rule): string {
-  if (rule.severity === 'warning') return '— (a warning)';
-  const parts: string[] = [];
-  const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
-  if (validate) parts.push(`\`${validate[1]}\``);
-  if (rule.init) parts.push('offline `init`');
-  if (rule.runtime) parts.push(`init/apply on ${RUNTIME_EMULATORS[backend] ?? 'an emulator'} (\`${rule.runtime}\`)`);
-  if (parts.length > 0) return parts.join('; ');
-  return `source only (${rule.sourceOnly ?? NO_EMULATOR[backend] ?? 'no run-time judge'})`;
-}

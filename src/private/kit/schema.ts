@@ -88,6 +88,13 @@ export interface FieldSpec {
   readonly impliedWhereAbsent?: { readonly value: unknown; readonly reason: PerTool<string>; readonly otherwise: string };
   /** Members of a nested block. */
   readonly fields?: readonly FieldSpec[];
+  /** The public struct a user passes for a block (`CosBackendAssumeRole`), for the docs and the suites in other languages. */
+  readonly struct?: string;
+  /**
+   * A valid value (a placeholder in angle brackets for a secret), which the suites of every
+   * language set (test/support/stores.ts). A block's example is its required members'.
+   */
+  readonly example?: unknown;
 }
 
 /**

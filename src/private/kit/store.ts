@@ -1,5 +1,3 @@
-import { TerraformRemoteState } from 'cdktf';
-import { Construct } from 'constructs';
 import { FIELD_TYPES } from './field-types';
 import { Violation } from './messages';
 import { ConfigReader, FieldValues, Warning } from './reader';
@@ -8,36 +6,39 @@ import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { ParsedTarget, ToolName } from '../target/target';
 
-/** A store: its backend name, its field table (indexed) and its rule table. */
-export interface Store {
+/**
+ * A store as its file in stores/ declares it: the backend, the public names, the field table, the
+ * rules and the state layout. Data only: the public classes are in src/*-backend.ts.
+ */
+export interface StoreDefinition<B extends string = string> {
   /** Backend name as the tool knows it (`gcs`, `cos`, `oss`, `azurerm`). */
-  readonly backend: string;
+  readonly backend: B;
+  /** The public classes and config struct (docs/FIELDS.md, the suites in other languages). */
+  readonly names: { readonly backend: string; readonly remoteState: string; readonly config: string };
   readonly fields: readonly FieldSpec[];
-  readonly table: FieldTable;
   readonly rules: readonly Rule[];
-  /** Creates the store's remote-state data source (for `getRemoteStateDataSource`). */
-  readonly remoteState: RemoteStateFactory;
   /** Where the store keeps each workspace's state. */
   readonly layout: StateLayout;
+  /** The storage emulator the run-time judges of test/runtime/ run the store on (docs/FIELDS.md "judged by"). */
+  readonly emulator: string;
+  /** Why the store's error rules that no run-time scenario backs are judged from the source alone. */
+  readonly withoutEmulator?: string;
 }
 
-/** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
-export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
+/** A store: its definition, with its field table indexed. */
+export interface Store<B extends string = string> extends StoreDefinition<B> {
+  readonly table: FieldTable;
+}
 
-/** Indexes a store's field table and checks its rules against it, once, when the module loads. */
-export function defineStore(
-  backend: string,
-  fields: readonly FieldSpec[],
-  rules: readonly Rule[],
-  layout: StateLayout,
-  remoteState: RemoteStateFactory,
-): Store {
+/** Indexes a store's field table and checks its rules and layout against it, once, when the module loads. */
+export function defineStore<B extends string>(definition: StoreDefinition<B>): Store<B> {
+  const { backend, fields, rules, layout } = definition;
   const table = new FieldTable(fields);
   checkRuleTable(backend, table, rules);
   for (const key of [...layout.container, ...(layout.namespace ?? []), ...layout.object]) {
     if (!fields.some((f) => f.key === key)) throw new Error(`${backend}: the state layout reads ${key}, which is not a key of the table`);
   }
-  return { backend, fields, table, rules, remoteState, layout };
+  return { ...definition, table };
 }
 
 /** The result of checking one configuration. */
@@ -96,4 +97,19 @@ export function asTemplateText(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/([$%])\{/g, '$1$1{');
   if (Array.isArray(value)) return value.map(asTemplateText);
   return value;
+}
+
+/**
+ * What backs a rule, for the "judged by" column of docs/FIELDS.md: `validate` (which tool's),
+ * `init/apply on <emulator>` (the run-time scenario), or `source only (why)`; warnings are not judged.
+ */
+export function judgedBy(store: StoreDefinition, rule: Rule): string {
+  if (rule.severity === 'warning') return '— (a warning)';
+  const parts: string[] = [];
+  const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
+  if (validate) parts.push(`\`${validate[1]}\``);
+  if (rule.init) parts.push('offline `init`');
+  if (rule.runtime) parts.push(`init/apply on ${store.emulator} (\`${rule.runtime}\`)`);
+  if (parts.length > 0) return parts.join('; ');
+  return `source only (${rule.sourceOnly ?? store.withoutEmulator ?? 'no run-time judge'})`;
 }

@@ -1,6 +1,6 @@
 import { IConstruct } from 'constructs';
-import { BACKEND_EVALUATION } from './schema';
 import { Violation, formatViolations, showValue } from './messages';
+import { BACKEND_EVALUATION } from './schema';
 import { isCdktn, libraryContext } from '../target/framework';
 import { EXAMPLES } from '../target/semver-range';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from '../target/target';

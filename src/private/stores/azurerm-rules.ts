@@ -3,8 +3,9 @@ import { Rule, atLeast, base64Key, matches, mutuallyExclusive, partnerFromEnv } 
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
- * The AzureRM rule table (see rules.ts for how rule tables work). Source paths are relative to
- * each tool's `internal/backend/remote-state/azure/` parent directory.
+ * The AzureRM rule table (the field table and the state layout are in azurerm.ts; see README.md
+ * for how rule tables work). Source paths are relative to each tool's
+ * `internal/backend/remote-state/azure/` parent directory.
  */
 
 const opentofu = (t: ParsedTarget) => t.tool === 'opentofu';

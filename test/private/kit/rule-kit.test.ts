@@ -2,9 +2,9 @@
  * The rule kit (src/private/kit/rule-kit.ts): rule tables are checked when a store is defined, and a
  * rule can only report at its own severity.
  */
-import { TerraformStack, Testing } from 'cdktf';
 import { Rule, checkRuleRows } from '../../../src/private/kit/rule-kit';
 import { FieldSpec, FieldTable, since } from '../../../src/private/kit/schema';
+import { StateLayout } from '../../../src/private/kit/state-objects';
 import { checkConfig, defineStore } from '../../../src/private/kit/store';
 
 const FIELDS: FieldSpec[] = [
@@ -13,25 +13,26 @@ const FIELDS: FieldSpec[] = [
 ];
 const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
   ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: 'validate refuses it', check });
-const remoteState = () => new TerraformStack(Testing.app(), 'unused') as any;
-const LAYOUT = { container: ['bucket'], object: [], objectName: () => 'state', separateWith: 'bucket' };
+const LAYOUT: StateLayout = { container: ['bucket'], object: [], objectName: () => 'state', separateWith: 'bucket' };
+const NAMES = { backend: 'DemoBackend', remoteState: 'DataTerraformRemoteStateDemo', config: 'DemoBackendConfig' };
+const define = (rules: Rule[], layout: StateLayout = LAYOUT) => defineStore({ backend: 'demo', names: NAMES, fields: FIELDS, rules, layout, emulator: 'none' });
 
 describe('defineStore', () => {
   test('fails at load if a rule names a field the table does not have', () => {
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['bucket', 'role.arn', 'role.nope'])], LAYOUT, remoteState)).toThrow(
+    expect(() => define([rule('demo/a', ['bucket', 'role.arn', 'role.nope'])])).toThrow(
       'demo: rule demo/a names role.nope, which is not a field of the table',
     );
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', ['buckets'])], LAYOUT, remoteState)).toThrow('names buckets');
+    expect(() => define([rule('demo/a', ['buckets'])])).toThrow('names buckets');
   });
 
   test('fails at load on a duplicate id or an id outside the store', () => {
-    expect(() => defineStore('demo', FIELDS, [rule('demo/a', []), rule('demo/a', [])], LAYOUT, remoteState)).toThrow('demo: two rules have the id demo/a');
-    expect(() => defineStore('demo', FIELDS, [rule('other/a', [])], LAYOUT, remoteState)).toThrow('rule id other/a must start with "demo/"');
+    expect(() => define([rule('demo/a', []), rule('demo/a', [])])).toThrow('demo: two rules have the id demo/a');
+    expect(() => define([rule('other/a', [])])).toThrow('rule id other/a must start with "demo/"');
   });
 
   test('fails at load if an error rule does not say which offline check of the tool refuses it', () => {
     const { offline: _, ...silent } = rule('demo/a', ['bucket']);
-    expect(() => defineStore('demo', FIELDS, [silent], LAYOUT, remoteState)).toThrow(
+    expect(() => define([silent])).toThrow(
       'demo: error rule demo/a does not say which offline check of the tool refuses it, or why none can',
     );
   });
@@ -40,7 +41,7 @@ describe('defineStore', () => {
     // GIVEN a layout naming a key no field emits
     const layout = { ...LAYOUT, object: ['prefix'] };
     // THEN the store refuses to load
-    expect(() => defineStore('demo', FIELDS, [], layout, remoteState)).toThrow('demo: the state layout reads prefix, which is not a key of the table');
+    expect(() => define([], layout)).toThrow('demo: the state layout reads prefix, which is not a key of the table');
   });
 
   test('fails at load on a field table that gives one name to two fields', () => {
@@ -51,7 +52,7 @@ describe('defineStore', () => {
 
   test('a rule reports only at its own severity', () => {
     const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
-    const store = defineStore('demo', FIELDS, [warns], LAYOUT, remoteState);
+    const store = define([warns]);
     expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
       'rule demo/w is a warning rule and cannot report errors',
     );

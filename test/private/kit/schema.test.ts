@@ -5,12 +5,8 @@
  */
 import * as fs from 'fs';
 import { FIELDS_DOC, renderFieldsDoc } from '../../../scripts/fields-doc';
-import { AZURERM_STORE } from '../../../src/azurerm-backend';
-import { COS_STORE } from '../../../src/cos-backend';
-import { GCS_STORE } from '../../../src/gcs-backend';
-import { OSS_STORE } from '../../../src/oss-backend';
 import { FieldSpec, envVarsOf, spellingsOf } from '../../../src/private/kit/schema';
-import { Store } from '../../../src/private/kit/store';
+import { STORES } from '../../../src/private/stores';
 import { PropDoc, interfaceDocs } from '../../support/tsdoc';
 
 interface DocumentedStruct {
@@ -19,17 +15,14 @@ interface DocumentedStruct {
   readonly fields: readonly FieldSpec[];
 }
 
-const STRUCTS: Array<[string, DocumentedStruct]> = [];
-function add(store: Store, file: string, iface: string, nested: Record<string, string> = {}) {
-  STRUCTS.push([iface, { file, iface, fields: store.fields }]);
-  for (const [block, nestedIface] of Object.entries(nested)) {
-    STRUCTS.push([nestedIface, { file, iface: nestedIface, fields: store.fields.find((f) => f.name === block)!.fields! }]);
-  }
-}
-add(GCS_STORE, 'gcs-backend.ts', 'GcsBackendConfig');
-add(COS_STORE, 'cos-backend.ts', 'CosBackendConfig', { assumeRole: 'CosBackendAssumeRole' });
-add(OSS_STORE, 'oss-backend.ts', 'OssBackendConfig', { assumeRole: 'OssAssumeRole' });
-add(AZURERM_STORE, 'azurerm-backend.ts', 'AzurermBackendConfig');
+// Each store's config struct and the structs of its blocks, in its public file `<backend>-backend.ts`.
+const STRUCTS: Array<[string, DocumentedStruct]> = STORES.flatMap((store) => {
+  const file = `${store.backend}-backend.ts`;
+  return [
+    [store.names.config, { file, iface: store.names.config, fields: store.fields }] as [string, DocumentedStruct],
+    ...store.fields.filter((f) => f.struct).map((f) => [f.struct!, { file, iface: f.struct!, fields: f.fields! }] as [string, DocumentedStruct]),
+  ];
+});
 
 const rows = STRUCTS.flatMap(([iface, s]) =>
   s.fields.flatMap((f) => spellingsOf(f).map((spelling) => [`${iface}.${spelling}`, s, f, spelling] as const)),

@@ -1,0 +1,14 @@
+import { AZURERM_STORE } from './azurerm';
+import { COS_STORE } from './cos';
+import { GCS_STORE } from './gcs';
+import { OSS_STORE } from './oss';
+
+/*
+ * The one list of stores: the rule catalog, docs/FIELDS.md, the tests (test/support/stores.ts) and
+ * the suites in Java, Python and Go read the stores from here, in this order.
+ */
+
+export const STORES = [GCS_STORE, COS_STORE, OSS_STORE, AZURERM_STORE] as const;
+
+/** A store's backend name: `gcs`, `cos`, `oss`, `azurerm`. */
+export type StoreName = (typeof STORES)[number]['backend'];

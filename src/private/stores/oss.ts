@@ -1,0 +1,283 @@
+import { from } from './applies';
+import { PATH_RULES } from './path-rules';
+import { Rule, inRange, neededFromEnv, oneOf } from '../kit/rule-kit';
+import { FieldSpec, envPerTool, since } from '../kit/schema';
+import { joinPath } from '../kit/state-objects';
+import { defineStore } from '../kit/store';
+
+/*
+ * OSS (spec BackendC): the field table (the keys each tool reads, per release), the rules
+ * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
+ * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
+ * version is named.
+ */
+
+/**
+ * Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read (oss/backend.go
+ * MultiEnvDefaultFunc; v1.11.4 has none, v1.12.0 has them). A full init offline, against a listener on
+ * loopback, shows terraform 1.15.9 reading each of the twelve and 1.11.4 none; 1.12-1.14 and 1.16.x
+ * from source only.
+ */
+/** Terraform added the oss backend in 0.12.2. */
+const FROM_0_12_2 = since('0.12.2');
+const FLAT_ASSUME_ROLE = since('1.1.0');
+const FLAT_REPLACEMENT = 'use assumeRoleRoleArn, assumeRolePolicy, assumeRoleSessionName and assumeRoleSessionExpiration instead';
+
+const FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'accessKey',
+    key: 'access_key',
+    type: 'string',
+    example: '<ACCESS_KEY>',
+    secret: true,
+    since: FROM_0_12_2,
+    env: envPerTool(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID@1.12.0', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
+  },
+  {
+    name: 'secretKey',
+    key: 'secret_key',
+    type: 'string',
+    example: '<SECRET_KEY>',
+    secret: true,
+    since: FROM_0_12_2,
+    env: envPerTool(
+      ['ALICLOUD_SECRET_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_SECRET@1.12.0', 'ALICLOUD_ACCESS_KEY_SECRET'],
+      ['ALICLOUD_SECRET_KEY', 'ALICLOUD_ACCESS_KEY_SECRET'],
+    ),
+  },
+  {
+    name: 'securityToken',
+    key: 'security_token',
+    type: 'string',
+    example: '<SECURITY_TOKEN>',
+    secret: true,
+    since: FROM_0_12_2,
+    env: envPerTool(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN@1.12.0'], ['ALICLOUD_SECURITY_TOKEN']),
+  },
+  {
+    name: 'ecsRoleName',
+    key: 'ecs_role_name',
+    type: 'string',
+    example: 'terraform-runner',
+    since: since('0.12.14'),
+    env: envPerTool(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA@1.12.0'], ['ALICLOUD_ECS_ROLE_NAME']),
+  },
+  {
+    name: 'region',
+    key: 'region',
+    type: 'string',
+    example: 'cn-hangzhou',
+    since: FROM_0_12_2,
+    env: envPerTool(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION@1.12.0', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
+  },
+  {
+    name: 'stsEndpoint',
+    key: 'sts_endpoint',
+    type: 'string',
+    example: 'sts.cn-hangzhou.aliyuncs.com',
+    since: since('1.0.11'),
+    env: envPerTool(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT@1.12.0'], ['ALICLOUD_STS_ENDPOINT']),
+  },
+  {
+    name: 'lockStoreEndpoint',
+    aliases: ['tablestoreEndpoint'],
+    key: 'tablestore_endpoint',
+    type: 'string',
+    example: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
+    since: FROM_0_12_2,
+    env: envPerTool(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT@1.12.0'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
+  },
+  {
+    name: 'endpoint',
+    key: 'endpoint',
+    type: 'string',
+    example: 'oss-cn-hangzhou.aliyuncs.com',
+    since: FROM_0_12_2,
+    env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT@1.12.0', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
+  },
+  {
+    name: 'bucket',
+    key: 'bucket',
+    type: 'string',
+    example: 'acme-tfstate',
+    required: true,
+    since: FROM_0_12_2,
+    emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)',
+  },
+  { name: 'prefix', key: 'prefix', type: 'string', example: 'env:', default: 'env:', since: FROM_0_12_2 },
+  { name: 'key', key: 'key', type: 'string', example: 'network/terraform.tfstate', default: 'terraform.tfstate', since: FROM_0_12_2 },
+  {
+    name: 'lockStoreInstanceName',
+    aliases: ['tablestoreInstanceName'],
+    key: 'tablestore_instance_name',
+    type: 'string',
+    example: 'acme-lock',
+    since: { terraform: '1.12.0' },
+  },
+  { name: 'lockStoreTable', aliases: ['tablestoreTable'], key: 'tablestore_table', type: 'string', example: 'terraform_lock', since: FROM_0_12_2 },
+  { name: 'encrypt', key: 'encrypt', type: 'boolean', example: true, since: FROM_0_12_2 },
+  { name: 'acl', key: 'acl', type: 'string', example: 'private', since: FROM_0_12_2 },
+  {
+    name: 'sharedCredentialsFile',
+    key: 'shared_credentials_file',
+    type: 'string',
+    example: '/home/ci/.aliyun/config.json',
+    since: since('0.12.8'),
+    env: envPerTool(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE@1.12.0'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
+  },
+  {
+    name: 'profile',
+    key: 'profile',
+    type: 'string',
+    example: 'ci',
+    since: since('0.12.8'),
+    env: envPerTool(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE@1.12.0'], ['ALICLOUD_PROFILE']),
+  },
+  {
+    name: 'assumeRole',
+    key: 'assume_role',
+    type: 'block',
+    struct: 'OssAssumeRole',
+    since: since('0.12.6'),
+    deprecated: { terraform: FLAT_REPLACEMENT, opentofu: FLAT_REPLACEMENT },
+    fields: [
+      {
+        name: 'roleArn',
+        key: 'role_arn',
+        type: 'string',
+        example: 'acs:ram::1000000000000001:role/terraform',
+        required: true,
+        since: since('0.12.6'),
+        env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+      },
+      {
+        name: 'sessionName',
+        key: 'session_name',
+        type: 'string',
+        example: 'cdktf',
+        since: since('0.12.6'),
+        env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+      },
+      { name: 'policy', key: 'policy', type: 'string', example: '{"Statement":[{"Action":["oss:GetObject"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}', since: since('0.12.6') },
+      { name: 'sessionExpiration', key: 'session_expiration', type: 'number', example: 1800, since: since('0.12.6') },
+    ],
+  },
+  {
+    name: 'assumeRoleRoleArn',
+    key: 'assume_role_role_arn',
+    type: 'string',
+    example: 'acs:ram::1000000000000001:role/terraform',
+    since: FLAT_ASSUME_ROLE,
+    env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+  },
+  {
+    name: 'assumeRoleSessionName',
+    key: 'assume_role_session_name',
+    type: 'string',
+    example: 'cdktf',
+    since: FLAT_ASSUME_ROLE,
+    env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+  },
+  { name: 'assumeRolePolicy', key: 'assume_role_policy', type: 'string', example: '{"Statement":[{"Action":["oss:*"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}', since: FLAT_ASSUME_ROLE },
+  {
+    name: 'assumeRoleSessionExpiration',
+    key: 'assume_role_session_expiration',
+    type: 'number',
+    example: 900,
+    since: FLAT_ASSUME_ROLE,
+    env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
+  },
+];
+
+/** aliyun-oss-go-sdk CheckBucketName: 3 to 63 of a-z, 0-9 and "-", not starting or ending with "-". */
+const OSS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+const OSS_BUCKET_RULE = 'a bucket name of 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit';
+/** The OSS SDK checks the name from its v2 (terraform 1.15.0, every opentofu release). */
+const ossChecksNames = from('1.15.0', '0.0.0');
+const RULES: readonly Rule[] = [
+  {
+    id: 'oss/bucket-name',
+    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    init: 'init fails before any request: "error getting bucket: bucket name ... len is between [3-63]" / "can only include lowercase letters, numbers, and -" / "must start and end with a lowercase letter or number"',
+    severity: 'error',
+    fields: ['bucket'],
+    description: 'bucket is 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
+    evidence:
+      'aliyun-oss-go-sdk v2 and later, oss/utils.go CheckBucketName, called by Client.Bucket (terraform 1.15.0 and later: v2.1.1; every opentofu release: ' +
+      'v2.2.9, 1.12: v3.0.2); offline init refuses it before any request with terraform 1.15.9, opentofu 1.12.6 and 1.6.3, and not with terraform 1.11.4',
+    appliesTo: ossChecksNames,
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket === 'string' && !OSS_BUCKET.test(bucket)) {
+        c.error('bucket', `${c.got('bucket')}, expected ${OSS_BUCKET_RULE} (the ${c.target.tool} OSS SDK refuses the bucket before any request)`);
+      }
+    },
+  },
+  {
+    id: 'oss/bucket-name-run',
+    severity: 'warning',
+    fields: ['bucket'],
+    description: 'bucket is a valid OSS bucket name; terraform before 1.15.0 does not check it and fails at the first request',
+    evidence: 'terraform before 1.15.0 (aliyun-oss-go-sdk of 2019) sends the request; OSS has no bucket of another form',
+    appliesTo: (t) => !ossChecksNames(t),
+    check: (c) => {
+      const bucket = c.literal('bucket');
+      if (typeof bucket !== 'string' || bucket === '' || OSS_BUCKET.test(bucket)) return;
+      c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not ${OSS_BUCKET_RULE}; ${c.target.tool} ${c.target.version} does not check it, but OSS has no such bucket, so the run fails at its first request`);
+    },
+  },
+  inRange(
+    { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
+    'assumeRoleSessionExpiration',
+    900,
+    3600,
+    'seconds',
+  ),
+  inRange(
+    { id: 'oss/block-session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
+    'assumeRole.sessionExpiration',
+    900,
+    3600,
+    'seconds',
+  ),
+  oneOf({ id: 'oss/acl', offline: 'validate refuses it (both tools)', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
+  ...PATH_RULES('oss'),
+  neededFromEnv(
+    { id: 'oss/lock-endpoint-from-env', evidence: 'both tools, oss/backend.go configure: locking uses tablestore_endpoint (env ALICLOUD_TABLESTORE_ENDPOINT)' },
+    'lockStoreEndpoint',
+    'state locking fails: the lock table needs its endpoint',
+    ['lockStoreTable'],
+  ),
+  {
+    id: 'oss/one-assume-role-style',
+    severity: 'warning',
+    fields: ['assumeRole', 'assumeRoleRoleArn'],
+    description: 'assumeRole (block) together with assumeRoleRoleArn: the tool ignores the block',
+    evidence: 'both tools, oss/backend.go configure: a non-empty assume_role_role_arn takes the flat assume_role_* fields and ignores the assume_role block',
+    check: (c) => {
+      if (c.has('assumeRole') && c.has('assumeRoleRoleArn')) {
+        c.warn(`${c.spelling('assumeRole')} and ${c.spelling('assumeRoleRoleArn')} are both set; the tool uses ${c.spelling('assumeRoleRoleArn')} and the other assumeRole* fields, and ignores the ${c.spelling('assumeRole')} block`);
+      }
+    },
+  },
+];
+
+export const OSS_STORE = defineStore({
+  backend: 'oss',
+  names: { backend: 'OssBackend', remoteState: 'DataTerraformRemoteStateOss', config: 'OssBackendConfig' },
+  fields: FIELDS,
+  rules: RULES,
+  layout: {
+    // oss/backend.go configure (the prefix trimmed of "/" and "./") and backend_state.go stateFile,
+    // both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
+    container: ['bucket'],
+    object: ['prefix', 'key'],
+    objectName: (v, workspace) => {
+      const prefix = v.prefix.replace(/^\/+|\/+$/g, '').replace(/^\.\//, '');
+      return workspace === undefined ? joinPath(prefix, v.key) : joinPath(prefix, workspace, v.key);
+    },
+    separateWith: 'prefix or key',
+  },
+  emulator: 'moto',
+  withoutEmulator: 'no emulator of TableStore, the lock table',
+});
