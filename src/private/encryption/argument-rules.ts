@@ -1,7 +1,7 @@
 import { elementOf } from './model';
 import { EncryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration } from './rule-kit';
+import { decodeBase64 } from '../kit/key-text';
 import { got } from '../kit/messages';
-import { decodeBase64 } from '../kit/rule-kit';
 /* The argument rules of each key provider and method (see rules.ts for the rest). */
 
 export const ARGUMENT_RULES: readonly EncryptionRule[] = [

@@ -6,7 +6,7 @@ import { ENCRYPTION_SINCE } from './schema';
 import { readTemplate } from '../kit/hcl';
 import { Violation, got } from '../kit/messages';
 import { Warning } from '../kit/reader';
-import { checkRuleRows } from '../kit/rule-kit';
+import { checkRuleRows } from '../kit/rule-row';
 import { envVarsOf, notYetProblem } from '../kit/schema';
 import { dynamicReferences } from '../kit/static-context';
 

@@ -1,7 +1,7 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { Warning } from '../kit/reader';
-import { checkRuleRows } from '../kit/rule-kit';
+import { checkRuleRows } from '../kit/rule-row';
 import { StateAddress, sharing, showAddress } from '../kit/state-objects';
 
 /*

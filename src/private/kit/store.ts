@@ -1,7 +1,7 @@
 import { FIELD_TYPES } from './field-types';
 import { Violation } from './messages';
 import { ConfigReader, FieldValues, Warning } from './reader';
-import { Rule, RuleContext, checkRuleTable } from './rule-kit';
+import { checkRuleTable, Rule, RuleContext } from './rule-context';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { ParsedTarget, ToolName } from '../target/target';

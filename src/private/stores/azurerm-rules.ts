@@ -1,5 +1,6 @@
 import { quoteList } from '../kit/messages';
-import { Rule, atLeast, base64Key, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-kit';
+import { atLeast, base64Key, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
+import { Rule } from '../kit/rule-context';
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*

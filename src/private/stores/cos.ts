@@ -1,6 +1,7 @@
 import { before, from, terraform } from './applies';
 import { PATH_RULES } from './path-rules';
-import { Rule, RuleContext, inRange, matches, neededFromEnv, oneOf } from '../kit/rule-kit';
+import { inRange, matches, neededFromEnv, oneOf } from '../kit/rule-builders';
+import { Rule, RuleContext } from '../kit/rule-context';
 import { FieldSpec, envBoth, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';

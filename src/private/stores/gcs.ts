@@ -1,4 +1,6 @@
-import { Rule, checkBase64Key, looksLikePath, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-kit';
+import { looksLikePath } from '../kit/key-text';
+import { checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
+import { Rule } from '../kit/rule-context';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';

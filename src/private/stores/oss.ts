@@ -1,6 +1,7 @@
 import { from } from './applies';
 import { PATH_RULES } from './path-rules';
-import { Rule, inRange, neededFromEnv, oneOf } from '../kit/rule-kit';
+import { inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
+import { Rule } from '../kit/rule-context';
 import { FieldSpec, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';

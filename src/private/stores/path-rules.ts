@@ -1,4 +1,5 @@
-import { Rule, matches } from '../kit/rule-kit';
+import { matches } from '../kit/rule-builders';
+import { Rule } from '../kit/rule-context';
 
 /*
  * The key and prefix forms COS and OSS share: the same schema checks in both tools.

@@ -5,8 +5,8 @@
 import { parse } from '@cdktf/hcl2json';
 import { Fn, Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../../src';
+import { decodeBase64 } from '../../../src/private/kit/key-text';
 import { REDACTED, showValue } from '../../../src/private/kit/messages';
-import { decodeBase64 } from '../../../src/private/kit/rule-kit';
 import { header, refusal, warningsFor } from '../../support/refusals';
 import { STORES, appFor } from '../../support/stores';
 

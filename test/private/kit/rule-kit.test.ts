@@ -2,7 +2,8 @@
  * The rule kit (src/private/kit/rule-kit.ts): rule tables are checked when a store is defined, and a
  * rule can only report at its own severity.
  */
-import { Rule, checkRuleRows } from '../../../src/private/kit/rule-kit';
+import { Rule } from '../../../src/private/kit/rule-context';
+import { checkRuleRows } from '../../../src/private/kit/rule-row';
 import { FieldSpec, FieldTable, since } from '../../../src/private/kit/schema';
 import { StateLayout } from '../../../src/private/kit/state-objects';
 import { checkConfig, defineStore } from '../../../src/private/kit/store';

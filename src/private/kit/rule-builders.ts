@@ -1,0 +1,146 @@
+import { decodeBase64 } from './key-text';
+import { quoteList } from './messages';
+import { Rule, RuleContext } from './rule-context';
+
+/*
+ * Rule builders: each returns one row of a store's rule table (or, through encryption/rule-kit.ts,
+ * of the encryption block's), so that the checks every table needs are written once.
+ */
+
+type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly' | 'appliesTo'>;
+
+/** A whole number within `[min, max]` (error). */
+export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be ${min} to ${max} ${unit}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'number' && (v < min || v > max)) c.error(name, `${c.got(name)}, expected ${min} to ${max} ${unit}`);
+    },
+  };
+}
+
+/** A whole number of at least `min` (error). */
+export function atLeast(head: RuleHead, name: string, min: number, unit: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be at least ${min} ${unit}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'number' && v < min) c.error(name, `${c.got(name)}, expected ${min} ${unit} or more`);
+    },
+  };
+}
+
+/** One of a fixed list of strings (error). */
+export function oneOf(head: RuleHead, name: string, allowed: readonly string[]): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be one of ${quoteList(allowed)}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'string' && !allowed.includes(v)) c.error(name, `${c.got(name)}, expected one of ${quoteList(allowed)}`);
+    },
+  };
+}
+
+/** Matches a pattern; `expected` says what a valid value looks like (error). */
+export function matches(head: RuleHead, name: string, pattern: RegExp, expected: string): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be ${expected}`,
+    check: (c) => {
+      const v = c.literal(name);
+      if (typeof v === 'string' && !pattern.test(v)) c.error(name, `${c.got(name)}, expected ${expected}`);
+    },
+  };
+}
+
+/** At most one of the fields may be set (error: the tool rejects them together). */
+export function mutuallyExclusive(head: RuleHead, names: readonly string[]): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: names,
+    description: `${names.join(' and ')} are mutually exclusive`,
+    check: (c) => {
+      const set = names.filter((n) => c.has(n));
+      if (set.length > 1) {
+        const spelled = set.map((n) => c.spelling(n));
+        c.error(set[0], `set together with ${spelled.slice(1).join(', ')}, expected only one of ${spelled.join(', ')}`);
+      }
+    },
+  };
+}
+
+/**
+ * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
+ * the run must then supply it from the environment (the field's env vars), or `outcome` happens.
+ */
+export function neededFromEnv(head: RuleHead, name: string, outcome: string, when: readonly string[] = []): Rule {
+  return {
+    ...head,
+    severity: 'warning',
+    fields: [name, ...when],
+    description: `${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs its env vars (or ${outcome})`,
+    check: (c) => {
+      if (c.has(name)) return;
+      if (when.length > 0 && !when.some((n) => c.has(n))) return;
+      const cause = when.length > 0 ? `${when.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
+      c.warn(`${cause}; the ${c.target.tool} run must provide ${c.envOf(name).join(' or ')} in its environment, or ${outcome}`);
+    },
+  };
+}
+
+/**
+ * Warns when `name` is set without any of `partners`: the tool reads a missing partner from its
+ * env vars, so only the run can tell whether it is there; without it, `outcome` happens.
+ */
+export function partnerFromEnv(head: RuleHead, name: string, partners: readonly string[], outcome: string): Rule {
+  return {
+    ...head,
+    severity: 'warning',
+    fields: [name, ...partners],
+    description: `${name} without ${partners.join(' or ')}: the run must provide the partner's env vars`,
+    check: (c) => {
+      if (!c.has(name) || partners.some((p) => c.has(p))) return;
+      const env = partners.flatMap((p) => c.envOf(p));
+      c.warn(
+        `${c.spelling(name)} is set without ${partners.map((p) => c.spelling(p)).join(' or ')}; ` +
+          `the ${c.target.tool} run must provide ${env.join(' or ')} in its environment, or ${outcome}`,
+      );
+    },
+  };
+}
+
+/** Standard base64 (padded) that decodes to `bytes` bytes (error). */
+export function base64Key(head: RuleHead, name: string, bytes: number): Rule {
+  return {
+    ...head,
+    severity: 'error',
+    fields: [name],
+    description: `${name} must be standard base64 (padded) that decodes to ${bytes} bytes`,
+    check: (c) => checkBase64Key(c, name, bytes),
+  };
+}
+
+/** Base64 text that decodes to exactly `bytes` bytes. */
+export function checkBase64Key(c: RuleContext, name: string, bytes: number): void {
+  const v = c.literal(name);
+  if (typeof v !== 'string' || v === '') return;
+  const decoded = decodeBase64(v);
+  if (decoded === undefined) {
+    c.error(name, `${c.got(name)}, expected standard base64 text (A-Z, a-z, 0-9, + and /, padded with =) that decodes to ${bytes} bytes`);
+  } else if (decoded !== bytes) {
+    c.error(name, `${c.got(name)} (decodes to ${decoded} bytes), expected base64 text that decodes to exactly ${bytes} bytes`);
+  }
+}

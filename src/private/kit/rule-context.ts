@@ -1,0 +1,114 @@
+import { Violation, got } from './messages';
+import { FieldValue, FieldValues, Warning, literalOf, valueAt } from './reader';
+import { RuleReport, RuleRow, checkRuleRows } from './rule-row';
+import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
+import { ParsedTarget } from '../target/target';
+
+/**
+ * A store rule, as in cdk-nag's packs: a stable id, a severity, the check, and the tool behaviour
+ * it mirrors. Error only where the target tool refuses the config whatever the environment;
+ * warning where the run's env vars or files decide.
+ */
+export interface Rule extends RuleRow {
+  /** Fields the rule reads (spec names; `block.member`), checked against the table at load. */
+  readonly fields: readonly string[];
+  /** What the rule enforces. */
+  readonly description: string;
+  /**
+   * Error rules: which offline check of the tool refuses the same config (`validate refuses it`),
+   * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
+   */
+  readonly offline?: string;
+  /**
+   * What the tool (or its SDK) says when an offline `init` refuses the config before any request
+   * (test/init-judge.test.ts holds the rule to it): dummy credentials, no network.
+   */
+  readonly init?: string;
+  /**
+   * The run-time judge that backs the rule: the scenario of test/runtime/ (named in
+   * test/support/runtime-scenarios.ts) in which the real tools, on a storage emulator, do what the
+   * rule says. test/runtime/scenarios.test.ts holds every named scenario to the suite.
+   */
+  readonly runtime?: string;
+  /**
+   * Error rules that neither `validate` nor a run-time judge backs: why no emulator can show the
+   * tool failing (docs/FIELDS.md prints it in its "judged by" column).
+   */
+  readonly sourceOnly?: string;
+  readonly check: (c: RuleContext) => void;
+}
+
+/** A store rule's view of one config. Only literal values are checked; references skip value checks. */
+export class RuleContext extends RuleReport<Rule> {
+  constructor(
+    private readonly table: FieldTable,
+    private readonly values: FieldValues,
+    target: ParsedTarget,
+    public readonly mode: Mode,
+    errors: Violation[],
+    warnings: Warning[],
+  ) {
+    super(target, errors, warnings);
+  }
+
+  protected apply(rule: Rule): void {
+    rule.check(this);
+  }
+
+  /** The field (spec name, dotted for block members) is set, literally or as an expression. */
+  public has(name: string): boolean {
+    return this.lookup(name) !== undefined;
+  }
+
+  /** The value when set literally; `undefined` when unset or an expression. */
+  public literal(name: string): unknown {
+    return literalOf(this.lookup(name));
+  }
+
+  /** How the user spelled the field (the spec name when unset). */
+  public spelling(name: string): string {
+    return this.lookup(name)?.spelling ?? name;
+  }
+
+  /** The target accepts the field. */
+  public available(name: string): boolean {
+    const spec = this.table.spec(name);
+    return spec !== undefined && isAvailable(spec, this.target);
+  }
+
+  /** The env vars the target tool reads for the field, in its order. */
+  public envOf(name: string): string[] {
+    const spec = this.table.spec(name);
+    return spec ? envVarsOf(spec, this.target.tool, this.target.version) : [];
+  }
+
+  /** `got <value>`, redacted when the field is secret. */
+  public got(name: string): string {
+    return got(this.lookup(name)?.value, !!this.table.spec(name)?.secret);
+  }
+
+  /** Reports a refusal against a field (error rules only). */
+  public error(name: string, message: string): void {
+    this.refuse(this.spelling(name), message);
+  }
+
+  /** Reports a warning (warning rules only). */
+  public warn(message: string): void {
+    this.caution(message);
+  }
+
+  private lookup(name: string): FieldValue | undefined {
+    return valueAt(this.values, name);
+  }
+}
+
+/** Fails at load when a rule names a field its table does not have, or two rules share an id. */
+export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
+  checkRuleRows(backend, rules);
+  for (const rule of rules) {
+    if (rule.severity === 'error' && !rule.offline) throw new Error(`${backend}: error rule ${rule.id} does not say which offline check of the tool refuses it, or why none can`);
+    for (const name of rule.fields) {
+      if (!table.spec(name)) throw new Error(`${backend}: rule ${rule.id} names ${name}, which is not a field of the table`);
+    }
+  }
+}
