@@ -6,6 +6,7 @@
  */
 import * as fs from 'fs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azurerm-backend';
+import { appliesAt } from '../../src/private/kit/rule-row';
 import { AZURERM_RULES } from '../../src/private/stores/azurerm-rules';
 import { compareVersions } from '../../src/private/target/target';
 import { AzuriteServer, ACCOUNT, listBlobs, readBlob, startAzurite, cleanUp } from '../support/azurite';
@@ -180,7 +181,7 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   // Error rules judged here: each refusal the library makes is one the tool makes at init.
   const applies = (id: string) => {
     const rule = AZURERM_RULES.find((r) => r.id === id)!;
-    return !rule.appliesTo || rule.appliesTo(judge.target);
+    return appliesAt(rule, judge.target);
   };
 
   test(scenario('azurerm-environment', 'init fails with an environment the tool does not know (azurerm/environment)'), () => {

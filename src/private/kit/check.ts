@@ -3,7 +3,7 @@ import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './mes
 import { FieldValues, Warning } from './reader';
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
-import { TARGET_VERSIONS_CHECK, breakpointsOf, declaredTargetsOf, describeDeclared, targetOf } from './targets';
+import { TARGET_VERSIONS_CHECK, declaredTargetsOf, describeDeclared, targetOf } from './targets';
 import { libraryContext } from '../target/framework';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../target/versions';
@@ -71,7 +71,7 @@ function checkForDeclared(
   mode: Mode,
   file?: FileCheck,
 ): Checked {
-  const runs: Run[] = targetsFor(declared, breakpointsOf(store)).map((target) => {
+  const runs: Run[] = targetsFor(declared, store.breakpoints).map((target) => {
     const result = withFileProblems(checkConfig(store, props, target, mode), file);
     return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target, mode) };
   });

@@ -1,16 +1,21 @@
 import { decodeBase64 } from './key-text';
 import { quoteList } from './messages';
 import { Rule, RuleContext } from './rule-context';
+import { RuleScope, RuleVersions } from './rule-row';
 
 /*
  * Rule builders: each returns one row of a store's rule table (or, through encryption/rule-kit.ts,
  * of the encryption block's), so that the checks every table needs are written once.
  */
 
-type RuleHead = Pick<Rule, 'id' | 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly' | 'appliesTo'>;
+/** What a builder is given besides the fields: the row's id, evidence and judges, and where it applies. */
+export interface RuleHead<V extends string = string> extends Pick<Rule, 'id' | 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly'> {
+  readonly versions?: RuleVersions<V>;
+  readonly appliesTo?: RuleScope<NoInfer<V>>;
+}
 
 /** A whole number within `[min, max]` (error). */
-export function inRange(head: RuleHead, name: string, min: number, max: number, unit: string): Rule {
+export function inRange<V extends string>(head: RuleHead<V>, name: string, min: number, max: number, unit: string): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -24,7 +29,7 @@ export function inRange(head: RuleHead, name: string, min: number, max: number, 
 }
 
 /** A whole number of at least `min` (error). */
-export function atLeast(head: RuleHead, name: string, min: number, unit: string): Rule {
+export function atLeast<V extends string>(head: RuleHead<V>, name: string, min: number, unit: string): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -38,7 +43,7 @@ export function atLeast(head: RuleHead, name: string, min: number, unit: string)
 }
 
 /** One of a fixed list of strings (error). */
-export function oneOf(head: RuleHead, name: string, allowed: readonly string[]): Rule {
+export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed: readonly string[]): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -52,7 +57,7 @@ export function oneOf(head: RuleHead, name: string, allowed: readonly string[]):
 }
 
 /** Matches a pattern; `expected` says what a valid value looks like (error). */
-export function matches(head: RuleHead, name: string, pattern: RegExp, expected: string): Rule {
+export function matches<V extends string>(head: RuleHead<V>, name: string, pattern: RegExp, expected: string): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -66,7 +71,7 @@ export function matches(head: RuleHead, name: string, pattern: RegExp, expected:
 }
 
 /** At most one of the fields may be set (error: the tool rejects them together). */
-export function mutuallyExclusive(head: RuleHead, names: readonly string[]): Rule {
+export function mutuallyExclusive<V extends string>(head: RuleHead<V>, names: readonly string[]): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -86,7 +91,7 @@ export function mutuallyExclusive(head: RuleHead, names: readonly string[]): Rul
  * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
  * the run must then supply it from the environment (the field's env vars), or `outcome` happens.
  */
-export function neededFromEnv(head: RuleHead, name: string, outcome: string, when: readonly string[] = []): Rule {
+export function neededFromEnv<V extends string>(head: RuleHead<V>, name: string, outcome: string, when: readonly string[] = []): Rule<V> {
   return {
     ...head,
     severity: 'warning',
@@ -105,7 +110,7 @@ export function neededFromEnv(head: RuleHead, name: string, outcome: string, whe
  * Warns when `name` is set without any of `partners`: the tool reads a missing partner from its
  * env vars, so only the run can tell whether it is there; without it, `outcome` happens.
  */
-export function partnerFromEnv(head: RuleHead, name: string, partners: readonly string[], outcome: string): Rule {
+export function partnerFromEnv<V extends string>(head: RuleHead<V>, name: string, partners: readonly string[], outcome: string): Rule<V> {
   return {
     ...head,
     severity: 'warning',
@@ -123,7 +128,7 @@ export function partnerFromEnv(head: RuleHead, name: string, partners: readonly 
 }
 
 /** Standard base64 (padded) that decodes to `bytes` bytes (error). */
-export function base64Key(head: RuleHead, name: string, bytes: number): Rule {
+export function base64Key<V extends string>(head: RuleHead<V>, name: string, bytes: number): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -134,7 +139,7 @@ export function base64Key(head: RuleHead, name: string, bytes: number): Rule {
 }
 
 /** Base64 text that decodes to exactly `bytes` bytes. */
-export function checkBase64Key(c: RuleContext, name: string, bytes: number): void {
+export function checkBase64Key<V extends string>(c: RuleContext<V>, name: string, bytes: number): void {
   const v = c.literal(name);
   if (typeof v !== 'string' || v === '') return;
   const decoded = decodeBase64(v);

@@ -1,6 +1,6 @@
 import { Violation, got } from './messages';
 import { FieldValue, FieldValues, Warning, literalOf, valueAt } from './reader';
-import { RuleReport, RuleRow, checkRuleRows } from './rule-row';
+import { RuleReport, RuleRow, checkRuleRows, reached } from './rule-row';
 import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from '../target/target';
 
@@ -9,7 +9,7 @@ import { ParsedTarget } from '../target/target';
  * it mirrors. Error only where the target tool refuses the config whatever the environment;
  * warning where the run's env vars or files decide.
  */
-export interface Rule extends RuleRow {
+export interface Rule<V extends string = string> extends RuleRow<V> {
   /** Fields the rule reads (spec names; `block.member`), checked against the table at load. */
   readonly fields: readonly string[];
   /** What the rule enforces. */
@@ -35,11 +35,20 @@ export interface Rule extends RuleRow {
    * tool failing (docs/FIELDS.md prints it in its "judged by" column).
    */
   readonly sourceOnly?: string;
-  readonly check: (c: RuleContext) => void;
+  /** The check (a method, so that a row typed by its releases' names is a `Rule`). */
+  check(c: RuleContext<V>): void;
+}
+
+/**
+ * A rule whose check compares with releases: `versioned({ versions: { newSdk: ... }, check: (c) =>
+ * c.reached('newSdk') })` types the names, so a release the row does not declare does not compile.
+ */
+export function versioned<V extends string>(rule: Rule<V>): Rule<V> {
+  return rule;
 }
 
 /** A store rule's view of one config. Only literal values are checked; references skip value checks. */
-export class RuleContext extends RuleReport<Rule> {
+export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> {
   constructor(
     private readonly table: FieldTable,
     private readonly values: FieldValues,
@@ -51,7 +60,7 @@ export class RuleContext extends RuleReport<Rule> {
     super(target, errors, warnings);
   }
 
-  protected apply(rule: Rule): void {
+  protected apply(rule: Rule<V>): void {
     rule.check(this);
   }
 
@@ -74,6 +83,11 @@ export class RuleContext extends RuleReport<Rule> {
   public available(name: string): boolean {
     const spec = this.table.spec(name);
     return spec !== undefined && isAvailable(spec, this.target);
+  }
+
+  /** The target has reached release `name` of the rule's `versions` (the only versions a check compares with). */
+  public reached(name: V): boolean {
+    return reached(this.running(), name, this.target);
   }
 
   /** The env vars the target tool reads for the field, in its order. */

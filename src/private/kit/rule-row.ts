@@ -1,6 +1,7 @@
 import { Violation } from './messages';
 import { Warning } from './reader';
-import { ParsedTarget } from '../target/target';
+import { PerTool } from './schema';
+import { ParsedTarget, ToolName, compareVersions } from '../target/target';
 
 /*
  * What every rule table shares (a store's, the encryption block's, the stack-wide checks'): the
@@ -8,15 +9,50 @@ import { ParsedTarget } from '../target/target';
  * a table when it loads.
  */
 
+/**
+ * The releases where a rule's verdict changes, by name, per tool: `{ sdkChecksNames: { terraform:
+ * '1.6.0', opentofu: '1.11.0' } }`. The only versions a rule compares with (in `appliesTo`, and in
+ * its check through `RuleContext.reached`), and releases cdktn's `targetVersions` checks are made at.
+ */
+export type RuleVersions<V extends string = string> = { readonly [name in V]: PerTool<string> };
+
+/** Where a rule runs: for `tools` only (both when unset), from release `from` on, before release `before` (names in its `versions`). */
+export interface RuleScope<V extends string = string> {
+  readonly tools?: readonly ToolName[];
+  readonly from?: V;
+  readonly before?: V;
+}
+
 /** What every rule row has, a store's or the encryption block's (checked at load by `checkRuleRows`). */
-export interface RuleRow {
+export interface RuleRow<V extends string = string> {
   /** `<table>/what`, e.g. `azurerm/oidc-request-pair`; warnings can be acknowledged by it. */
   readonly id: string;
   readonly severity: 'error' | 'warning';
   /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
   readonly evidence: string;
-  /** Only for these targets (all when unset). */
-  readonly appliesTo?: (target: ParsedTarget) => boolean;
+  /** The releases the rule's verdict changes at (see `RuleVersions`). */
+  readonly versions?: RuleVersions<V>;
+  /** Only for these targets (every target when unset). */
+  readonly appliesTo?: RuleScope<NoInfer<V>>;
+}
+
+/** The target has reached release `name` of the rule's `versions`; a tool the release does not name never does. */
+export function reached(rule: RuleRow, name: string, target: ParsedTarget): boolean {
+  const versions: RuleVersions | undefined = rule.versions;
+  if (!versions || !Object.prototype.hasOwnProperty.call(versions, name)) {
+    throw new Error(`rule ${rule.id} compares with release ${name}, which its versions do not declare`);
+  }
+  const first = versions[name][target.tool];
+  return first !== undefined && compareVersions(target.version, first) >= 0;
+}
+
+/** The rule runs for `target` (its `appliesTo`). */
+export function appliesAt(rule: RuleRow, target: ParsedTarget): boolean {
+  const scope = rule.appliesTo;
+  if (!scope) return true;
+  if (scope.tools && !scope.tools.includes(target.tool)) return false;
+  if (scope.from !== undefined && !reached(rule, scope.from, target)) return false;
+  return scope.before === undefined || !reached(rule, scope.before, target);
 }
 
 /**
@@ -32,7 +68,7 @@ export abstract class RuleReport<R extends RuleRow> {
   /** Runs `rules` that apply to the target, in table order. */
   public run(rules: readonly R[]): void {
     for (const rule of rules) {
-      if (rule.appliesTo && !rule.appliesTo(this.target)) continue;
+      if (!appliesAt(rule, this.target)) continue;
       this.current = rule;
       this.apply(rule);
       if (this.stopAfter(rule)) break;
@@ -62,22 +98,26 @@ export abstract class RuleReport<R extends RuleRow> {
     this.warnings.push({ id: rule.id, message });
   }
 
-  private running(): R {
+  protected running(): R {
     if (!this.current) throw new Error('a rule reported outside its check');
     return this.current;
   }
 }
 
+/** A release as rules declare it. */
+const RELEASE = /^\d+\.\d+\.\d+$/;
+
 /**
- * What every rule table (a store's, the encryption block's) is checked for when it is defined:
- * ids unique and under `<prefix>/` (lower case, digits and hyphens), a severity, and evidence;
- * with `versioned`, evidence that names a release (`1.12.6`; the stores' evidence is read from
- * the releases rules.ts names unless it names one). A bad row stops the module from loading.
+ * What every rule table (a store's, the encryption block's, the stack-wide checks') is checked for
+ * when it loads: ids unique and under `<prefix>/` (lower case, digits and hyphens), a severity,
+ * evidence (with `evidenceNamesRelease`, evidence that names a release such as `1.12.6`), and every
+ * release a row compares with declared in its `versions` as `x.y.z` for a known tool. A bad row
+ * stops the module from loading.
  */
 export function checkRuleRows(
   prefix: string,
-  rules: ReadonlyArray<{ readonly id: string; readonly severity: string; readonly evidence: string }>,
-  versioned = false,
+  rules: ReadonlyArray<Pick<RuleRow, 'id' | 'evidence' | 'versions' | 'appliesTo'> & { readonly severity: string }>,
+  evidenceNamesRelease = false,
 ): void {
   const ids = new Set<string>();
   const form = new RegExp(`^${prefix}/[a-z0-9-]+$`);
@@ -87,6 +127,23 @@ export function checkRuleRows(
     if (!form.test(rule.id)) throw new Error(`${prefix}: rule id ${rule.id} must start with "${prefix}/" and hold lower-case letters, digits and hyphens`);
     if (rule.severity !== 'error' && rule.severity !== 'warning') throw new Error(`${prefix}: rule ${rule.id} has severity ${rule.severity}, expected error or warning`);
     if (!rule.evidence?.trim()) throw new Error(`${prefix}: rule ${rule.id} gives no evidence`);
-    if (versioned && !/\d+\.\d+\.\d+/.test(rule.evidence)) throw new Error(`${prefix}: rule ${rule.id} gives no evidence naming a release of the tool`);
+    if (evidenceNamesRelease && !/\d+\.\d+\.\d+/.test(rule.evidence)) throw new Error(`${prefix}: rule ${rule.id} gives no evidence naming a release of the tool`);
+    checkVersions(prefix, rule);
+  }
+}
+
+/** Every release of a row is `x.y.z` for a known tool, and every release its scope names is declared. */
+function checkVersions(prefix: string, rule: Pick<RuleRow, 'id' | 'versions' | 'appliesTo'>): void {
+  const versions: RuleVersions = rule.versions ?? {};
+  for (const [name, perTool] of Object.entries(versions)) {
+    for (const [tool, version] of Object.entries(perTool)) {
+      if (tool !== 'terraform' && tool !== 'opentofu') throw new Error(`${prefix}: rule ${rule.id} declares release ${name} for ${tool}, expected terraform or opentofu`);
+      if (!RELEASE.test(version ?? '')) throw new Error(`${prefix}: rule ${rule.id} declares release ${name} as ${tool} ${version}, expected x.y.z`);
+    }
+  }
+  for (const bound of [rule.appliesTo?.from, rule.appliesTo?.before]) {
+    if (bound !== undefined && !Object.prototype.hasOwnProperty.call(versions, bound)) {
+      throw new Error(`${prefix}: rule ${rule.id} applies by release ${bound}, which its versions do not declare`);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { ConfigReader, FieldValues, Warning } from './reader';
 import { checkRuleTable, Rule, RuleContext } from './rule-context';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
+import { breakpointsOf } from './targets';
 import { ParsedTarget, ToolName } from '../target/target';
 
 /**
@@ -28,6 +29,8 @@ export interface StoreDefinition<B extends string = string> {
 /** A store: its definition, with its field table indexed. */
 export interface Store<B extends string = string> extends StoreDefinition<B> {
   readonly table: FieldTable;
+  /** Where its tables change anything (kit/targets.ts `breakpointsOf`): the versions cdktn's targetVersions checks are made at. */
+  readonly breakpoints: readonly string[];
 }
 
 /** Indexes a store's field table and checks its rules and layout against it, once, when the module loads. */
@@ -38,7 +41,7 @@ export function defineStore<B extends string>(definition: StoreDefinition<B>): S
   for (const key of [...layout.container, ...(layout.namespace ?? []), ...layout.object]) {
     if (!fields.some((f) => f.key === key)) throw new Error(`${backend}: the state layout reads ${key}, which is not a key of the table`);
   }
-  return { ...definition, table };
+  return { ...definition, table, breakpoints: breakpointsOf(fields, rules) };
 }
 
 /** The result of checking one configuration. */

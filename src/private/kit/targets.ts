@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { Violation, formatViolations, showValue } from './messages';
-import { BACKEND_EVALUATION } from './schema';
+import { RuleRow } from './rule-row';
+import { ALWAYS, BACKEND_EVALUATION, FieldSpec, PerTool, envEntriesOf } from './schema';
 import { isCdktn, libraryContext } from '../target/framework';
 import { EXAMPLES } from '../target/semver-range';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from '../target/target';
@@ -99,40 +100,32 @@ export function describeDeclared(declared: DeclaredTargets): string {
   return `${declared.isDefault ? "cdktn's default " : ''}${TARGET_VERSIONS_CONTEXT_KEY} ${ranges}`;
 }
 
-/** A store's tables, as far as the versions they name go. */
-export interface Tables {
-  readonly fields: unknown;
-  readonly rules: unknown;
-}
-
-const BREAKPOINTS = new WeakMap<Tables, readonly string[]>();
+/**
+ * The releases of the judges (scripts/judges.txt: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and
+ * 1.6.3), at which the rules' evidence was observed: a cdktn config is checked there too, for either
+ * tool. test/private/kit/targets.test.ts holds the list to scripts/judges.txt.
+ */
+export const JUDGED_RELEASES: readonly string[] = ['1.6.3', '1.11.4', '1.12.6', '1.15.9'];
 
 /**
- * The versions `store`'s field and rule tables name: every `x.y.z` in their data (since, removedIn,
- * env var releases, implied values) and in their rules' code (version bounds such as
- * `compareVersions(t.version, '1.11.0')`), read from the tables themselves so that a new row's
- * version cannot be missed. A version that changes nothing only costs one more check.
+ * The versions at which a store's tables change anything, as they declare them: every field's
+ * `since`, `removedIn` and env var releases, every release a rule declares in its `versions`, where
+ * backend blocks start being evaluated, and the judges' releases. Between two of them the tables say
+ * the same. A version that changes nothing only costs one more check.
  */
-export function breakpointsOf(store: Tables): readonly string[] {
-  let found = BREAKPOINTS.get(store);
-  if (!found) {
-    const versions = new Set<string>();
-    const seen = new Set<unknown>();
-    const walk = (value: unknown): void => {
-      if (typeof value === 'string' || typeof value === 'function') {
-        for (const m of String(value).matchAll(/(?<![\d.])(\d+\.\d+\.\d+)(?![\d.])/g)) versions.add(m[1]);
-        return;
-      }
-      if (value === null || typeof value !== 'object' || seen.has(value)) return;
-      seen.add(value);
-      for (const v of Object.values(value)) walk(v);
-    };
-    walk(store.fields);
-    walk(store.rules);
-    // Where backend blocks start being evaluated (a version no table names).
-    walk(BACKEND_EVALUATION);
-    found = [...versions].sort(compareVersions);
-    BREAKPOINTS.set(store, found);
-  }
-  return found;
+export function breakpointsOf(fields: readonly FieldSpec[], rules: readonly RuleRow[]): readonly string[] {
+  const versions = new Set<string>([...Object.values(BACKEND_EVALUATION), ...JUDGED_RELEASES]);
+  const add = (perTool: PerTool<string> | undefined) => Object.values(perTool ?? {}).forEach((v) => versions.add(v));
+  const visit = (rows: readonly FieldSpec[]): void => {
+    for (const f of rows) {
+      add(f.since);
+      add(f.removedIn);
+      envEntriesOf(f).forEach((e) => versions.add(e.since));
+      visit(f.fields ?? []);
+    }
+  };
+  visit(fields);
+  rules.forEach((r) => Object.values<PerTool<string>>(r.versions ?? {}).forEach(add));
+  versions.delete(ALWAYS);
+  return [...versions].sort(compareVersions);
 }

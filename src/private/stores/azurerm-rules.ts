@@ -1,7 +1,7 @@
 import { quoteList } from '../kit/messages';
 import { atLeast, base64Key, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
-import { Rule } from '../kit/rule-context';
-import { ParsedTarget, compareVersions } from '../target/target';
+import { Rule, versioned } from '../kit/rule-context';
+import { ALWAYS, since } from '../kit/schema';
 
 /*
  * The AzureRM rule table (the field table and the state layout are in azurerm.ts; see README.md
@@ -9,8 +9,10 @@ import { ParsedTarget, compareVersions } from '../target/target';
  * `internal/backend/remote-state/azure/` parent directory.
  */
 
-const opentofu = (t: ParsedTarget) => t.tool === 'opentofu';
-const opentofu111 = (t: ParsedTarget) => t.tool === 'opentofu' && compareVersions(t.version, '1.11.0') >= 0;
+/** Both tools moved to new Azure SDKs in 1.11.0. */
+const NEW_SDK = since('1.11.0', '1.11.0');
+/** OpenTofu 1.11.0 checks the account and container names (checkAccountAndContainerNames). */
+const TOFU_NAME_CHECKS = { tofuChecksNames: { opentofu: '1.11.0' } };
 
 /** Environment names per tool release; from 1.11 both tools moved to new Azure SDKs. */
 const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgovernmentl4', 'dod', 'usgovernmentl5', 'canary'];
@@ -32,7 +34,7 @@ const filePair = (id: string, value: string, file: string): Rule => ({
 
 /** AzureRM (spec RemoteStateD). */
 export const AZURERM_RULES: readonly Rule[] = [
-  {
+  versioned({
     id: 'azurerm/environment',
     offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
     runtime: 'azurerm-environment',
@@ -47,16 +49,17 @@ export const AZURERM_RULES: readonly Rule[] = [
       'opentofu 1.6.3 the same way, while opentofu 1.12.6 and terraform 1.15.9 take it as unset and store state (scenario azurerm-empty-required; ' +
       'opentofu v1.11.0+ auth/clients.go CloudConfigFromAddresses: case "", "public", "global", "canary"; terraform v1.13.0+ azure/backend.go ' +
       'on backendbase SDKLikeDefaults, whose ApplyTo takes "" as unset: ARM_ENVIRONMENT, else "public"; 1.16.x from source only)',
+    // OpenTofu 1.11+ (CloudConfigFromAddresses) and Terraform 1.13+ (SDKLikeDefaults) take "" as unset.
+    versions: { newSdk: NEW_SDK, emptyIsUnset: { terraform: '1.13.0', opentofu: '1.11.0' } },
     check: (c) => {
       const v = c.literal('environment');
       if (typeof v !== 'string') return;
       const { tool, version } = c.target;
-      const current = compareVersions(version, '1.11.0') >= 0;
+      const current = c.reached('newSdk');
       // Terraform 1.11+ takes the cloud from the metadata host and ignores the name.
       if (tool === 'terraform' && current && c.has('metadataHost')) return;
-      // OpenTofu 1.11+ (CloudConfigFromAddresses) and Terraform 1.13+ (SDKLikeDefaults) take "" as unset:
-      // init on Azurite works with opentofu 1.12.6 and terraform 1.15.9.
-      if (v === '' && compareVersions(version, tool === 'opentofu' ? '1.11.0' : '1.13.0') >= 0) return;
+      // Where "" is unset, init on Azurite works (opentofu 1.12.6 and terraform 1.15.9).
+      if (v === '' && c.reached('emptyIsUnset')) return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
       const candidate = tool === 'terraform' ? v.toLowerCase() : v;
       if (names.includes(candidate)) return;
@@ -66,14 +69,15 @@ export const AZURERM_RULES: readonly Rule[] = [
         : current && LEGACY_ENVIRONMENTS.includes(lower) ? `; ${tool} ${version} no longer accepts it` : '';
       c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${hint}`);
     },
-  },
+  }),
   {
     id: 'azurerm/environment-needs-access-key',
     severity: 'warning',
     fields: ['environment', 'accessKey', 'sasToken'],
     description: 'Terraform 1.3-1.10 and OpenTofu 1.6-1.10 log in to Azure AD only for public, usgovernment and china: german and stack work with an access key or SAS token alone',
     evidence: 'terraform 1.3-1.10 and opentofu 1.6-1.10, azure/arm_client.go buildArmClient: hamilton environments.EnvironmentFromString runs after the access-key and SAS-token returns',
-    appliesTo: (t) => compareVersions(t.version, '1.11.0') < 0 && (t.tool === 'opentofu' || compareVersions(t.version, '1.3.0') >= 0),
+    versions: { adLogin: { terraform: '1.3.0', opentofu: ALWAYS }, newSdk: NEW_SDK },
+    appliesTo: { from: 'adLogin', before: 'newSdk' },
     check: (c) => {
       const v = c.literal('environment');
       if (typeof v !== 'string' || !['german', 'stack'].includes(v.toLowerCase()) || c.has('accessKey') || c.has('sasToken')) return;
@@ -140,7 +144,7 @@ export const AZURERM_RULES: readonly Rule[] = [
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
     },
   },
-  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: opentofu }, [
+  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
     'environment',
     'metadataHost',
   ]),
@@ -173,7 +177,8 @@ export const AZURERM_RULES: readonly Rule[] = [
       evidence:
         'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails with opentofu 1.12.6, ' +
         'and offline init refuses it before any request',
-      appliesTo: opentofu111,
+      versions: TOFU_NAME_CHECKS,
+      appliesTo: { from: 'tofuChecksNames' },
     },
     'storageAccountName',
     /^[0-9a-z]{3,24}$/,
@@ -190,7 +195,8 @@ export const AZURERM_RULES: readonly Rule[] = [
       'both tools build https://<account>.blob.core.windows.net (terraform go-azure-sdk, opentofu before 1.11 the legacy storage client); ' +
       'Go net/url refuses the host ("invalid character \\" \\" in host name"); offline init refuses it before any request with terraform 1.11.4 and 1.15.9 and opentofu 1.6.3 ' +
       '(opentofu 1.11+ refuses every such name through azurerm/storage-account-name)',
-    appliesTo: (t) => !opentofu111(t),
+    versions: TOFU_NAME_CHECKS,
+    appliesTo: { before: 'tofuChecksNames' },
     check: (c) => {
       const v = c.literal('storageAccountName');
       if (typeof v === 'string' && /[\s\x00-\x1f\x7f{}|\\^`]/.test(v)) {
@@ -204,7 +210,8 @@ export const AZURERM_RULES: readonly Rule[] = [
       offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
       runtime: 'azurerm-container-name',
       evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name"); init on Azurite fails with opentofu 1.12.6',
-      appliesTo: opentofu111,
+      versions: TOFU_NAME_CHECKS,
+      appliesTo: { from: 'tofuChecksNames' },
     },
     'containerName',
     /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,

@@ -1,4 +1,3 @@
-import { before, from, terraform } from './applies';
 import { PATH_RULES } from './path-rules';
 import { inRange, matches, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { Rule, RuleContext } from '../kit/rule-context';
@@ -141,7 +140,7 @@ const FIELDS: readonly FieldSpec[] = [
 /** cos-go-sdk-v5 checkURL: a bucket host on myqcloud.com or tencentcos.cn must be <name>-<appid>. */
 const COS_BUCKET = /^[a-z0-9-]+-[0-9]+$/;
 /** The COS SDK checks the bucket host from v0.7.42 (terraform 1.6.0) and v0.7.70 (opentofu 1.11.0). */
-const cosChecksNames = from('1.6.0', '1.11.0');
+const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.6.0', opentofu: '1.11.0' } };
 
 const RULES: readonly Rule[] = [
   neededFromEnv(
@@ -174,7 +173,8 @@ const RULES: readonly Rule[] = [
       'cos-go-sdk-v5 v0.7.42 (terraform 1.6.0 and later) and v0.7.70 (opentofu 1.11.0 and later), cos.go checkURL: the bucket host must match ' +
       '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request with terraform 1.11.4 and 1.15.9 ' +
       'and opentofu 1.12.6, and not with opentofu 1.6.3 (v0.7.29)',
-    appliesTo: cosChecksNames,
+    versions: SDK_CHECKS_NAMES,
+    appliesTo: { from: 'sdkChecksNames' },
     check: (c) => {
       const bucket = c.literal('bucket');
       if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket) || !cosHostChecked(c)) return;
@@ -187,7 +187,8 @@ const RULES: readonly Rule[] = [
     fields: ['bucket'],
     description: 'bucket is <name>-<appid>; releases whose COS SDK does not check it fail at the first request',
     evidence: 'terraform before 1.6.0 and opentofu before 1.11.0 (cos-go-sdk-v5 v0.7.29) send the request; COS has no bucket of another form',
-    appliesTo: before('1.6.0', '1.11.0'),
+    versions: SDK_CHECKS_NAMES,
+    appliesTo: { before: 'sdkChecksNames' },
     check: (c) => {
       const bucket = c.literal('bucket');
       if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket)) return;
@@ -219,7 +220,7 @@ const RULES: readonly Rule[] = [
       id: 'cos/endpoint-form',
       offline: 'no offline check: terraform checks it when init configures the backend (before any request); validate accepts any string',
       runtime: 'cos-endpoint',
-      appliesTo: terraform,
+      appliesTo: { tools: ['terraform'] },
       evidence:
         'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.([^.]+)\\.tencentcos\\.cn$, ' +
         'else init fails ("Invalid URL: <endpoint> must be: http(s)://cos-internal.{Region}.tencentcos.cn"); the bucket is then reached at ' +

@@ -1,8 +1,7 @@
-import { from } from './applies';
 import { PATH_RULES } from './path-rules';
 import { inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { Rule } from '../kit/rule-context';
-import { FieldSpec, envPerTool, since } from '../kit/schema';
+import { ALWAYS, FieldSpec, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
@@ -194,7 +193,8 @@ const FIELDS: readonly FieldSpec[] = [
 const OSS_BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 const OSS_BUCKET_RULE = 'a bucket name of 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit';
 /** The OSS SDK checks the name from its v2 (terraform 1.15.0, every opentofu release). */
-const ossChecksNames = from('1.15.0', '0.0.0');
+const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.15.0', opentofu: ALWAYS } };
+
 const RULES: readonly Rule[] = [
   {
     id: 'oss/bucket-name',
@@ -206,7 +206,8 @@ const RULES: readonly Rule[] = [
     evidence:
       'aliyun-oss-go-sdk v2 and later, oss/utils.go CheckBucketName, called by Client.Bucket (terraform 1.15.0 and later: v2.1.1; every opentofu release: ' +
       'v2.2.9, 1.12: v3.0.2); offline init refuses it before any request with terraform 1.15.9, opentofu 1.12.6 and 1.6.3, and not with terraform 1.11.4',
-    appliesTo: ossChecksNames,
+    versions: SDK_CHECKS_NAMES,
+    appliesTo: { from: 'sdkChecksNames' },
     check: (c) => {
       const bucket = c.literal('bucket');
       if (typeof bucket === 'string' && !OSS_BUCKET.test(bucket)) {
@@ -220,7 +221,8 @@ const RULES: readonly Rule[] = [
     fields: ['bucket'],
     description: 'bucket is a valid OSS bucket name; terraform before 1.15.0 does not check it and fails at the first request',
     evidence: 'terraform before 1.15.0 (aliyun-oss-go-sdk of 2019) sends the request; OSS has no bucket of another form',
-    appliesTo: (t) => !ossChecksNames(t),
+    versions: SDK_CHECKS_NAMES,
+    appliesTo: { before: 'sdkChecksNames' },
     check: (c) => {
       const bucket = c.literal('bucket');
       if (typeof bucket !== 'string' || bucket === '' || OSS_BUCKET.test(bucket)) return;

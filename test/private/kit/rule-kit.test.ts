@@ -51,6 +51,30 @@ describe('defineStore', () => {
     );
   });
 
+  test('fails if a check compares with a release its row does not declare', () => {
+    // GIVEN a rule whose check asks for a release its versions lack (TypeScript refuses the name where
+    // the row is written with versioned(); a row built from untyped data is caught when it runs)
+    const asks: Rule = { ...rule('demo/v', ['bucket'], (c) => void c.reached('later')), versions: { sooner: { terraform: '1.1.0' } } };
+    const store = define([asks]);
+    // THEN checking a config with it throws, naming the rule and the release
+    expect(() => checkConfig(store, { bucket: 'b' }, { tool: 'terraform', version: '1.11.4' }, 'backend')).toThrow(
+      'rule demo/v compares with release later, which its versions do not declare',
+    );
+  });
+
+  test('a rule applies only between the releases it declares', () => {
+    // GIVEN a rule for terraform from 1.6.0 and opentofu from 1.11.0
+    const hit: Rule = {
+      ...rule('demo/r', ['bucket'], (c) => c.error('bucket', 'refused')),
+      versions: { sdk: { terraform: '1.6.0', opentofu: '1.11.0' } },
+      appliesTo: { from: 'sdk' },
+    };
+    const store = define([hit]);
+    const errors = (tool: 'terraform' | 'opentofu', version: string) => checkConfig(store, { bucket: 'b' }, { tool, version }, 'backend').errors.length;
+    // THEN it runs from those releases on, per tool
+    expect([errors('terraform', '1.5.7'), errors('terraform', '1.6.0'), errors('opentofu', '1.10.7'), errors('opentofu', '1.11.0')]).toEqual([0, 1, 0, 1]);
+  });
+
   test('a rule reports only at its own severity', () => {
     const warns: Rule = { ...rule('demo/w', ['bucket'], (c) => c.error('bucket', 'x')), severity: 'warning' };
     const store = define([warns]);
@@ -69,6 +93,9 @@ describe('checkRuleRows (every rule table, the encryption block\'s included, whe
 
   test.each([
     [[row('encryption/a'), row('encryption/a')], 'encryption: two rules have the id encryption/a'],
+    [[{ ...row('encryption/a'), appliesTo: { from: 'newSdk' } }], 'encryption: rule encryption/a applies by release newSdk, which its versions do not declare'],
+    [[{ ...row('encryption/a'), versions: { newSdk: { opentofu: '1.11' } } }], 'encryption: rule encryption/a declares release newSdk as opentofu 1.11, expected x.y.z'],
+    [[{ ...row('encryption/a'), versions: { newSdk: { tofu: '1.11.0' } as never } }], 'encryption: rule encryption/a declares release newSdk for tofu, expected terraform or opentofu'],
     [[row('gcs/a')], 'rule id gcs/a must start with "encryption/"'],
     [[row('encryption/Bad_Id')], 'rule id encryption/Bad_Id must start with "encryption/" and hold lower-case letters, digits and hyphens'],
     [[row('encryption/a', 'info')], 'rule encryption/a has severity info, expected error or warning'],

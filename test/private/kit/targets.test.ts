@@ -2,8 +2,10 @@
  * Reading cdktn's `targetVersions` context (src/private/kit/targets.ts): the declared tools, the
  * violations of a malformed value, and the versions a store's tables change at.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { ALWAYS, FieldSpec, envEntriesOf } from '../../../src/private/kit/schema';
-import { breakpointsOf, declaredTargetsFrom, describeDeclared } from '../../../src/private/kit/targets';
+import { JUDGED_RELEASES, breakpointsOf, declaredTargetsFrom, describeDeclared } from '../../../src/private/kit/targets';
 import { STORES } from '../../support/stores';
 
 describe('declaredTargetsFrom', () => {
@@ -60,7 +62,7 @@ describe('declaredTargetsFrom', () => {
 describe('breakpointsOf', () => {
   // GIVEN every store's tables
   test.each(STORES.map((s) => [s.store.backend, s.store] as const))('%s: holds every version its field table names', (_name, store) => {
-    const versions = new Set(breakpointsOf(store));
+    const versions = new Set(store.breakpoints);
     const named: string[] = [];
     const visit = (fields: readonly FieldSpec[]): void => {
       for (const f of fields) {
@@ -76,10 +78,20 @@ describe('breakpointsOf', () => {
     expect(named.filter((v) => v !== ALWAYS && !versions.has(v))).toEqual([]);
   });
 
-  test('finds the version bounds written in a rule\'s code', () => {
-    // GIVEN azurerm's rules, whose environment lists change at terraform and opentofu 1.11.0 in code
+  test('holds the releases a rule declares, which no field row names', () => {
+    // GIVEN azurerm's rules: the environment names change at 1.11.0, "" is unset from terraform 1.13.0
     const azurerm = STORES.find((s) => s.store.backend === 'azurerm')!.store;
-    // THEN that release is a breakpoint although no field row names it
-    expect(breakpointsOf(azurerm)).toContain('1.11.0');
+    expect(azurerm.fields.some((f) => f.since.terraform === '1.13.0')).toBe(false);
+    // THEN those releases are breakpoints
+    expect(azurerm.breakpoints).toEqual(expect.arrayContaining(['1.11.0', '1.13.0']));
+    // AND a declared release of a rule of another table is one too
+    const rule = { id: 'demo/a', severity: 'error' as const, evidence: 'e', versions: { later: { opentofu: '1.99.0' } } };
+    expect(breakpointsOf([], [rule])).toContain('1.99.0');
+  });
+
+  test('the judges\' releases are those of scripts/judges.txt', () => {
+    const listed = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'scripts', 'judges.txt'), 'utf8')
+      .split('\n').map((l) => l.replace(/#.*/, '').trim().split(/\s+/)[1]).filter((v): v is string => !!v);
+    expect([...JUDGED_RELEASES].sort()).toEqual([...new Set(listed)].sort());
   });
 });
