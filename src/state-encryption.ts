@@ -8,8 +8,8 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES, checkEncryption } from './priva
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { staticContextOf } from './private/framework/static-context';
 import { recordWarnings, showWarningsNow } from './private/framework/warnings';
+import { Warning } from './private/kit/field-value';
 import { Violation, formatViolations } from './private/kit/messages';
-import { Warning } from './private/kit/reader';
 import { targetOf } from './private/kit/targets';
 import { formatTarget } from './private/target/target';
 

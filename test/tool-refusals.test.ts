@@ -22,7 +22,7 @@ import { judgeFor, remoteStatesDocument } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
 import { STACK_RULES } from '../src/private/framework/shared-state';
-import { GENERIC_CHECKS } from '../src/private/kit/reader';
+import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { StoreName } from '../src/private/stores';
 import { parseTarget } from '../src/private/target/target';
 

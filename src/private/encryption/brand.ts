@@ -1,4 +1,5 @@
 import { EncryptionKind } from './schema';
+import { attachReference } from '../kit/references';
 
 /*
  * The public key provider and method classes carry their spec under a `Symbol.for` key (invisible
@@ -17,6 +18,8 @@ const METHOD_SPEC = Symbol.for('cdktf-state-backends.EncryptionMethod');
 
 export function attachSpec(x: object, spec: EncryptionElementSpec): void {
   Object.defineProperty(x, spec.kind.block === 'key_provider' ? KEY_PROVIDER_SPEC : METHOD_SPEC, { value: spec });
+  // A key provider is a field's value (a method's keys, pbkdf2's chain): the reader knows it by this.
+  if (spec.kind.block === 'key_provider') attachReference(x, { block: spec.kind.block, address: () => addressOf(x), label: () => labelOf(spec) });
 }
 
 export function isKeyProviderObject(x: unknown): x is object {

@@ -1,7 +1,8 @@
 import { TerraformRemoteState } from 'cdktf';
 import { EncryptionElementSpec, isKeyProviderObject, isMethodObject, labelOf, specOf } from './brand';
+import { FieldValues, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
-import { ConfigReader, FieldValues, Warning } from '../kit/reader';
+import { ConfigReader } from '../kit/reader';
 import { ParsedTarget } from '../target/target';
 
 /** A key provider or method after reading its props. */

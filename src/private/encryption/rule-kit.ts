@@ -1,7 +1,7 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './model';
+import { FieldValue, literalOf, valueAt, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
-import { FieldValue, Warning, literalOf, valueAt } from '../kit/reader';
 import { RuleReport, RuleRow } from '../kit/rule-row';
 import { holdsSecret } from '../kit/schema';
 

@@ -1,5 +1,5 @@
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
-import { GENERIC_CHECKS } from '../kit/reader';
+import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
 import { STACK_RULES } from './shared-state';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';

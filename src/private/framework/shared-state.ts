@@ -1,6 +1,6 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { Warning } from '../kit/reader';
+import { Warning } from '../kit/field-value';
 import { checkRuleRows } from '../kit/rule-row';
 import { StateAddress, sharing, showAddress } from '../kit/state-objects';
 

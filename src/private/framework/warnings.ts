@@ -1,6 +1,6 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { Warning } from '../kit/reader';
+import { Warning } from '../kit/field-value';
 import { libraryContext } from '../target/framework';
 
 /*

@@ -1,7 +1,7 @@
+import { FieldValues, Warning } from './field-value';
 import { isFromInit } from './from-init';
 import { hclString } from './hcl';
 import { Violation } from './messages';
-import { FieldValues, Warning } from './reader';
 import { FieldTable, keyFor, spellingsOf } from './schema';
 import { ParsedTarget, ToolName } from '../target/target';
 

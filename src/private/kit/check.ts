@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
+import { FieldValues, Warning } from './field-value';
 import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './messages';
-import { FieldValues, Warning } from './reader';
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
 import { TARGET_VERSIONS_CHECK, declaredTargetsOf, describeDeclared, targetOf } from './targets';

@@ -1,7 +1,7 @@
 import { Tokenization } from 'cdktf';
 import { isExpression } from './hcl';
+import { referenceOf } from './references';
 import { FieldSpec, FieldType, Mode } from './schema';
-import { addressOf, isKeyProviderObject } from '../encryption/brand';
 
 /** What one field type means for checks, output and docs. */
 export interface FieldTypeBehaviour {
@@ -66,10 +66,10 @@ export const FIELD_TYPES: Readonly<Record<FieldType, FieldTypeBehaviour>> = {
     doc: 'object',
   },
   keyProvider: {
-    accepts: isKeyProviderObject,
+    accepts: (v) => referenceOf(v)?.block === 'key_provider',
     expected: () => 'a key provider made with EncryptionKeyProvider',
     // A template reference, which every OpenTofu release from 1.7 reads (encryption/render.ts).
-    emit: (v) => `\${${addressOf(v as object)}}`,
+    emit: (v) => `\${${referenceOf(v)!.address()}}`,
     doc: 'key provider',
   },
   block: {

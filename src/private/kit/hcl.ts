@@ -184,3 +184,21 @@ export function isExpression(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('${');
   return Token.isUnresolved(value) || Tokenization.isResolvable(value);
 }
+
+/**
+ * What the tool's template parser refuses in a string of a remote state (which it reads as an
+ * expression): a `%{` directive or a `${` without its `}`, in the string or any list entry.
+ */
+export function templateProblem(value: unknown, where = 'a remote state'): string | undefined {
+  // Runs for every string of every remote state: no copies, and readTemplate returns at once for
+  // a string without `${` or `%{`.
+  const list = Array.isArray(value) ? value : [value];
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (typeof v !== 'string') continue;
+    const problem = readTemplate(v).problem;
+    if (problem === 'directive') return `expected no "%{" (the tool reads it as a template directive in ${where}); write "%%{" for a literal "%{"`;
+    if (problem === 'unclosed') return `expected every "\${" closed by its "}" (the tool reads it as an interpolation in ${where}); write "$\${" for a literal "\${"`;
+  }
+  return undefined;
+}

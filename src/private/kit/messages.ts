@@ -33,6 +33,14 @@ export function showValue(value: unknown, secret: boolean): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}...` : text;
 }
 
+/** What a value is, without showing it. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /** `got <value>`, redacted when `secret`. */
 export function got(value: unknown, secret: boolean): string {
   return `got ${showValue(value, secret)}`;

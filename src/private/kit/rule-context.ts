@@ -1,5 +1,5 @@
+import { FieldValue, FieldValues, literalOf, valueAt, Warning } from './field-value';
 import { Violation, got } from './messages';
-import { FieldValue, FieldValues, Warning, literalOf, valueAt } from './reader';
 import { RuleReport, RuleRow, checkRuleRows, reached } from './rule-row';
 import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from '../target/target';

@@ -1,5 +1,5 @@
+import { Warning } from './field-value';
 import { Violation } from './messages';
-import { Warning } from './reader';
 import { PerTool } from './schema';
 import { ParsedTarget, ToolName, compareVersions } from '../target/target';
 

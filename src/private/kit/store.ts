@@ -1,6 +1,7 @@
 import { FIELD_TYPES } from './field-types';
+import { FieldValues, Warning } from './field-value';
 import { Violation } from './messages';
-import { ConfigReader, FieldValues, Warning } from './reader';
+import { ConfigReader } from './reader';
 import { checkRuleTable, Rule, RuleContext } from './rule-context';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
