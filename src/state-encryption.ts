@@ -4,7 +4,7 @@ import { EncryptionKeyProvider } from './encryption-key-providers';
 import { EncryptionMethod } from './encryption-methods';
 import { EncryptionInputs, EncryptionModel, readModel } from './private/encryption/model';
 import { encryptionHcl, encryptionJson } from './private/encryption/render';
-import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES, checkEncryption } from './private/encryption/rules';
+import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rules';
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { staticContextOf } from './private/framework/static-context';
 import { recordWarnings, showWarningsNow } from './private/framework/warnings';
@@ -208,8 +208,7 @@ export class StateEncryption extends TerraformElement {
     const all = [...errors, ...result.errors];
     if (all.length > 0) {
       // When the target has no encryption at all, the field checks are noise.
-      const targetOnly = result.errors.filter((v) => v.field === 'target');
-      throw new Error(formatViolations(`state encryption (target ${formatTarget(target)})`, this.node.path, targetOnly.length > 0 ? targetOnly : all));
+      throw new Error(formatViolations(`state encryption (target ${formatTarget(target)})`, this.node.path, result.refusedWhole ? result.errors : all));
     }
     recordWarnings(this, result.warnings.filter((w) => !this.warned.has(w.message)));
     result.warnings.forEach((w) => this.warned.add(w.message));
@@ -223,8 +222,7 @@ export class StateEncryption extends TerraformElement {
   private validateStack(): string[] {
     const stack = TerraformStack.of(this);
     const problems: string[] = [];
-    const synthRules = ENCRYPTION_RULES.filter((r) => r.id === 'encryption/static-context');
-    const late = checkEncryption({ ...this.model, ...staticContextOf(stack) }, synthRules);
+    const late = checkEncryption({ ...this.model, ...staticContextOf(stack) }, 'synth');
     if (late.errors.length > 0) {
       problems.push(formatViolations(`state encryption (target ${formatTarget(this.model.target)})`, this.node.path, late.errors));
     }

@@ -1,8 +1,13 @@
 import { elementOf } from './model';
-import { EncryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration } from './rule-kit';
+import { EncryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration, perElement } from './rule-kit';
 import { decodeBase64 } from '../kit/key-text';
 import { got } from '../kit/messages';
-/* The argument rules of each key provider and method (see rules.ts for the rest). */
+import { mutuallyExclusive, oneOf } from '../kit/rule-builders';
+
+/*
+ * The argument rules of each key provider and method (rules.ts assembles the table). A check the
+ * stores share (one of a list, mutually exclusive) is a store-kit builder run per element (perElement).
+ */
 
 export const ARGUMENT_RULES: readonly EncryptionRule[] = [
   {
@@ -17,15 +22,11 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           : [];
       }),
   },
-  {
-    id: 'encryption/pbkdf2-passphrase-chain',
-    severity: 'error',
-    evidence: 'pbkdf2 Config.Build: "passphrase and chain are mutually exclusive", 1.10.0+',
-    check: (m) =>
-      ofType(m, 'pbkdf2')
-        .filter((e) => e.values.has('passphrase') && e.values.has('chain'))
-        .map((e) => ({ field: labelOfField(e, 'passphrase'), message: 'set together with chain, expected only one of passphrase, chain' })),
-  },
+  perElement(
+    'key_provider',
+    'pbkdf2',
+    mutuallyExclusive({ id: 'encryption/pbkdf2-passphrase-chain', evidence: 'pbkdf2 Config.Build: "passphrase and chain are mutually exclusive", 1.10.0+' }, ['passphrase', 'chain']),
+  ),
   {
     id: 'encryption/pbkdf2-key-length',
     severity: 'error',
@@ -44,18 +45,11 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
     evidence: 'pbkdf2 Config.Build: "the salt length must be larger than zero", 1.7.0+',
     check: numberRule('pbkdf2', 'saltLength', (n) => n > 0, '1 or more bytes'),
   },
-  {
-    id: 'encryption/pbkdf2-hash-function',
-    severity: 'error',
-    evidence: 'pbkdf2 HashFunctionName.Validate: "invalid hash function name" (sha256, sha512), 1.7.0+',
-    check: (m) =>
-      ofType(m, 'pbkdf2').flatMap((e) => {
-        const v = literal(e, 'hashFunction');
-        return typeof v === 'string' && v !== 'sha256' && v !== 'sha512'
-          ? [{ field: labelOfField(e, 'hashFunction'), message: `${gotField(e, 'hashFunction')}, expected one of "sha256", "sha512"` }]
-          : [];
-      }),
-  },
+  perElement(
+    'key_provider',
+    'pbkdf2',
+    oneOf({ id: 'encryption/pbkdf2-hash-function', evidence: 'pbkdf2 HashFunctionName.Validate: "invalid hash function name" (sha256, sha512), 1.7.0+' }, 'hashFunction', ['sha256', 'sha512']),
+  ),
   {
     id: 'encryption/aes-gcm-key-length',
     severity: 'error',
@@ -96,18 +90,15 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
     evidence: 'openbao DataKeyLength.Validate: "data key length should one of 16, 32 or 64 bytes", 1.7.0+',
     check: numberRule('openbao', 'keyLength', (n) => [16, 32, 64].includes(n), 'one of 16, 32, 64 bytes'),
   },
-  {
-    id: 'encryption/aws-kms-key-spec',
-    severity: 'error',
-    evidence: 'aws_kms Config.validate: "invalid key_spec %s, expected one of [AES_256 AES_128]" (types.DataKeySpec), 1.7.0+',
-    check: (m) =>
-      ofType(m, 'aws_kms').flatMap((e) => {
-        const v = literal(e, 'keySpec');
-        return typeof v === 'string' && v !== 'AES_256' && v !== 'AES_128'
-          ? [{ field: labelOfField(e, 'keySpec'), message: `${gotField(e, 'keySpec')}, expected one of "AES_256", "AES_128"` }]
-          : [];
-      }),
-  },
+  perElement(
+    'key_provider',
+    'aws_kms',
+    oneOf(
+      { id: 'encryption/aws-kms-key-spec', evidence: 'aws_kms Config.validate: "invalid key_spec %s, expected one of [AES_256 AES_128]" (types.DataKeySpec), 1.7.0+' },
+      'keySpec',
+      ['AES_256', 'AES_128'],
+    ),
+  ),
   {
     id: 'encryption/aws-kms-assume-role-duration',
     severity: 'error',
@@ -136,39 +127,31 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
         }),
       ),
   },
-  {
-    id: 'encryption/aws-kms-account-ids',
-    severity: 'error',
-    evidence: 'aws_kms asAWSBase: "only allowed_account_ids or forbidden_account_ids can be specified, not both", 1.7.0+',
-    check: (m) =>
-      ofType(m, 'aws_kms')
-        .filter((e) => e.values.has('allowedAccountIds') && e.values.has('forbiddenAccountIds'))
-        .map((e) => ({ field: labelOfField(e, 'allowedAccountIds'), message: 'set together with forbiddenAccountIds, expected only one of allowedAccountIds, forbiddenAccountIds' })),
-  },
-  {
-    id: 'encryption/aws-kms-retry-mode',
-    severity: 'error',
-    evidence: 'aws_kms asAWSBase: aws.ParseRetryMode accepts "standard" and "adaptive", 1.7.0+',
-    check: (m) =>
-      ofType(m, 'aws_kms').flatMap((e) => {
-        const v = literal(e, 'retryMode');
-        return typeof v === 'string' && v !== '' && v !== 'standard' && v !== 'adaptive'
-          ? [{ field: labelOfField(e, 'retryMode'), message: `${gotField(e, 'retryMode')}, expected one of "standard", "adaptive"` }]
-          : [];
-      }),
-  },
-  {
-    id: 'encryption/aws-kms-web-identity-token',
-    severity: 'error',
-    evidence: 'aws_kms AssumeRoleWithWebIdentity.asAWSBase: "only web_identity_token or web_identity_token_file can be specified, not both", 1.7.0+',
-    check: (m) =>
-      ofType(m, 'aws_kms')
-        .filter((e) => !!lookup(e, 'assumeRoleWithWebIdentity.webIdentityToken') && !!lookup(e, 'assumeRoleWithWebIdentity.webIdentityTokenFile'))
-        .map((e) => ({
-          field: labelOfField(e, 'assumeRoleWithWebIdentity.webIdentityToken'),
-          message: 'set together with webIdentityTokenFile, expected only one of webIdentityToken, webIdentityTokenFile',
-        })),
-  },
+  perElement(
+    'key_provider',
+    'aws_kms',
+    mutuallyExclusive(
+      { id: 'encryption/aws-kms-account-ids', evidence: 'aws_kms asAWSBase: "only allowed_account_ids or forbidden_account_ids can be specified, not both", 1.7.0+' },
+      ['allowedAccountIds', 'forbiddenAccountIds'],
+    ),
+  ),
+  perElement(
+    'key_provider',
+    'aws_kms',
+    // "" is the SDK's default mode.
+    oneOf({ id: 'encryption/aws-kms-retry-mode', evidence: 'aws_kms asAWSBase: aws.ParseRetryMode accepts "standard" and "adaptive", 1.7.0+' }, 'retryMode', ['standard', 'adaptive'], true),
+  ),
+  perElement(
+    'key_provider',
+    'aws_kms',
+    mutuallyExclusive(
+      {
+        id: 'encryption/aws-kms-web-identity-token',
+        evidence: 'aws_kms AssumeRoleWithWebIdentity.asAWSBase: "only web_identity_token or web_identity_token_file can be specified, not both", 1.7.0+',
+      },
+      ['assumeRoleWithWebIdentity.webIdentityToken', 'assumeRoleWithWebIdentity.webIdentityTokenFile'],
+    ),
+  ),
   {
     id: 'encryption/azure-vault-key-length',
     severity: 'error',

@@ -1,13 +1,16 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './model';
+import { kindOf } from './schema';
 import { FieldValue, literalOf, valueAt, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
+import { Rule, RuleContext } from '../kit/rule-context';
 import { RuleReport, RuleRow } from '../kit/rule-row';
 import { holdsSecret } from '../kit/schema';
 
 /*
- * The pieces the state-encryption rule tables are written with (rules.ts and
- * argument-rules.ts): the row type and the helpers that read a key provider or method.
+ * The pieces the state-encryption rule tables are written with (rules.ts, argument-rules.ts,
+ * warning-rules.ts): the row type, its view of the whole block, store-kit rules run per key
+ * provider or method, and the helpers that read a key provider or method.
  */
 
 /** One problem, as a rule's check finds it: a violation whose id is the rule's. */
@@ -18,8 +21,10 @@ export interface EncryptionRule extends RuleRow {
   /** Where OpenTofu decides this, and since when. */
   readonly evidence: string;
   readonly check: (m: EncryptionModel) => Finding[];
-  /** When it refuses, the other rules are noise (the target has no state encryption at all). */
+  /** When it refuses, the other rules (and the reader's field checks) are noise: the target has no state encryption at all. */
   readonly stopWhenRefused?: boolean;
+  /** Runs at synth only, when the stack's references resolve (the model then has `resolve`); not when the construct is created. */
+  readonly atSynth?: boolean;
 }
 
 /**
@@ -27,6 +32,9 @@ export interface EncryptionRule extends RuleRow {
  * a warning prefixed with the field it is about.
  */
 export class EncryptionContext extends RuleReport<EncryptionRule> {
+  /** A rule that refuses the whole block (`stopWhenRefused`) refused: its errors are the only ones to show. */
+  public refusedWhole = false;
+
   constructor(public readonly model: EncryptionModel, errors: Violation[], warnings: Warning[]) {
     super(model.target, errors, warnings);
   }
@@ -39,8 +47,34 @@ export class EncryptionContext extends RuleReport<EncryptionRule> {
   }
 
   protected stopAfter(rule: EncryptionRule): boolean {
-    return !!rule.stopWhenRefused && this.errors.length > 0;
+    this.refusedWhole = !!rule.stopWhenRefused && this.errors.length > 0;
+    return this.refusedWhole;
   }
+}
+
+/**
+ * A store-kit rule (kit/rule-builders.ts: oneOf, mutuallyExclusive, ...) run on each key provider or
+ * method of one type, whose arguments are its fields: the checks the stores and the encryption block
+ * share are written once. Error rules only; checked when the table loads, like a store's: every
+ * field the rule reads is an argument of that type.
+ */
+export function perElement(block: 'key_provider' | 'method', type: string, rule: Rule): EncryptionRule {
+  const kind = kindOf(block, type);
+  if (rule.severity !== 'error') throw new Error(`encryption: rule ${rule.id} is a warning rule, expected an error rule to run per ${block}`);
+  for (const name of rule.fields) {
+    if (!kind.table.spec(name)) throw new Error(`encryption: rule ${rule.id} names ${name}, which is not an argument of ${block} ${type}`);
+  }
+  return {
+    id: rule.id,
+    severity: rule.severity,
+    evidence: rule.evidence,
+    check: (m) =>
+      ofType(m, type, block).flatMap((e) => {
+        const errors: Violation[] = [];
+        new RuleContext(e.spec.kind.table, e.values, m.target, errors, [], { prefix: `${e.label}.`, templates: true }).run([rule]);
+        return errors.map(({ field, message }) => ({ field, message }));
+      }),
+  };
 }
 
 // --- helpers ------------------------------------------------------------------------------------
@@ -112,6 +146,16 @@ export function keyBytes(e: ReadElement): number | undefined {
     default:
       return undefined;
   }
+}
+
+/** Key providers and methods the config refers to: by a target, a method's keys or a chain. */
+export function referenced(m: EncryptionModel): ReadElement[] {
+  const refs = new Set<object>(m.targets.flatMap(methodsOf));
+  for (const e of [...m.keyProviders, ...m.methods]) {
+    for (const v of e.values.values()) if (v.spec.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
+  }
+  for (const [twin, first] of m.sameAs ?? []) if (refs.has(twin)) refs.add(first);
+  return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
 }
 
 /** Methods of a target in order: the method, then the fallbacks. */

@@ -1,13 +1,13 @@
-import { TerraformStack } from 'cdktf';
 import { ARGUMENT_RULES } from './argument-rules';
-import { EncryptionModel, ReadElement, elementOf } from './model';
-import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, methodsOf, ofType, stringsOf } from './rule-kit';
+import { EncryptionModel, elementOf } from './model';
+import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, methodsOf, referenced, stringsOf } from './rule-kit';
 import { ENCRYPTION_SINCE } from './schema';
+import { WARNING_RULES } from './warning-rules';
 import { Warning } from '../kit/field-value';
 import { readTemplate } from '../kit/hcl';
 import { Violation, got } from '../kit/messages';
 import { checkRuleRows } from '../kit/rule-row';
-import { envVarsOf, notYetProblem } from '../kit/schema';
+import { notYetProblem } from '../kit/schema';
 import { dynamicReferences } from '../kit/static-context';
 
 /*
@@ -25,26 +25,21 @@ import { dynamicReferences } from '../kit/static-context';
 export interface EncryptionCheck {
   readonly errors: Violation[];
   readonly warnings: Warning[];
+  /** The target has no state encryption at all (`stopWhenRefused`): `errors` say so, and the field checks are noise. */
+  readonly refusedWhole: boolean;
 }
 
-/** Runs every rule; when the target has no state encryption at all, only that is reported. */
-export function checkEncryption(m: EncryptionModel, rules: readonly EncryptionRule[] = ENCRYPTION_RULES): EncryptionCheck {
-  const c = new EncryptionContext(m, [], [...m.readWarnings]);
-  c.run(rules);
-  return { errors: c.errors, warnings: c.warnings };
+/**
+ * Runs the rules of one phase: when the construct is created (`construct`), or at synth, when the
+ * stack's references resolve (`synth`: the rules marked `atSynth`, the model given `resolve`).
+ */
+export function checkEncryption(m: EncryptionModel, phase: 'construct' | 'synth' = 'construct'): EncryptionCheck {
+  const c = new EncryptionContext(m, [], phase === 'construct' ? [...m.readWarnings] : []);
+  c.run(ENCRYPTION_RULES.filter((r) => !!r.atSynth === (phase === 'synth')));
+  return { errors: c.errors, warnings: c.warnings, refusedWhole: c.refusedWhole };
 }
 
 const TARGET_RULE_ID = 'encryption/target';
-
-/** Key providers and methods the config refers to: by a target, a method's keys or a chain. */
-function referenced(m: EncryptionModel): ReadElement[] {
-  const refs = new Set<object>(m.targets.flatMap(methodsOf));
-  for (const e of [...m.keyProviders, ...m.methods]) {
-    for (const v of e.values.values()) if (v.spec.type === 'keyProvider' && typeof v.value === 'object' && v.value) refs.add(v.value);
-  }
-  for (const [twin, first] of m.sameAs ?? []) if (refs.has(twin)) refs.add(first);
-  return [...m.keyProviders, ...m.methods].filter((e) => refs.has(e.ref));
-}
 
 /**
  * Raised by StateEncryption at synth, when it can see the whole app, rather than by a row's check:
@@ -57,7 +52,8 @@ export const CROSS_STACK_CONSUMER = {
     '(opentofu 1.12.6 on the emulators: "This state file is encrypted and can not be read without an encryption configuration", scenarios gcs-encryption and azurerm-encryption)',
 } as const;
 
-export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
+/** The rules about the block as a whole: its target, names, templates, duplicates and references. */
+const BLOCK_RULES: readonly EncryptionRule[] = [
   {
     id: TARGET_RULE_ID,
     severity: 'error',
@@ -180,10 +176,15 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
           message: `got ${elementOf(m, ref)!.label} with enforced true, expected an encrypting method (enforced forbids unencrypted; drop enforced while migrating)`,
         })),
   },
-  ...ARGUMENT_RULES,
+
+];
+
+/** The rules that need the stack's references resolved: they run at synth (`atSynth`). */
+const SYNTH_RULES: readonly EncryptionRule[] = [
   {
     id: 'encryption/static-context',
     severity: 'error',
+    atSynth: true,
     evidence:
       'configs.staticScopeData.StaticValidateReferences: "Dynamic value in static context" / "Module output not supported in static context" / ' +
       '"Provider function in static context"; "Unable to compute static value" for a local that reads a resource; only variables, ' +
@@ -209,108 +210,10 @@ export const ENCRYPTION_RULES: readonly EncryptionRule[] = [
       );
     },
   },
-
-  // --- warnings ---------------------------------------------------------------------------------
-  {
-    id: 'encryption/secret-literal',
-    severity: 'warning',
-    evidence: 'the value lands in cdk.tf.json; OpenTofu also reads variables and TF_ENCRYPTION here (command/meta_encryption.go), 1.7.0+',
-    check: (m) =>
-      m.keyProviders.flatMap((e) =>
-        [...e.values.values()].flatMap((v) => [v, ...(v.members?.values() ?? [])]).filter(isLiteralSecret).map((v) => ({
-          field: v.spelling,
-          message:
-            'is a secret set as a literal value, so it is written to cdk.tf.json in clear text; pass it in a sensitive TerraformVariable, ' +
-            `or leave it out and set it in TF_ENCRYPTION (key_provider "${e.spec.kind.type}" "${e.spec.name}" { ${v.spec.key} = ... })` +
-            (envVarsOf(v.spec, 'opentofu').length ? `, or provide ${envVarsOf(v.spec, 'opentofu').join(' or ')}` : ''),
-        })),
-      ),
-  },
-  {
-    id: 'encryption/pbkdf2-passphrase-missing',
-    severity: 'warning',
-    evidence: 'pbkdf2 Config.Build: "no passphrase provided and no chained provider defined"; TF_ENCRYPTION merges over the code (config.MergeConfigs), 1.7.0+',
-    check: (m) =>
-      ofType(m, 'pbkdf2')
-        .filter((e) => !e.values.has('passphrase') && !e.values.has('chain'))
-        .map((e) => ({
-          field: e.label,
-          message: `has neither passphrase nor chain; the opentofu run must set TF_ENCRYPTION to key_provider "pbkdf2" "${e.spec.name}" { passphrase = ... }, or it fails`,
-        })),
-  },
-  {
-    id: 'encryption/kms-key',
-    severity: 'warning',
-    evidence: 'the KMS key providers call their service in KeyProvider.Provide on every plan and apply (aws_kms, gcp_kms, openbao 1.7.0+; azure_vault 1.11.0+)',
-    check: (m) =>
-      m.keyProviders
-        .filter((e) => e.spec.kind.kms)
-        .map((e) => ({
-          field: e.label,
-          message: `needs ${e.spec.kind.kms} at run time: the key must exist and the run's credentials must be allowed to use it, or every plan and apply fails`,
-        })),
-  },
-  {
-    id: 'encryption/aws-kms-region',
-    severity: 'warning',
-    evidence: 'aws_kms asAWSBase: "the region attribute or the AWS_REGION or AWS_DEFAULT_REGION environment variables must be set", 1.7.0+',
-    check: (m) =>
-      ofType(m, 'aws_kms')
-        .filter((e) => !e.values.has('region'))
-        .map((e) => ({ field: labelOfField(e, 'region'), message: 'is unset; the opentofu run must provide AWS_REGION or AWS_DEFAULT_REGION, or it fails' })),
-  },
-  {
-    id: 'encryption/target-method-missing',
-    severity: 'warning',
-    evidence: 'methodConfigsFromTarget: the method must be a reference method.<type>.<name>; TF_ENCRYPTION can supply it (config.MergeConfigs), 1.7.0+',
-    check: (m) =>
-      m.targets
-        .filter((t) => !t.method)
-        .map((t) => ({ field: `${t.label}.method`, message: 'is unset; the opentofu run must supply it in TF_ENCRYPTION, or it fails' })),
-  },
-  {
-    id: 'encryption/unencrypted-method',
-    severity: 'warning',
-    evidence: 'encryption.New: "Unencrypted method configured ... should only be enabled during migrations", 1.7.0+',
-    check: (m) =>
-      ofType(m, 'unencrypted', 'method').map((e) => ({
-        field: e.label,
-        message: 'reads and writes state in clear text; use it only while migrating to or from encryption, then remove it',
-      })),
-  },
-  {
-    id: 'encryption/experimental',
-    severity: 'warning',
-    evidence: 'OpenTofu documentation (language/state/encryption): the external key provider and method are experimental, 1.10.0+',
-    check: (m) =>
-      [...m.keyProviders, ...m.methods]
-        .filter((e) => e.spec.kind.experimental)
-        .map((e) => ({ field: e.label, message: 'is experimental in OpenTofu and may change in a later release' })),
-  },
-  {
-    id: 'encryption/unreferable-name',
-    severity: 'warning',
-    evidence: 'OpenTofu accepts the block of a name that is not an identifier (keyprovider.NewAddr allows a digit or "-" first) but no reference to it parses, 1.7.0+',
-    check: (m) => {
-      const used = new Set(referenced(m));
-      return [...m.keyProviders, ...m.methods]
-        .filter((e) => !used.has(e) && typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
-        .map((e) => ({ field: e.label, message: `has a name that starts with ${JSON.stringify(e.spec.name[0])}, so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore` }));
-    },
-  },
-  {
-    id: 'encryption/remote-state-other-stack',
-    severity: 'warning',
-    evidence: 'providers/tf ReadDataSourceEncrypted: the entry applies to the data source with that address in this configuration only, 1.7.0+',
-    check: (m) =>
-      m.targets
-        .filter((t) => t.remoteState && TerraformStack.of(t.remoteState).node.path !== m.stackPath)
-        .map((t) => ({
-          field: `${t.label}.remoteState`,
-          message: `is ${t.remoteState!.node.path}, in another stack; the entry has no effect there, give that stack its own StateEncryption`,
-        })),
-  },
 ];
+
+/** Every rule, in the order they report: the block's, each key provider's and method's arguments, those at synth, the warnings. */
+export const ENCRYPTION_RULES: readonly EncryptionRule[] = [...BLOCK_RULES, ...ARGUMENT_RULES, ...SYNTH_RULES, ...WARNING_RULES];
 
 // The rule table is checked when the module loads, as the stores' are (kit/rule-kit.ts checkRuleRows).
 checkRuleRows('encryption', [...ENCRYPTION_RULES, CROSS_STACK_CONSUMER], true);

@@ -42,8 +42,8 @@ export function atLeast<V extends string>(head: RuleHead<V>, name: string, min: 
   };
 }
 
-/** One of a fixed list of strings (error). */
-export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed: readonly string[]): Rule<V> {
+/** One of a fixed list of strings (error); with `allowEmpty`, `""` too (the tool takes it as unset), though the message does not list it. */
+export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed: readonly string[], allowEmpty = false): Rule<V> {
   return {
     ...head,
     severity: 'error',
@@ -51,7 +51,7 @@ export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed
     description: `${name} must be one of ${quoteList(allowed)}`,
     check: (c) => {
       const v = c.literal(name);
-      if (typeof v === 'string' && !allowed.includes(v)) c.error(name, `${c.got(name)}, expected one of ${quoteList(allowed)}`);
+      if (typeof v === 'string' && !(allowEmpty && v === '') && !allowed.includes(v)) c.error(name, `${c.got(name)}, expected one of ${quoteList(allowed)}`);
     },
   };
 }
@@ -70,7 +70,10 @@ export function matches<V extends string>(head: RuleHead<V>, name: string, patte
   };
 }
 
-/** At most one of the fields may be set (error: the tool rejects them together). */
+/**
+ * At most one of the fields may be set (error: the tool rejects them together). Reported against
+ * the first one set; the message names them within their block, which that field already names.
+ */
 export function mutuallyExclusive<V extends string>(head: RuleHead<V>, names: readonly string[]): Rule<V> {
   return {
     ...head,
@@ -80,9 +83,32 @@ export function mutuallyExclusive<V extends string>(head: RuleHead<V>, names: re
     check: (c) => {
       const set = names.filter((n) => c.has(n));
       if (set.length > 1) {
-        const spelled = set.map((n) => c.spelling(n));
+        const spelled = set.map((n) => c.spelling(n)).map((s) => s.slice(s.lastIndexOf('.') + 1));
         c.error(set[0], `set together with ${spelled.slice(1).join(', ')}, expected only one of ${spelled.join(', ')}`);
       }
+    },
+  };
+}
+
+/**
+ * Warns when both fields are set: the tool accepts it, but uses only one of them, or fails unless
+ * they agree; `outcome` says which, given how the user spelled them.
+ */
+export function bothSet<V extends string>(
+  head: RuleHead<V>,
+  names: readonly [string, string],
+  description: string,
+  outcome: (c: RuleContext<V>, first: string, second: string) => string,
+): Rule<V> {
+  return {
+    ...head,
+    severity: 'warning',
+    fields: names,
+    description,
+    check: (c) => {
+      if (!c.has(names[0]) || !c.has(names[1])) return;
+      const [first, second] = names.map((n) => c.spelling(n));
+      c.warn(`${first} and ${second} are both set; ${outcome(c, first, second)}`);
     },
   };
 }

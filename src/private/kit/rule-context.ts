@@ -1,7 +1,7 @@
 import { FieldValue, FieldValues, literalOf, valueAt, Warning } from './field-value';
 import { Violation, got } from './messages';
 import { RuleReport, RuleRow, checkRuleRows, reached } from './rule-row';
-import { FieldTable, Mode, envVarsOf, isAvailable } from './schema';
+import { FieldTable, envVarsOf, isAvailable } from './schema';
 import { ParsedTarget } from '../target/target';
 
 /**
@@ -47,15 +47,29 @@ export function versioned<V extends string>(rule: Rule<V>): Rule<V> {
   return rule;
 }
 
+/**
+ * How a rule sees the config it checks: a store's config (the default), or a key provider's or
+ * method's props in the encryption block, whose fields' spellings start with the call that made it
+ * and whose strings are templates.
+ */
+export interface ConfigView {
+  /** What every field's spelling starts with (`EncryptionKeyProvider.pbkdf2("main").`); '' for a store's config. */
+  readonly prefix: string;
+  /** Strings are templates: a literal reads as the tool evaluates it (`$${` as `${`), and one that interpolates is no literal. */
+  readonly templates: boolean;
+}
+
+const STORE_CONFIG: ConfigView = { prefix: '', templates: false };
+
 /** A store rule's view of one config. Only literal values are checked; references skip value checks. */
 export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> {
   constructor(
     private readonly table: FieldTable,
     private readonly values: FieldValues,
     target: ParsedTarget,
-    public readonly mode: Mode,
     errors: Violation[],
     warnings: Warning[],
+    private readonly view: ConfigView = STORE_CONFIG,
   ) {
     super(target, errors, warnings);
   }
@@ -71,12 +85,12 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
 
   /** The value when set literally; `undefined` when unset or an expression. */
   public literal(name: string): unknown {
-    return literalOf(this.lookup(name));
+    return literalOf(this.lookup(name), this.view.templates);
   }
 
-  /** How the user spelled the field (the spec name when unset). */
+  /** How the user spelled the field within the config (the spec name when unset). */
   public spelling(name: string): string {
-    return this.lookup(name)?.spelling ?? name;
+    return this.lookup(name)?.spelling.slice(this.view.prefix.length) ?? name;
   }
 
   /** The target accepts the field. */
@@ -103,7 +117,7 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
 
   /** Reports a refusal against a field (error rules only). */
   public error(name: string, message: string): void {
-    this.refuse(this.spelling(name), message);
+    this.refuse(this.view.prefix + this.spelling(name), message);
   }
 
   /** Reports a warning (warning rules only). */

@@ -56,7 +56,7 @@ export interface CheckResult {
 export function checkConfig(store: Store, props: unknown, target: ParsedTarget, mode: Mode): CheckResult {
   const reader = new ConfigReader(target, mode);
   const values = reader.read(store.table, props);
-  new RuleContext(store.table, values, target, mode, reader.errors, reader.warnings).run(store.rules);
+  new RuleContext(store.table, values, target, reader.errors, reader.warnings).run(store.rules);
   return { values, errors: reader.errors, warnings: reader.warnings };
 }
 

@@ -1,5 +1,5 @@
 import { quoteList } from '../kit/messages';
-import { atLeast, base64Key, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
+import { atLeast, base64Key, bothSet, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
 import { Rule, versioned } from '../kit/rule-context';
 import { ALWAYS, since } from '../kit/schema';
 
@@ -19,18 +19,16 @@ const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgo
 const LEGACY_ENVIRONMENTS = ['public', 'china', 'german', 'stack', 'usgovernment'];
 
 /** File/value twins: both tools accept both when the file holds the same value, which only the run can tell. */
-const filePair = (id: string, value: string, file: string): Rule => ({
-  id,
-  severity: 'warning',
-  fields: [value, file],
-  description: `${value} together with ${file}: the file must hold the same value`,
-  evidence: 'opentofu azure/auth/utility.go consolidateFileAndValue (an error when both are set and differ); terraform 1.11+ go-azure-sdk reads both the same way',
-  check: (c) => {
-    if (c.has(value) && c.has(file)) {
-      c.warn(`${c.spelling(value)} and ${c.spelling(file)} are both set; the ${c.target.tool} run fails unless the file holds the same value, so set only one of them`);
-    }
-  },
-});
+const filePair = (id: string, value: string, file: string): Rule =>
+  bothSet(
+    {
+      id,
+      evidence: 'opentofu azure/auth/utility.go consolidateFileAndValue (an error when both are set and differ); terraform 1.11+ go-azure-sdk reads both the same way',
+    },
+    [value, file],
+    `${value} together with ${file}: the file must hold the same value`,
+    (c) => `the ${c.target.tool} run fails unless the file holds the same value, so set only one of them`,
+  );
 
 /** AzureRM (spec RemoteStateD). */
 export const AZURERM_RULES: readonly Rule[] = [

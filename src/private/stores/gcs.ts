@@ -1,5 +1,5 @@
 import { looksLikePath } from '../kit/key-text';
-import { checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
+import { bothSet, checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
 import { Rule } from '../kit/rule-context';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
@@ -201,18 +201,12 @@ const RULES: readonly Rule[] = [
     'the delegation chain has no effect',
     ['impersonateServiceAccountDelegates'],
   ),
-  {
-    id: 'gcs/access-token-wins',
-    severity: 'warning',
-    fields: ['accessToken', 'credentials'],
-    description: 'accessToken together with credentials is allowed, but accessToken wins',
-    evidence: 'spec part 5; both tools, gcs/backend.go configure: access_token is checked before credentials',
-    check: (c) => {
-      if (c.has('accessToken') && c.has('credentials')) {
-        c.warn(`${c.spelling('accessToken')} and ${c.spelling('credentials')} are both set; the tool uses ${c.spelling('accessToken')} and ignores ${c.spelling('credentials')}`);
-      }
-    },
-  },
+  bothSet(
+    { id: 'gcs/access-token-wins', evidence: 'spec part 5; both tools, gcs/backend.go configure: access_token is checked before credentials' },
+    ['accessToken', 'credentials'],
+    'accessToken together with credentials is allowed, but accessToken wins',
+    (_c, token, credentials) => `the tool uses ${token} and ignores ${credentials}`,
+  ),
 ];
 
 export const GCS_STORE = defineStore({

@@ -1,5 +1,5 @@
 import { PATH_RULES } from './path-rules';
-import { inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
+import { bothSet, inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { Rule } from '../kit/rule-context';
 import { ALWAYS, FieldSpec, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
@@ -251,18 +251,15 @@ const RULES: readonly Rule[] = [
     'state locking fails: the lock table needs its endpoint',
     ['lockStoreTable'],
   ),
-  {
-    id: 'oss/one-assume-role-style',
-    severity: 'warning',
-    fields: ['assumeRole', 'assumeRoleRoleArn'],
-    description: 'assumeRole (block) together with assumeRoleRoleArn: the tool ignores the block',
-    evidence: 'both tools, oss/backend.go configure: a non-empty assume_role_role_arn takes the flat assume_role_* fields and ignores the assume_role block',
-    check: (c) => {
-      if (c.has('assumeRole') && c.has('assumeRoleRoleArn')) {
-        c.warn(`${c.spelling('assumeRole')} and ${c.spelling('assumeRoleRoleArn')} are both set; the tool uses ${c.spelling('assumeRoleRoleArn')} and the other assumeRole* fields, and ignores the ${c.spelling('assumeRole')} block`);
-      }
+  bothSet(
+    {
+      id: 'oss/one-assume-role-style',
+      evidence: 'both tools, oss/backend.go configure: a non-empty assume_role_role_arn takes the flat assume_role_* fields and ignores the assume_role block',
     },
-  },
+    ['assumeRole', 'assumeRoleRoleArn'],
+    'assumeRole (block) together with assumeRoleRoleArn: the tool ignores the block',
+    (_c, block, roleArn) => `the tool uses ${roleArn} and the other assumeRole* fields, and ignores the ${block} block`,
+  ),
 ];
 
 export const OSS_STORE = defineStore({
