@@ -6,6 +6,7 @@ import { EncryptionInputs, EncryptionModel, readModel } from './private/encrypti
 import { encryptionHcl, encryptionJson } from './private/encryption/render';
 import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rules';
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
+import { withId } from './private/framework/rule-catalog';
 import { staticContextOf } from './private/framework/static-context';
 import { recordWarnings, showWarningsNow } from './private/framework/warnings';
 import { Warning } from './private/kit/field-value';
@@ -229,10 +230,11 @@ export class StateEncryption extends TerraformElement {
     problems.push(...this.warnCrossStackConsumers(stack));
     const all = stack.node.findAll().filter((c) => StateEncryption.isStateEncryption(c));
     if (all.length > 1 && all[0] === this) {
-      problems.push(
+      problems.push(withId(
         `a stack can have only one state encryption, found ${all.length}: ${all.map((e) => e.node.path).join(' and ')}; ` +
-          'keep one (opentofu refuses a module with several encryption blocks) [stack/one-encryption]',
-      );
+          'keep one (opentofu refuses a module with several encryption blocks)',
+        'stack/one-encryption',
+      ));
     }
     return problems;
   }

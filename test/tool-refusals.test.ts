@@ -21,13 +21,14 @@ import { judge } from './support/judge-verdict';
 import { judgeFor, remoteStatesDocument } from './support/judges';
 import { refusal } from './support/refusals';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
+import { RuleId } from '../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { StoreName } from '../src/private/stores';
 import { parseTarget } from '../src/private/target/target';
 
 interface Row {
-  readonly ruleId: string;
+  readonly ruleId: RuleId;
   readonly store: StoreName;
   /** The library's target (`tool@version`). */
   readonly target: string;

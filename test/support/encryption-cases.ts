@@ -7,6 +7,7 @@ import { DataTerraformRemoteStateLocal, TerraformLocal, TerraformResource, Terra
 import { PASSPHRASE, externalCommand } from './encryption-samples';
 import { EncryptionKeyProvider, EncryptionMethod } from '../../src';
 import { EncryptionInputs } from '../../src/private/encryption/model';
+import { EncryptionRuleId } from '../../src/private/encryption/rules';
 
 export const pbkdf2 = (props: object, name = 'main') => EncryptionKeyProvider.pbkdf2(name, { passphrase: PASSPHRASE, ...props });
 export const aes = (keys: EncryptionKeyProvider, props: object = {}) => EncryptionMethod.aesGcm('main', { keys, ...props });
@@ -16,7 +17,7 @@ export const azure = (props: object) =>
 export const state = (method: EncryptionMethod, more: object = {}): EncryptionInputs => ({ state: { method, ...more } });
 
 export interface RefusalCase {
-  readonly id: string;
+  readonly id: EncryptionRuleId;
   /** What the construct is given (in a stack named `producer`). */
   readonly props: (stack: TerraformStack) => EncryptionInputs;
   /** The line of our error (after `- `). */

@@ -1,5 +1,5 @@
 import { elementOf } from './model';
-import { EncryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration, perElement } from './rule-kit';
+import { encryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration, perElement } from './rule-kit';
 import { decodeBase64 } from '../kit/key-text';
 import { got } from '../kit/messages';
 import { mutuallyExclusive, oneOf } from '../kit/rule-builders';
@@ -9,8 +9,8 @@ import { mutuallyExclusive, oneOf } from '../kit/rule-builders';
  * stores share (one of a list, mutually exclusive) is a store-kit builder run per element (perElement).
  */
 
-export const ARGUMENT_RULES: readonly EncryptionRule[] = [
-  {
+export const ARGUMENT_RULES = [
+  encryptionRule({
     id: 'encryption/pbkdf2-passphrase-length',
     severity: 'error',
     evidence: 'pbkdf2 Config.Build: "passphrase is too short (minimum 16 characters)", counted in bytes (MinimumPassphraseLength), 1.7.0+',
@@ -21,36 +21,36 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           ? [{ field: labelOfField(e, 'passphrase'), message: `${gotField(e, 'passphrase')} (${Buffer.byteLength(v, 'utf8')} bytes), expected at least 16 bytes` }]
           : [];
       }),
-  },
+  }),
   perElement(
     'key_provider',
     'pbkdf2',
     mutuallyExclusive({ id: 'encryption/pbkdf2-passphrase-chain', evidence: 'pbkdf2 Config.Build: "passphrase and chain are mutually exclusive", 1.10.0+' }, ['passphrase', 'chain']),
   ),
-  {
+  encryptionRule({
     id: 'encryption/pbkdf2-key-length',
     severity: 'error',
     evidence: 'pbkdf2 Config.Build: "the key length must be larger than zero", 1.7.0+',
     check: numberRule('pbkdf2', 'keyLength', (n) => n > 0, '1 or more bytes'),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/pbkdf2-iterations',
     severity: 'error',
     evidence: 'pbkdf2 Config.Build: "the number of iterations is dangerously low (<200000), refusing to generate key" (MinimumIterations), 1.7.0+',
     check: numberRule('pbkdf2', 'iterations', (n) => n >= 200_000, '200000 or more (the default is 600000)'),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/pbkdf2-salt-length',
     severity: 'error',
     evidence: 'pbkdf2 Config.Build: "the salt length must be larger than zero", 1.7.0+',
     check: numberRule('pbkdf2', 'saltLength', (n) => n > 0, '1 or more bytes'),
-  },
+  }),
   perElement(
     'key_provider',
     'pbkdf2',
     oneOf({ id: 'encryption/pbkdf2-hash-function', evidence: 'pbkdf2 HashFunctionName.Validate: "invalid hash function name" (sha256, sha512), 1.7.0+' }, 'hashFunction', ['sha256', 'sha512']),
   ),
-  {
+  encryptionRule({
     id: 'encryption/aes-gcm-key-length',
     severity: 'error',
     evidence: 'aesgcm Config.Build: "AES-GCM requires the key length to be one of: 16, 24, 32", 1.7.0+',
@@ -65,8 +65,8 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           }]
           : [];
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/aes-gcm-aad',
     severity: 'error',
     evidence: 'aesgcm descriptor: aad is decoded into []byte, so every entry must be a byte (0 to 255), 1.7.0+',
@@ -77,19 +77,19 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           ? [{ field: labelOfField(e, 'aad'), message: `${gotField(e, 'aad')}, expected bytes (whole numbers from 0 to 255)` }]
           : [];
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/gcp-kms-key-length',
     severity: 'error',
     evidence: 'gcp_kms Config.Build: "key_length must be at least 1" / "key_length must be less than the GCP limit of 1024", 1.7.0+',
     check: numberRule('gcp_kms', 'keyLength', (n) => n >= 1 && n <= 1024, '1 to 1024 bytes'),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/openbao-key-length',
     severity: 'error',
     evidence: 'openbao DataKeyLength.Validate: "data key length should one of 16, 32 or 64 bytes", 1.7.0+',
     check: numberRule('openbao', 'keyLength', (n) => [16, 32, 64].includes(n), 'one of 16, 32, 64 bytes'),
-  },
+  }),
   perElement(
     'key_provider',
     'aws_kms',
@@ -99,7 +99,7 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
       ['AES_256', 'AES_128'],
     ),
   ),
-  {
+  encryptionRule({
     id: 'encryption/aws-kms-assume-role-duration',
     severity: 'error',
     evidence: 'aws_kms parseAssumeRoleDuration: a Go duration from 15m0s to 12h0m0s ("assume_role duration must be between ..."), 1.7.0+',
@@ -113,8 +113,8 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           return ok ? [] : [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected a duration from 15m to 12h, such as "1h" or "90m"` }];
         }),
       ),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/aws-kms-policy-arns',
     severity: 'error',
     evidence: 'aws_kms validatePolicyARNs: each entry must parse as an ARN whose resource starts with "policy/", 1.7.0+',
@@ -126,7 +126,7 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           return bad.length > 0 ? [{ field: labelOfField(e, name), message: `${got(bad[0], false)}, expected IAM policy ARNs such as "arn:aws:iam::123456789012:policy/name"` }] : [];
         }),
       ),
-  },
+  }),
   perElement(
     'key_provider',
     'aws_kms',
@@ -152,13 +152,13 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
       ['assumeRoleWithWebIdentity.webIdentityToken', 'assumeRoleWithWebIdentity.webIdentityTokenFile'],
     ),
   ),
-  {
+  encryptionRule({
     id: 'encryption/azure-vault-key-length',
     severity: 'error',
     evidence: 'azure_vault Config.Build: "key_length must be at least 1", 1.11.0+',
     check: numberRule('azure_vault', 'keyLength', (n) => n >= 1, '1 or more bytes'),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/azure-vault-symmetric-key-size',
     severity: 'error',
     evidence: 'azure_vault Config.Build: "when symmetric is set to true, symmetric_key_size must be given a value of 128, 192, or 256", 1.11.0+',
@@ -171,8 +171,8 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           ? []
           : [{ field: labelOfField(e, 'symmetricKeySize'), message: `${gotField(e, 'symmetricKeySize')} with symmetric true, expected one of 128, 192, 256` }];
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/azure-vault-names',
     severity: 'error',
     evidence:
@@ -202,8 +202,8 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
         }
         return out;
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/base64-data',
     severity: 'warning',
     evidence:
@@ -219,8 +219,8 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           const limit = max === Infinity ? '' : ` of at most ${max} bytes`;
           return [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected standard base64 (padded)${limit}; opentofu 1.13 refuses the key provider otherwise` }];
         }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/external-command',
     severity: 'error',
     evidence: 'external method Config.Build: "the first entry of encrypt_command must not be empty" (and decrypt_command), 1.10.0+',
@@ -231,6 +231,6 @@ export const ARGUMENT_RULES: readonly EncryptionRule[] = [
           return Array.isArray(v) && v[0] === '' ? [{ field: labelOfField(e, name), message: `${gotField(e, name)}, expected a command whose first entry is the program` }] : [];
         }),
       ),
-  },
+  }),
 ];
 

@@ -1,5 +1,6 @@
 import { TerraformRemoteState } from 'cdktf';
 import { EncryptionElementSpec, isKeyProviderObject, isMethodObject, labelOf, specOf } from './brand';
+import { violation } from '../kit/checks';
 import { FieldValues, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
 import { ConfigReader } from '../kit/reader';
@@ -115,10 +116,10 @@ export function readModel(
     const list = inputs[prop];
     if (list === undefined || list === null) continue;
     if (!Array.isArray(list)) {
-      errors.push({ id: 'field/type', field: prop, message: `${got(list, false)}, expected a list of ${what}` });
+      errors.push(violation('field/type', prop, `${got(list, false)}, expected a list of ${what}`));
       continue;
     }
-    list.forEach((x, i) => (isKind(x) ? visit(x) : errors.push({ id: 'field/type', field: `${prop}[${i}]`, message: `${got(x, false)}, expected one of the ${what}` })));
+    list.forEach((x, i) => (isKind(x) ? visit(x) : errors.push(violation('field/type', `${prop}[${i}]`, `${got(x, false)}, expected one of the ${what}`))));
   }
 
   const targets: ReadTarget[] = [];
@@ -136,7 +137,7 @@ export function readModel(
   const remotes = inputs.remoteStates;
   if (remotes !== undefined && remotes !== null) {
     if (!Array.isArray(remotes)) {
-      errors.push({ id: 'field/type', field: 'remoteStates', message: `${got(remotes, false)}, expected a list of remote-state entries` });
+      errors.push(violation('field/type', 'remoteStates', `${got(remotes, false)}, expected a list of remote-state entries`));
     } else {
       remotes.forEach((r, i) => addTarget(r, `remoteStates[${i}]`, 'remote_state_data_source'));
     }
@@ -169,46 +170,46 @@ function settingsOf(spec: EncryptionElementSpec, resolveValue: (value: unknown) 
 export function readTarget(props: unknown, label: string, block: TargetBlock, errors: Violation[]): ReadTarget | undefined {
   const allowed = TARGET_PROPS[block];
   if (props === null || typeof props !== 'object' || Array.isArray(props)) {
-    errors.push({ id: 'field/type', field: label, message: `${got(props, false)}, expected an object with ${allowed.join(', ')}` });
+    errors.push(violation('field/type', label, `${got(props, false)}, expected an object with ${allowed.join(', ')}`));
     return undefined;
   }
   const given = props as Record<string, unknown>;
   for (const key of Object.keys(given)) {
     if (given[key] !== undefined && given[key] !== null && !allowed.includes(key)) {
-      errors.push({ id: 'field/unknown', field: `${label}.${key}`, message: `${got(given[key], false)} for an unknown field, expected one of ${allowed.join(', ')}` });
+      errors.push(violation('field/unknown', `${label}.${key}`, `${got(given[key], false)} for an unknown field, expected one of ${allowed.join(', ')}`));
     }
   }
   let method: object | undefined;
   if (given.method !== undefined && given.method !== null) {
     if (isMethodObject(given.method)) method = given.method;
-    else errors.push({ id: 'field/type', field: `${label}.method`, message: `${got(given.method, false)}, expected a method made with EncryptionMethod` });
+    else errors.push(violation('field/type', `${label}.method`, `${got(given.method, false)}, expected a method made with EncryptionMethod`));
   }
   const fallbacks: object[] = [];
   if (given.fallbacks !== undefined && given.fallbacks !== null) {
     if (!Array.isArray(given.fallbacks)) {
-      errors.push({ id: 'field/type', field: `${label}.fallbacks`, message: `${got(given.fallbacks, false)}, expected a list of methods made with EncryptionMethod` });
+      errors.push(violation('field/type', `${label}.fallbacks`, `${got(given.fallbacks, false)}, expected a list of methods made with EncryptionMethod`));
     } else {
       given.fallbacks.forEach((m, i) =>
         isMethodObject(m)
           ? fallbacks.push(m)
-          : errors.push({ id: 'field/type', field: `${label}.fallbacks[${i}]`, message: `${got(m, false)}, expected a method made with EncryptionMethod` }),
+          : errors.push(violation('field/type', `${label}.fallbacks[${i}]`, `${got(m, false)}, expected a method made with EncryptionMethod`)),
       );
     }
   }
   const enforced = given.enforced;
   if (enforced !== undefined && enforced !== null && typeof enforced !== 'boolean') {
-    errors.push({ id: 'field/type', field: `${label}.enforced`, message: `${got(enforced, false)}, expected true or false` });
+    errors.push(violation('field/type', `${label}.enforced`, `${got(enforced, false)}, expected true or false`));
   }
   let remoteState: TerraformRemoteState | undefined;
   if (block === 'remote_state_data_source') {
     if (given.remoteState instanceof TerraformRemoteState || isRemoteState(given.remoteState)) {
       remoteState = given.remoteState as TerraformRemoteState;
     } else {
-      errors.push({
-        id: 'field/type',
-        field: `${label}.remoteState`,
-        message: `${got(given.remoteState === undefined ? undefined : String(given.remoteState), false)}, expected a remote state (a DataTerraformRemoteState* construct)`,
-      });
+      errors.push(violation(
+        'field/type',
+        `${label}.remoteState`,
+        `${got(given.remoteState === undefined ? undefined : String(given.remoteState), false)}, expected a remote state (a DataTerraformRemoteState* construct)`,
+      ));
       return undefined;
     }
   }

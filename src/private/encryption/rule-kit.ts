@@ -17,7 +17,7 @@ import { holdsSecret } from '../kit/schema';
 export type Finding = Omit<Violation, 'id'>;
 
 /** An encryption rule: its row reads the whole encryption block and returns what it finds there. */
-export interface EncryptionRule extends RuleRow {
+export interface EncryptionRule<I extends string = string> extends RuleRow<string, I> {
   /** Where OpenTofu decides this, and since when. */
   readonly evidence: string;
   readonly check: (m: EncryptionModel) => Finding[];
@@ -52,13 +52,18 @@ export class EncryptionContext extends RuleReport<EncryptionRule> {
   }
 }
 
+/** An encryption rule row, its id kept literal for the catalog's `RuleId`. */
+export function encryptionRule<const I extends string>(row: EncryptionRule<I>): EncryptionRule<I> {
+  return row;
+}
+
 /**
  * A store-kit rule (kit/rule-builders.ts: oneOf, mutuallyExclusive, ...) run on each key provider or
  * method of one type, whose arguments are its fields: the checks the stores and the encryption block
  * share are written once. Error rules only; checked when the table loads, like a store's: every
  * field the rule reads is an argument of that type.
  */
-export function perElement(block: 'key_provider' | 'method', type: string, rule: Rule): EncryptionRule {
+export function perElement<const I extends string>(block: 'key_provider' | 'method', type: string, rule: Rule<string, I>): EncryptionRule<I> {
   const kind = kindOf(block, type);
   if (rule.severity !== 'error') throw new Error(`encryption: rule ${rule.id} is a warning rule, expected an error rule to run per ${block}`);
   for (const name of rule.fields) {

@@ -1,6 +1,6 @@
 import { ARGUMENT_RULES } from './argument-rules';
 import { EncryptionModel, elementOf } from './model';
-import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, methodsOf, referenced, stringsOf } from './rule-kit';
+import { EncryptionContext, EncryptionRule, IDENTIFIER, NAME, encryptionRule, methodsOf, referenced, stringsOf } from './rule-kit';
 import { ENCRYPTION_SINCE } from './schema';
 import { WARNING_RULES } from './warning-rules';
 import { Warning } from '../kit/field-value';
@@ -39,8 +39,6 @@ export function checkEncryption(m: EncryptionModel, phase: 'construct' | 'synth'
   return { errors: c.errors, warnings: c.warnings, refusedWhole: c.refusedWhole };
 }
 
-const TARGET_RULE_ID = 'encryption/target';
-
 /**
  * Raised by StateEncryption at synth, when it can see the whole app, rather than by a row's check:
  * another stack reads this stack's encrypted state through a cross-stack reference.
@@ -53,9 +51,9 @@ export const CROSS_STACK_CONSUMER = {
 } as const;
 
 /** The rules about the block as a whole: its target, names, templates, duplicates and references. */
-const BLOCK_RULES: readonly EncryptionRule[] = [
-  {
-    id: TARGET_RULE_ID,
+const BLOCK_RULES = [
+  encryptionRule({
+    id: 'encryption/target',
     severity: 'error',
     stopWhenRefused: true,
     evidence:
@@ -72,8 +70,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
       const problem = notYetProblem(ENCRYPTION_SINCE, m.target);
       return problem ? [{ field: 'target', message: `got opentofu ${version}, ${problem}` }] : [];
     },
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/availability',
     severity: 'error',
     evidence:
@@ -85,8 +83,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
         const what = e.spec.kind.block === 'key_provider' ? 'key provider' : 'method';
         return problem ? [{ field: e.label, message: `got an ${e.spec.kind.type} ${what}, ${problem}` }] : [];
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/name',
     severity: 'error',
     evidence: 'keyprovider.NewAddr and method.NewAddr: names must match ^([a-zA-Z_0-9-]+)$ ("The provided key provider name is invalid"), 1.7.0+',
@@ -94,8 +92,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => typeof e.spec.name !== 'string' || !NAME.test(e.spec.name))
         .map((e) => ({ field: e.label, message: `${got(e.spec.name, false)} as the name, expected letters, digits, underscores and hyphens only` })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/reference-name',
     severity: 'error',
     evidence:
@@ -108,8 +106,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
           field: e.label,
           message: `${got(e.spec.name, false)} as the name, expected a letter or an underscore first (opentofu refers to it as ${e.spec.kind.block}.${e.spec.kind.type}.<name>, an identifier)`,
         })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/template',
     severity: 'error',
     evidence:
@@ -137,8 +135,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
             }));
           }),
       ),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/duplicate-name',
     severity: 'error',
     evidence:
@@ -149,8 +147,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
         const first = all.findIndex((o) => o.spec.kind === e.spec.kind && o.spec.name === e.spec.name);
         return first < i ? [{ field: e.label, message: `declared twice with different settings, expected one ${e.spec.kind.block} per type and name (reuse the same object)` }] : [];
       }),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/duplicate-remote-state',
     severity: 'error',
     evidence: 'config.DecodeConfig: "Duplicate remote_data_source" for two entries with one name, 1.7.0+',
@@ -161,8 +159,8 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
         return first < i ? [{ field: `${t.label}.remoteState`, message: `got ${t.remoteState!.node.path} again (also in ${remotes[first].label}), expected one entry per remote state` }] : [];
       });
     },
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/enforced-unencrypted',
     severity: 'error',
     evidence: 'methodConfigsFromTarget (internal/encryption/targets.go): "Unencrypted method is forbidden" when enforced, 1.7.0+',
@@ -175,13 +173,13 @@ const BLOCK_RULES: readonly EncryptionRule[] = [
           field: where,
           message: `got ${elementOf(m, ref)!.label} with enforced true, expected an encrypting method (enforced forbids unencrypted; drop enforced while migrating)`,
         })),
-  },
+  }),
 
 ];
 
 /** The rules that need the stack's references resolved: they run at synth (`atSynth`). */
-const SYNTH_RULES: readonly EncryptionRule[] = [
-  {
+const SYNTH_RULES = [
+  encryptionRule({
     id: 'encryption/static-context',
     severity: 'error',
     atSynth: true,
@@ -209,11 +207,16 @@ const SYNTH_RULES: readonly EncryptionRule[] = [
           }),
       );
     },
-  },
+  }),
 ];
 
 /** Every rule, in the order they report: the block's, each key provider's and method's arguments, those at synth, the warnings. */
-export const ENCRYPTION_RULES: readonly EncryptionRule[] = [...BLOCK_RULES, ...ARGUMENT_RULES, ...SYNTH_RULES, ...WARNING_RULES];
+const ALL = [...BLOCK_RULES, ...ARGUMENT_RULES, ...SYNTH_RULES, ...WARNING_RULES];
+
+/** The id of a rule of the encryption block (an unknown id does not compile). */
+export type EncryptionRuleId = (typeof ALL)[number]['id'];
+
+export const ENCRYPTION_RULES: ReadonlyArray<EncryptionRule<EncryptionRuleId>> = ALL;
 
 // The rule table is checked when the module loads, as the stores' are (kit/rule-kit.ts checkRuleRows).
 checkRuleRows('encryption', [...ENCRYPTION_RULES, CROSS_STACK_CONSUMER], true);

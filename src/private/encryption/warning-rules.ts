@@ -1,5 +1,5 @@
 import { TerraformStack } from 'cdktf';
-import { EncryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, ofType, referenced } from './rule-kit';
+import { encryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, ofType, referenced } from './rule-kit';
 import { envVarsOf } from '../kit/schema';
 
 /*
@@ -7,8 +7,8 @@ import { envVarsOf } from '../kit/schema';
  * (TF_ENCRYPTION, env vars, a key that must exist) or what is legal but has no effect.
  */
 
-export const WARNING_RULES: readonly EncryptionRule[] = [
-  {
+export const WARNING_RULES = [
+  encryptionRule({
     id: 'encryption/secret-literal',
     severity: 'warning',
     evidence: 'the value lands in cdk.tf.json; OpenTofu also reads variables and TF_ENCRYPTION here (command/meta_encryption.go), 1.7.0+',
@@ -22,8 +22,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
             (envVarsOf(v.spec, 'opentofu').length ? `, or provide ${envVarsOf(v.spec, 'opentofu').join(' or ')}` : ''),
         })),
       ),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/pbkdf2-passphrase-missing',
     severity: 'warning',
     evidence: 'pbkdf2 Config.Build: "no passphrase provided and no chained provider defined"; TF_ENCRYPTION merges over the code (config.MergeConfigs), 1.7.0+',
@@ -34,8 +34,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
           field: e.label,
           message: `has neither passphrase nor chain; the opentofu run must set TF_ENCRYPTION to key_provider "pbkdf2" "${e.spec.name}" { passphrase = ... }, or it fails`,
         })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/kms-key',
     severity: 'warning',
     evidence: 'the KMS key providers call their service in KeyProvider.Provide on every plan and apply (aws_kms, gcp_kms, openbao 1.7.0+; azure_vault 1.11.0+)',
@@ -46,8 +46,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
           field: e.label,
           message: `needs ${e.spec.kind.kms} at run time: the key must exist and the run's credentials must be allowed to use it, or every plan and apply fails`,
         })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/aws-kms-region',
     severity: 'warning',
     evidence: 'aws_kms asAWSBase: "the region attribute or the AWS_REGION or AWS_DEFAULT_REGION environment variables must be set", 1.7.0+',
@@ -55,8 +55,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
       ofType(m, 'aws_kms')
         .filter((e) => !e.values.has('region'))
         .map((e) => ({ field: labelOfField(e, 'region'), message: 'is unset; the opentofu run must provide AWS_REGION or AWS_DEFAULT_REGION, or it fails' })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/target-method-missing',
     severity: 'warning',
     evidence: 'methodConfigsFromTarget: the method must be a reference method.<type>.<name>; TF_ENCRYPTION can supply it (config.MergeConfigs), 1.7.0+',
@@ -64,8 +64,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
       m.targets
         .filter((t) => !t.method)
         .map((t) => ({ field: `${t.label}.method`, message: 'is unset; the opentofu run must supply it in TF_ENCRYPTION, or it fails' })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/unencrypted-method',
     severity: 'warning',
     evidence: 'encryption.New: "Unencrypted method configured ... should only be enabled during migrations", 1.7.0+',
@@ -74,8 +74,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
         field: e.label,
         message: 'reads and writes state in clear text; use it only while migrating to or from encryption, then remove it',
       })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/experimental',
     severity: 'warning',
     evidence: 'OpenTofu documentation (language/state/encryption): the external key provider and method are experimental, 1.10.0+',
@@ -83,8 +83,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
       [...m.keyProviders, ...m.methods]
         .filter((e) => e.spec.kind.experimental)
         .map((e) => ({ field: e.label, message: 'is experimental in OpenTofu and may change in a later release' })),
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/unreferable-name',
     severity: 'warning',
     evidence: 'OpenTofu accepts the block of a name that is not an identifier (keyprovider.NewAddr allows a digit or "-" first) but no reference to it parses, 1.7.0+',
@@ -94,8 +94,8 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
         .filter((e) => !used.has(e) && typeof e.spec.name === 'string' && NAME.test(e.spec.name) && !IDENTIFIER.test(e.spec.name))
         .map((e) => ({ field: e.label, message: `has a name that starts with ${JSON.stringify(e.spec.name[0])}, so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore` }));
     },
-  },
-  {
+  }),
+  encryptionRule({
     id: 'encryption/remote-state-other-stack',
     severity: 'warning',
     evidence: 'providers/tf ReadDataSourceEncrypted: the entry applies to the data source with that address in this configuration only, 1.7.0+',
@@ -106,5 +106,5 @@ export const WARNING_RULES: readonly EncryptionRule[] = [
           field: `${t.label}.remoteState`,
           message: `is ${t.remoteState!.node.path}, in another stack; the entry has no effect there, give that stack its own StateEncryption`,
         })),
-  },
+  }),
 ];

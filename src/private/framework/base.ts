@@ -4,12 +4,13 @@ import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState,
 import { Construct } from 'constructs';
 import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
+import { withId } from './rule-catalog';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { staticContextOf } from './static-context';
 import { recordWarnings, showWarningsNow } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
-import { SECRETS_LEFT_OUT } from '../kit/checks';
+import { SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { FieldValues } from '../kit/field-value';
 import { Violation, formatViolations } from '../kit/messages';
 import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
@@ -73,13 +74,13 @@ export abstract class StoreBackend extends TerraformBackend {
    */
   public addConfigFile(name: string, values: { [key: string]: any }): void {
     const file = `${name}.tfbackend`;
-    const header = `invalid ${this.store.backend} backend config file ${JSON.stringify(file)} at ${this.node.path}:`;
-    if (typeof name !== 'string' || !FILE_NAME.test(name)) {
-      throw new Error(`${header}\n- name: got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]`);
-    }
-    if (this.files.has(name)) throw new Error(`${header}\n- name: got ${JSON.stringify(name)} a second time, expected one file per name [config/shape]`);
+    const refuse = (field: string, message: string) => {
+      throw new Error(formatViolations(`${this.store.backend} backend config file ${JSON.stringify(file)}`, this.node.path, [violation('config/shape', field, message)]));
+    };
+    if (typeof name !== 'string' || !FILE_NAME.test(name)) refuse('name', `got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit`);
+    if (this.files.has(name)) refuse('name', `got ${JSON.stringify(name)} a second time, expected one file per name`);
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-      throw new Error(`${header}\n- values: got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values [config/shape]`);
+      refuse('values', `got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values`);
     }
     const own = byFieldName(this.store.table, this.target.tool, values);
     const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
@@ -158,12 +159,13 @@ export abstract class StoreBackend extends TerraformBackend {
     if (fromRun.length === 0 && this.files.size === 0) return;
     const how = fromRun.length > 0 ? `takes ${fromRun.join(', ')} from its run` : `is completed by its backend config files (${[...this.files.keys()].map((n) => `${n}.tfbackend`).join(', ')})`;
     const consumer = TerraformStack.of(scope).node.id;
-    throw new Error(
+    throw new Error(withId(
       `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(this).node.id)}, whose ${this.store.backend} backend ` +
         `(${this.node.path}) ${how}, which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; ` +
-        `read that state in ${JSON.stringify(consumer)} with DataTerraformRemoteState${this.store.backend[0].toUpperCase()}${this.store.backend.slice(1)}, ` +
-        'giving those fields there (for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
-    );
+        `read that state in ${JSON.stringify(consumer)} with ${this.store.names.remoteState}, ` +
+        'giving those fields there (for example from a TerraformVariable of that stack)',
+      'stack/cross-stack-from-run',
+    ));
   }
 
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
@@ -176,11 +178,11 @@ export abstract class StoreBackend extends TerraformBackend {
       const key = keyFor(fv.spec, this.target.tool)!;
       const refs = fv.expression ? dynamicReferences(emitted[key], localValue) : [];
       if (refs.length === 0) continue;
-      violations.push({
-        id: 'backend/static-context',
-        field: fv.spelling,
-        message: `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
-      });
+      violations.push(violation(
+        'backend/static-context',
+        fv.spelling,
+        `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
+      ));
     }
     return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
   }
@@ -217,10 +219,11 @@ export abstract class StoreBackend extends TerraformBackend {
     }
     if (overridden.cloud !== undefined && !names.has('cloud')) shown.push('a cloud block from stack.addOverride');
     if (shown.length <= 1) return [];
-    return [
+    return [withId(
       `a stack can have only one backend, found ${shown.length}: ${shown.join(' and ')}; ` +
-        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
-    ];
+        'keep one (the tool refuses a configuration with several backend or cloud blocks)',
+      'stack/one-backend',
+    )];
   }
 }
 

@@ -10,12 +10,7 @@ import { TARGET_VERSIONS_CHECK } from '../kit/targets';
  * checks and the state-encryption rules. A new row in any of them is here with nothing else to edit.
  */
 
-export interface CatalogEntry {
-  readonly id: string;
-  readonly severity: 'error' | 'warning';
-}
-
-export const RULE_CATALOG: readonly CatalogEntry[] = [
+const ALL = [
   ...GENERIC_CHECKS,
   TARGET_VERSIONS_CHECK,
   ...STORES.flatMap((s) => s.rules),
@@ -23,6 +18,21 @@ export const RULE_CATALOG: readonly CatalogEntry[] = [
   ...ENCRYPTION_RULES,
   CROSS_STACK_CONSUMER,
 ];
+
+/** The id of any rule or check of the library: an id the catalog does not hold does not compile. */
+export type RuleId = (typeof ALL)[number]['id'];
+
+export interface CatalogEntry {
+  readonly id: RuleId;
+  readonly severity: 'error' | 'warning';
+}
+
+export const RULE_CATALOG: readonly CatalogEntry[] = ALL;
+
+/** An error raised as text rather than as a `Violation`, ending with its rule's id like every other: `message [id]`. */
+export function withId(message: string, id: RuleId): string {
+  return `${message} [${id}]`;
+}
 
 /** The ids of every warning the library can raise, each once, in table order. */
 export function warningIds(): string[] {

@@ -173,7 +173,7 @@ export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): 
     );
   } else {
     found.warnings.push({
-      id: 'stack/shared-state-from-env',
+      id: 'stack/shared-state-from-env' satisfies StackRuleId,
       message:
         `stacks ${all} keep their state in one object unless their runs' ${address.fromEnv.join(', ')} differ: ${where}; ` +
         `if one run deploys them, each apply replaces the other's state: give each stack its own ${separateWith}`,
@@ -198,7 +198,7 @@ export function ownStateOf(remote: StateHolder, workspace: string | undefined): 
     if (own.unknown || address.unknown || own.container !== address.container || own.objectAt(ws) !== address.objectAt(ws)) continue;
     const which = ws === undefined || ws === 'default' ? 'of the default workspace' : ws === '\u0000workspace' ? 'of the workspace it runs in' : `of workspace ${JSON.stringify(ws)}`;
     return [{
-      id: 'stack/reads-own-state',
+      id: 'stack/reads-own-state' satisfies StackRuleId,
       message:
         `reads the state object its own stack's backend (${backend.construct.node.path}) writes ${which}: ` +
         `${JSON.stringify(showAddress(address.objectAt(ws)))}; it sees this stack's last applied state, not another stack's`,
@@ -207,6 +207,7 @@ export function ownStateOf(remote: StateHolder, workspace: string | undefined): 
   return [];
 }
 
+/** `[id]`, the end of an error raised as text (framework/rule-catalog.ts `withId`, which imports this module's rows). */
 function suffix(id: StackRuleId): string {
   return `[${id}]`;
 }

@@ -1,3 +1,4 @@
+import { checkWarning, violation } from './checks';
 import { FieldValues, Warning } from './field-value';
 import { isFromInit } from './from-init';
 import { hclString } from './hcl';
@@ -34,15 +35,15 @@ export function fileProblems(table: FieldTable, values: Record<string, unknown>,
   const problems: Violation[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (isFromInit(value)) {
-      problems.push({ id: 'field/from-init-misplaced', field: key, message: 'got StateBackendValue.fromInit(), expected the value itself (a config file is what init is given)' });
+      problems.push(violation('field/from-init-misplaced', key, 'got StateBackendValue.fromInit(), expected the value itself (a config file is what init is given)'));
     } else if (holdsReference(value)) {
-      problems.push({ id: 'field/literal-only', field: key, message: 'got a reference, expected a literal value (a backend config file is read without variables)' });
+      problems.push(violation('field/literal-only', key, 'got a reference, expected a literal value (a backend config file is read without variables)'));
     }
   }
   for (const field of table.fields) {
     const fv = merged.get(field.name);
     if (field.required && fv?.fromInit && !(field.name in values)) {
-      problems.push({ id: 'field/required', field: field.name, message: 'is left to init by the block and not given by the file, expected the file to give it (the field is required)' });
+      problems.push(violation('field/required', field.name, 'is left to init by the block and not given by the file, expected the file to give it (the field is required)'));
     }
   }
   return problems;
@@ -119,10 +120,9 @@ export function fromInitWarnings(
   const v115 = target.tool === 'terraform' && target.version === '1.15.0'
     ? '; terraform 1.15.0\'s validate refuses a backend block whose arguments come from init (1.15.1 accepts it again)'
     : '';
-  return [{
-    id: 'field/from-init',
-    message:
-      `${left.map((v) => v.spelling).join(', ')} ${left.length === 1 ? 'is' : 'are'} left to init${files.size > 0 ? ' by a config file that does not give it' : ''}: ` +
+  return [checkWarning(
+    'field/from-init',
+    `${left.map((v) => v.spelling).join(', ')} ${left.length === 1 ? 'is' : 'are'} left to init${files.size > 0 ? ' by a config file that does not give it' : ''}: ` +
       `the ${target.tool} run of stack ${stack} must give ${left.length === 1 ? 'it' : 'them'} (${target.tool} init ${args}, or a backend config file)${v115}`,
-  }];
+  )];
 }

@@ -1,3 +1,6 @@
+import { Warning } from './field-value';
+import { Violation } from './messages';
+
 /*
  * The checks every field table gets (the reader's, kit/reader.ts, and the config-file checks), by
  * id, severity and what they hold a config to: docs/FIELDS.md lists them, and the rule catalog
@@ -33,3 +36,13 @@ export const GENERIC_CHECKS = [
 
 /** The id of a check every field table gets (an unknown id does not compile). */
 export type CheckId = (typeof GENERIC_CHECKS)[number]['id'];
+
+/** A violation of a check every field table gets. */
+export function violation(id: CheckId, field: string, message: string): Violation {
+  return { id, field, message };
+}
+
+/** A warning of a check every field table gets. */
+export function checkWarning(id: CheckId, message: string): Warning {
+  return { id, message };
+}

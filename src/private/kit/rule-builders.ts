@@ -9,13 +9,21 @@ import { RuleScope, RuleVersions } from './rule-row';
  */
 
 /** What a builder is given besides the fields: the row's id, evidence and judges, and where it applies. */
-export interface RuleHead<V extends string = string> extends Pick<Rule, 'id' | 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly'> {
+export interface RuleHead<V extends string = string, I extends string = string> extends Pick<Rule, 'evidence' | 'offline' | 'init' | 'runtime' | 'sourceOnly'> {
+  /** The row's id, kept literal so that the catalog types every id (framework/rule-catalog.ts `RuleId`). */
+  readonly id: I;
   readonly versions?: RuleVersions<V>;
   readonly appliesTo?: RuleScope<NoInfer<V>>;
 }
 
 /** A whole number within `[min, max]` (error). */
-export function inRange<V extends string>(head: RuleHead<V>, name: string, min: number, max: number, unit: string): Rule<V> {
+export function inRange<V extends string, const I extends string>(
+  head: RuleHead<V, I>,
+  name: string,
+  min: number,
+  max: number,
+  unit: string,
+): Rule<V, I> {
   return {
     ...head,
     severity: 'error',
@@ -29,7 +37,7 @@ export function inRange<V extends string>(head: RuleHead<V>, name: string, min: 
 }
 
 /** A whole number of at least `min` (error). */
-export function atLeast<V extends string>(head: RuleHead<V>, name: string, min: number, unit: string): Rule<V> {
+export function atLeast<V extends string, const I extends string>(head: RuleHead<V, I>, name: string, min: number, unit: string): Rule<V, I> {
   return {
     ...head,
     severity: 'error',
@@ -43,7 +51,12 @@ export function atLeast<V extends string>(head: RuleHead<V>, name: string, min: 
 }
 
 /** One of a fixed list of strings (error); with `allowEmpty`, `""` too (the tool takes it as unset), though the message does not list it. */
-export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed: readonly string[], allowEmpty = false): Rule<V> {
+export function oneOf<V extends string, const I extends string>(
+  head: RuleHead<V, I>,
+  name: string,
+  allowed: readonly string[],
+  allowEmpty = false,
+): Rule<V, I> {
   return {
     ...head,
     severity: 'error',
@@ -57,7 +70,7 @@ export function oneOf<V extends string>(head: RuleHead<V>, name: string, allowed
 }
 
 /** Matches a pattern; `expected` says what a valid value looks like (error). */
-export function matches<V extends string>(head: RuleHead<V>, name: string, pattern: RegExp, expected: string): Rule<V> {
+export function matches<V extends string, const I extends string>(head: RuleHead<V, I>, name: string, pattern: RegExp, expected: string): Rule<V, I> {
   return {
     ...head,
     severity: 'error',
@@ -74,7 +87,7 @@ export function matches<V extends string>(head: RuleHead<V>, name: string, patte
  * At most one of the fields may be set (error: the tool rejects them together). Reported against
  * the first one set; the message names them within their block, which that field already names.
  */
-export function mutuallyExclusive<V extends string>(head: RuleHead<V>, names: readonly string[]): Rule<V> {
+export function mutuallyExclusive<V extends string, const I extends string>(head: RuleHead<V, I>, names: readonly string[]): Rule<V, I> {
   return {
     ...head,
     severity: 'error',
@@ -94,12 +107,12 @@ export function mutuallyExclusive<V extends string>(head: RuleHead<V>, names: re
  * Warns when both fields are set: the tool accepts it, but uses only one of them, or fails unless
  * they agree; `outcome` says which, given how the user spelled them.
  */
-export function bothSet<V extends string>(
-  head: RuleHead<V>,
+export function bothSet<V extends string, const I extends string>(
+  head: RuleHead<V, I>,
   names: readonly [string, string],
   description: string,
   outcome: (c: RuleContext<V>, first: string, second: string) => string,
-): Rule<V> {
+): Rule<V, I> {
   return {
     ...head,
     severity: 'warning',
@@ -117,7 +130,12 @@ export function bothSet<V extends string>(
  * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
  * the run must then supply it from the environment (the field's env vars), or `outcome` happens.
  */
-export function neededFromEnv<V extends string>(head: RuleHead<V>, name: string, outcome: string, when: readonly string[] = []): Rule<V> {
+export function neededFromEnv<V extends string, const I extends string>(
+  head: RuleHead<V, I>,
+  name: string,
+  outcome: string,
+  when: readonly string[] = [],
+): Rule<V, I> {
   return {
     ...head,
     severity: 'warning',
@@ -136,7 +154,12 @@ export function neededFromEnv<V extends string>(head: RuleHead<V>, name: string,
  * Warns when `name` is set without any of `partners`: the tool reads a missing partner from its
  * env vars, so only the run can tell whether it is there; without it, `outcome` happens.
  */
-export function partnerFromEnv<V extends string>(head: RuleHead<V>, name: string, partners: readonly string[], outcome: string): Rule<V> {
+export function partnerFromEnv<V extends string, const I extends string>(
+  head: RuleHead<V, I>,
+  name: string,
+  partners: readonly string[],
+  outcome: string,
+): Rule<V, I> {
   return {
     ...head,
     severity: 'warning',
@@ -154,7 +177,7 @@ export function partnerFromEnv<V extends string>(head: RuleHead<V>, name: string
 }
 
 /** Standard base64 (padded) that decodes to `bytes` bytes (error). */
-export function base64Key<V extends string>(head: RuleHead<V>, name: string, bytes: number): Rule<V> {
+export function base64Key<V extends string, const I extends string>(head: RuleHead<V, I>, name: string, bytes: number): Rule<V, I> {
   return {
     ...head,
     severity: 'error',

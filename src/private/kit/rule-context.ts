@@ -9,7 +9,7 @@ import { ParsedTarget } from '../target/target';
  * it mirrors. Error only where the target tool refuses the config whatever the environment;
  * warning where the run's env vars or files decide.
  */
-export interface Rule<V extends string = string> extends RuleRow<V> {
+export interface Rule<V extends string = string, I extends string = string> extends RuleRow<V, I> {
   /** Fields the rule reads (spec names; `block.member`), checked against the table at load. */
   readonly fields: readonly string[];
   /** What the rule enforces. */
@@ -40,11 +40,13 @@ export interface Rule<V extends string = string> extends RuleRow<V> {
 }
 
 /**
- * A rule whose check compares with releases: `versioned({ versions: { newSdk: ... }, check: (c) =>
- * c.reached('newSdk') })` types the names, so a release the row does not declare does not compile.
+ * A rule row written out (the builders of rule-builders.ts make the common ones), typed by its id
+ * and the names of its releases: in `rule({ id, versions: { newSdk: ... }, check: (c) =>
+ * c.reached('newSdk') })` a release the row does not declare does not compile, and the id stays
+ * literal for the catalog's `RuleId`.
  */
-export function versioned<V extends string>(rule: Rule<V>): Rule<V> {
-  return rule;
+export function rule<V extends string, const I extends string>(row: Rule<V, I>): Rule<V, I> {
+  return row;
 }
 
 /**
@@ -74,8 +76,8 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
     super(target, errors, warnings);
   }
 
-  protected apply(rule: Rule<V>): void {
-    rule.check(this);
+  protected apply(row: Rule<V>): void {
+    row.check(this);
   }
 
   /** The field (spec name, dotted for block members) is set, literally or as an expression. */
@@ -133,10 +135,10 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
 /** Fails at load when a rule names a field its table does not have, or two rules share an id. */
 export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
   checkRuleRows(backend, rules);
-  for (const rule of rules) {
-    if (rule.severity === 'error' && !rule.offline) throw new Error(`${backend}: error rule ${rule.id} does not say which offline check of the tool refuses it, or why none can`);
-    for (const name of rule.fields) {
-      if (!table.spec(name)) throw new Error(`${backend}: rule ${rule.id} names ${name}, which is not a field of the table`);
+  for (const row of rules) {
+    if (row.severity === 'error' && !row.offline) throw new Error(`${backend}: error rule ${row.id} does not say which offline check of the tool refuses it, or why none can`);
+    for (const name of row.fields) {
+      if (!table.spec(name)) throw new Error(`${backend}: rule ${row.id} names ${name}, which is not a field of the table`);
     }
   }
 }

@@ -24,9 +24,9 @@ export interface RuleScope<V extends string = string> {
 }
 
 /** What every rule row has, a store's or the encryption block's (checked at load by `checkRuleRows`). */
-export interface RuleRow<V extends string = string> {
+export interface RuleRow<V extends string = string, I extends string = string> {
   /** `<table>/what`, e.g. `azurerm/oidc-request-pair`; warnings can be acknowledged by it. */
-  readonly id: string;
+  readonly id: I;
   readonly severity: 'error' | 'warning';
   /** The tool behaviour it mirrors (source file and function, or message) and the versions. */
   readonly evidence: string;

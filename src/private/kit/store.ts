@@ -12,13 +12,14 @@ import { ParsedTarget, ToolName } from '../target/target';
  * A store as its file in stores/ declares it: the backend, the public names, the field table, the
  * rules and the state layout. Data only: the public classes are in src/*-backend.ts.
  */
-export interface StoreDefinition<B extends string = string> {
+export interface StoreDefinition<B extends string = string, I extends string = string> {
   /** Backend name as the tool knows it (`gcs`, `cos`, `oss`, `azurerm`). */
   readonly backend: B;
   /** The public classes and config struct (docs/FIELDS.md, the suites in other languages). */
   readonly names: { readonly backend: string; readonly remoteState: string; readonly config: string };
   readonly fields: readonly FieldSpec[];
-  readonly rules: readonly Rule[];
+  /** Its rules; their ids (`I`) stay literal, for the catalog's `RuleId`. */
+  readonly rules: ReadonlyArray<Rule<string, I>>;
   /** Where the store keeps each workspace's state. */
   readonly layout: StateLayout;
   /** The storage emulator the run-time judges of test/runtime/ run the store on (docs/FIELDS.md "judged by"). */
@@ -28,14 +29,14 @@ export interface StoreDefinition<B extends string = string> {
 }
 
 /** A store: its definition, with its field table indexed. */
-export interface Store<B extends string = string> extends StoreDefinition<B> {
+export interface Store<B extends string = string, I extends string = string> extends StoreDefinition<B, I> {
   readonly table: FieldTable;
   /** Where its tables change anything (kit/targets.ts `breakpointsOf`): the versions cdktn's targetVersions checks are made at. */
   readonly breakpoints: readonly string[];
 }
 
 /** Indexes a store's field table and checks its rules and layout against it, once, when the module loads. */
-export function defineStore<B extends string>(definition: StoreDefinition<B>): Store<B> {
+export function defineStore<B extends string, I extends string>(definition: StoreDefinition<B, I>): Store<B, I> {
   const { backend, fields, rules, layout } = definition;
   const table = new FieldTable(fields);
   checkRuleTable(backend, table, rules);

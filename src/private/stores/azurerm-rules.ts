@@ -1,6 +1,6 @@
 import { quoteList } from '../kit/messages';
 import { atLeast, base64Key, bothSet, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
-import { Rule, versioned } from '../kit/rule-context';
+import { rule } from '../kit/rule-context';
 import { ALWAYS, since } from '../kit/schema';
 
 /*
@@ -19,7 +19,7 @@ const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgo
 const LEGACY_ENVIRONMENTS = ['public', 'china', 'german', 'stack', 'usgovernment'];
 
 /** File/value twins: both tools accept both when the file holds the same value, which only the run can tell. */
-const filePair = (id: string, value: string, file: string): Rule =>
+const filePair = <I extends string>(id: I, value: string, file: string) =>
   bothSet(
     {
       id,
@@ -31,8 +31,8 @@ const filePair = (id: string, value: string, file: string): Rule =>
   );
 
 /** AzureRM (spec RemoteStateD). */
-export const AZURERM_RULES: readonly Rule[] = [
-  versioned({
+export const AZURERM_RULES = [
+  rule({
     id: 'azurerm/environment',
     offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
     runtime: 'azurerm-environment',
@@ -68,7 +68,7 @@ export const AZURERM_RULES: readonly Rule[] = [
       c.error('environment', `${c.got('environment')}, expected one of ${quoteList(names)} for ${tool} ${version}${hint}`);
     },
   }),
-  {
+  rule({
     id: 'azurerm/environment-needs-access-key',
     severity: 'warning',
     fields: ['environment', 'accessKey', 'sasToken'],
@@ -84,8 +84,8 @@ export const AZURERM_RULES: readonly Rule[] = [
           'the run must provide ARM_ACCESS_KEY or ARM_SAS_TOKEN, or init fails (its azure ad login knows only public, usgovernment and china)',
       );
     },
-  },
-  {
+  }),
+  rule({
     // A warning: only the spec says so; terraform 1.2 (the only release with both keys) is not a
     // judge here, and an Azure AD login is beyond Azurite.
     id: 'azurerm/oidc-needs-graph',
@@ -98,7 +98,7 @@ export const AZURERM_RULES: readonly Rule[] = [
         c.warn(`${c.spelling('useOidc')} is true with ${c.spelling('useGraphApi')} false; oidc needs microsoft graph, so the login is likely to fail: set ${c.spelling('useGraphApi')} true (or leave it unset)`);
       }
     },
-  },
+  }),
   partnerFromEnv(
     {
       id: 'azurerm/certificate-password-needs-certificate',
@@ -129,7 +129,7 @@ export const AZURERM_RULES: readonly Rule[] = [
   filePair('azurerm/client-id-file-pair', 'clientId', 'clientIdFilePath'),
   filePair('azurerm/client-secret-file-pair', 'clientSecret', 'clientSecretFilePath'),
   filePair('azurerm/oidc-token-file-pair', 'oidcToken', 'oidcTokenFilePath'),
-  {
+  rule({
     id: 'azurerm/dns-lookup-needs-resource-group',
     offline: 'no offline check: terraform checks it when init configures the backend, which reaches the cloud',
     runtime: 'azurerm-dns-lookup',
@@ -141,7 +141,7 @@ export const AZURERM_RULES: readonly Rule[] = [
       if (!c.has('lookupBlobEndpoint') || c.literal('lookupBlobEndpoint') === false || c.has('resourceGroupName')) return;
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
     },
-  },
+  }),
   mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
     'environment',
     'metadataHost',
@@ -152,7 +152,7 @@ export const AZURERM_RULES: readonly Rule[] = [
   ]),
   base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
   atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
-  {
+  rule({
     id: 'azurerm/timeout-zero',
     offline: 'no offline check: validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out',
     runtime: 'azurerm-timeout-zero',
@@ -165,7 +165,7 @@ export const AZURERM_RULES: readonly Rule[] = [
     check: (c) => {
       if (c.literal('timeoutSeconds') === 0) c.error('timeoutSeconds', 'got 0, expected 1 or more seconds, or no timeoutSeconds (with 0 every blob call times out at once, so init fails)');
     },
-  },
+  }),
   matches(
     {
       id: 'azurerm/storage-account-name',
@@ -182,7 +182,7 @@ export const AZURERM_RULES: readonly Rule[] = [
     /^[0-9a-z]{3,24}$/,
     '3 to 24 lower-case letters and digits',
   ),
-  {
+  rule({
     id: 'azurerm/account-name-host',
     offline: 'no offline check: validate accepts any name, and init refuses it when it builds the first request',
     init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
@@ -201,7 +201,7 @@ export const AZURERM_RULES: readonly Rule[] = [
         c.error('storageAccountName', `${c.got('storageAccountName')}, expected a storage account name (lower-case letters and digits): the ${c.target.tool} run cannot build its host name from it`);
       }
     },
-  },
+  }),
   matches(
     {
       id: 'azurerm/container-name',
@@ -215,7 +215,7 @@ export const AZURERM_RULES: readonly Rule[] = [
     /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
     '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
   ),
-  {
+  rule({
     id: 'azurerm/data-plane-auth-from-env',
     severity: 'warning',
     fields: ['resourceGroupName', 'accessKey', 'sasToken', 'useDirectoryAuth'],
@@ -228,5 +228,5 @@ export const AZURERM_RULES: readonly Rule[] = [
           'the run must provide ARM_ACCESS_KEY, ARM_SAS_TOKEN or ARM_USE_AZUREAD=true, or the tool cannot reach the blob',
       );
     },
-  },
+  }),
 ];

@@ -1,6 +1,6 @@
 import { PATH_RULES } from './path-rules';
 import { inRange, matches, neededFromEnv, oneOf } from '../kit/rule-builders';
-import { Rule, RuleContext } from '../kit/rule-context';
+import { RuleContext, rule } from '../kit/rule-context';
 import { FieldSpec, envBoth, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
@@ -142,13 +142,13 @@ const COS_BUCKET = /^[a-z0-9-]+-[0-9]+$/;
 /** The COS SDK checks the bucket host from v0.7.42 (terraform 1.6.0) and v0.7.70 (opentofu 1.11.0). */
 const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.6.0', opentofu: '1.11.0' } };
 
-const RULES: readonly Rule[] = [
+const RULES = [
   neededFromEnv(
     { id: 'cos/region-from-env', evidence: 'both tools, cos/backend.go: region is Required with DefaultFunc TENCENTCLOUD_REGION' },
     'region',
     'init fails: the tool requires a region',
   ),
-  {
+  rule({
     id: 'cos/region-empty',
     offline: 'no offline check: validate accepts "", and init refuses it when it configures the backend',
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log), or Go refuses the host "<bucket>.cos..myqcloud.com" ("no such host", no DNS server asked)',
@@ -161,8 +161,8 @@ const RULES: readonly Rule[] = [
     check: (c) => {
       if (c.literal('region') === '') c.error('region', 'got "", expected a region such as "ap-guangzhou", or no region so that the run takes TENCENTCLOUD_REGION (init fails on "": the bucket\'s host name is cos..myqcloud.com)');
     },
-  },
-  {
+  }),
+  rule({
     id: 'cos/bucket-name',
     offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log)',
@@ -180,8 +180,8 @@ const RULES: readonly Rule[] = [
       if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket) || !cosHostChecked(c)) return;
       c.error('bucket', `${c.got('bucket')}, expected <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the APPID's digits, e.g. "tfstate-1250000000" (the ${c.target.tool} COS SDK refuses the bucket before any request)`);
     },
-  },
-  {
+  }),
+  rule({
     id: 'cos/bucket-name-run',
     severity: 'warning',
     fields: ['bucket'],
@@ -194,7 +194,7 @@ const RULES: readonly Rule[] = [
       if (typeof bucket !== 'string' || bucket === '' || COS_BUCKET.test(bucket)) return;
       c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not <name>-<appid> (e.g. "tfstate-1250000000"); ${c.target.tool} ${c.target.version} does not check it, but COS has no such bucket, so the run fails at its first request`);
     },
-  },
+  }),
   oneOf(
     {
       id: 'cos/acl',

@@ -1,6 +1,6 @@
 import { looksLikePath } from '../kit/key-text';
 import { bothSet, checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
-import { Rule } from '../kit/rule-context';
+import { rule } from '../kit/rule-context';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
@@ -104,8 +104,8 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-const RULES: readonly Rule[] = [
-  {
+const RULES = [
+  rule({
     id: 'gcs/encryption-key',
     offline: 'no offline check: both tools decode the key when init configures the backend, and that init reaches the cloud',
     runtime: 'gcs-encryption-key',
@@ -120,8 +120,8 @@ const RULES: readonly Rule[] = [
       const v = c.literal('encryptionKey');
       if (typeof v === 'string' && !looksLikePath(v)) checkBase64Key(c, 'encryptionKey', 32);
     },
-  },
-  {
+  }),
+  rule({
     id: 'gcs/encryption-key-file',
     severity: 'warning',
     fields: ['encryptionKey'],
@@ -133,8 +133,8 @@ const RULES: readonly Rule[] = [
         c.warn(`${c.spelling('encryptionKey')} looks like a file path; the file must exist where the ${c.target.tool} run happens and hold the base64 text of a 32-byte key, or init fails`);
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'gcs/bucket-blank',
     offline: 'no offline check: validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces',
     runtime: 'gcs-blank-bucket',
@@ -148,8 +148,8 @@ const RULES: readonly Rule[] = [
       const v = c.literal('bucket');
       if (typeof v === 'string' && v !== '' && v.trim() === '') c.error('bucket', `got ${JSON.stringify(v)}, expected a bucket name (init fails: no bucket is named with spaces)`);
     },
-  },
-  {
+  }),
+  rule({
     // A warning: neither tool checks the name, and the run-time judge shows init and apply working
     // with any name (fake-gcs-server 1.56.1, all three judges); only Cloud Storage itself refuses it.
     id: 'gcs/kms-key-form',
@@ -169,7 +169,7 @@ const RULES: readonly Rule[] = [
         c.warn(`${c.spelling('kmsEncryptionKey')} is ${JSON.stringify(v)}, not projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}; Cloud Storage refuses other names when the run writes the state`);
       }
     },
-  },
+  }),
   matches(
     {
       id: 'gcs/custom-endpoint-form',

@@ -1,6 +1,6 @@
 import { PATH_RULES } from './path-rules';
 import { bothSet, inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
-import { Rule } from '../kit/rule-context';
+import { rule } from '../kit/rule-context';
 import { ALWAYS, FieldSpec, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
@@ -195,8 +195,8 @@ const OSS_BUCKET_RULE = 'a bucket name of 3 to 63 lower-case letters, digits and
 /** The OSS SDK checks the name from its v2 (terraform 1.15.0, every opentofu release). */
 const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.15.0', opentofu: ALWAYS } };
 
-const RULES: readonly Rule[] = [
-  {
+const RULES = [
+  rule({
     id: 'oss/bucket-name',
     offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
     init: 'init fails before any request: "error getting bucket: bucket name ... len is between [3-63]" / "can only include lowercase letters, numbers, and -" / "must start and end with a lowercase letter or number"',
@@ -214,8 +214,8 @@ const RULES: readonly Rule[] = [
         c.error('bucket', `${c.got('bucket')}, expected ${OSS_BUCKET_RULE} (the ${c.target.tool} OSS SDK refuses the bucket before any request)`);
       }
     },
-  },
-  {
+  }),
+  rule({
     id: 'oss/bucket-name-run',
     severity: 'warning',
     fields: ['bucket'],
@@ -228,7 +228,7 @@ const RULES: readonly Rule[] = [
       if (typeof bucket !== 'string' || bucket === '' || OSS_BUCKET.test(bucket)) return;
       c.warn(`${c.spelling('bucket')} is ${JSON.stringify(bucket)}, not ${OSS_BUCKET_RULE}; ${c.target.tool} ${c.target.version} does not check it, but OSS has no such bucket, so the run fails at its first request`);
     },
-  },
+  }),
   inRange(
     { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',

@@ -1,12 +1,11 @@
 import { matches } from '../kit/rule-builders';
-import { Rule } from '../kit/rule-context';
 
 /*
  * The key and prefix forms COS and OSS share: the same schema checks in both tools.
  */
 
 /** A key that does not start or end with "/", a prefix that does not start with "/" or "./". */
-export const PATH_RULES = (store: 'cos' | 'oss'): Rule[] => [
+export const PATH_RULES = <S extends 'cos' | 'oss'>(store: S) => [
   matches(
     {
       id: `${store}/prefix-form`,
