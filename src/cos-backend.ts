@@ -1,6 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/framework/base';
+import { StoreBackend, backendForEachStack } from './private/framework/backend';
+import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/state-objects';
 import { COS_STORE } from './private/stores/cos';
 

@@ -1,7 +1,7 @@
 /**
  * Backend values from outside the code: OpenTofu 1.8+ evaluating references in backend blocks,
  * fields left to init with StateBackendValue.fromInit(), and backend config files
- * (src/state-backend-value.ts, src/private/kit/backend-files.ts, the reader and framework/base.ts).
+ * (src/state-backend-value.ts, src/private/kit/backend-files.ts, the reader and framework/backend.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -7,7 +7,7 @@ import { Violation } from './messages';
  * (framework/rule-catalog.ts) takes their ids. The rule tables add the rest.
  */
 
-/** The warning of a remote state made from a backend for another stack (raised in framework/base.ts). */
+/** The warning of a remote state made from a backend for another stack (raised in framework/backend.ts). */
 export const SECRETS_LEFT_OUT = 'remote-state/secrets-left-out';
 
 /** The checks every field table gets, by id (for docs/FIELDS.md); the rule tables add the rest. */

@@ -1,6 +1,7 @@
 /**
- * What every backend and remote state shares (src/private/framework/base.ts): the members of spec parts
- * 4.2, 4.3 and 2.6, remote states for other stacks, cross-stack references, one backend per stack.
+ * What every backend and remote state shares (src/private/framework/backend.ts, remote-state.ts,
+ * store-element.ts): the members of spec parts 4.2, 4.3 and 2.6, remote states for other stacks,
+ * cross-stack references, one backend per stack.
  */
 import { CloudBackend, LocalBackend, NamedCloudWorkspace, TerraformBackend, TerraformElement, TerraformLocal, TerraformOutput, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
 import { Construct, IConstruct, IMixin } from 'constructs';

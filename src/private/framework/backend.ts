@@ -1,24 +1,24 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { DataTerraformRemoteStateConfig, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
+import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
-import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
+import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
-import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
+import { registerBackend, sharedStateOf } from './shared-state';
 import { staticContextOf } from './static-context';
+import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { SECRETS_LEFT_OUT, violation } from '../kit/checks';
-import { FieldValues } from '../kit/field-value';
 import { Violation, formatViolations } from '../kit/messages';
-import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
-import { stateAddress } from '../kit/state-objects';
+import { FieldSpec, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
 import { dynamicReferences } from '../kit/static-context';
-import { Checked, Store, ToolAttributes, emitFields } from '../kit/store';
+import { Checked, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget, formatTarget } from '../target/target';
+
 
 /** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
 export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
@@ -228,43 +228,6 @@ export abstract class StoreBackend extends TerraformBackend {
 }
 
 /**
- * What every store's remote state shares: the config is checked when the construct is created
- * (references are allowed and skipped), and `config` comes from the store's field table.
- *
- * @internal
- */
-export abstract class StoreRemoteState extends TerraformRemoteState {
-  private readonly attributes: ToolAttributes;
-  /** What the data source holds besides `config`. */
-  private readonly settings: Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
-
-  constructor(scope: Construct, id: string, private readonly store: Store, config: DataTerraformRemoteStateConfig) {
-    const settings = config === null || typeof config !== 'object' ? {} : { workspace: config.workspace, defaults: config.defaults };
-    // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
-    super(scope, id, store.backend, settings);
-    this.settings = settings;
-    this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
-    const block = () => deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
-    const state = stateHolder(this, store, () => block().config ?? {});
-    this.node.addValidation({ validate: () => showWarningsNow(this, ownStateOf(state, block().workspace)) });
-  }
-
-  /**
-   * Adds this data source to the tool's JSON output.
-   */
-  public toTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, false);
-  }
-
-  /**
-   * Adds this data source to the HCL output.
-   */
-  public toHclTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
-  }
-}
-
-/**
  * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
  * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
  * when there is no such stack: the call comes after the stacks are added.
@@ -284,33 +247,4 @@ export function backendForEachStack<T extends TerraformBackend>(
   }
   const base = scope.node.path;
   return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
-}
-
-/** The state address of a backend or remote state, from what it emits now (`emitted`). */
-function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
-  const target: ParsedTarget = targetOf(construct);
-  // Fields the run gives at init are no part of the address the code names.
-  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
-  return {
-    construct,
-    backend: store.backend,
-    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
-  };
-}
-
-/**
- * Checks the config of a construct that was just added to the tree and records its warnings; on
- * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
- * keeps a usable tree.
- */
-function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): Checked {
-  let checked: Checked;
-  try {
-    checked = checkFor(element, store, props, mode);
-  } catch (e) {
-    element.node.scope?.node.tryRemoveChild(element.node.id);
-    throw e;
-  }
-  recordWarnings(element, checked.warnings);
-  return checked;
 }

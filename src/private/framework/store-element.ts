@@ -1,0 +1,45 @@
+import { Construct } from 'constructs';
+import { StateHolder } from './shared-state';
+import { recordWarnings } from './warnings';
+import { checkFor } from '../kit/check';
+import { FieldValues } from '../kit/field-value';
+import { Mode, keyFor } from '../kit/schema';
+import { stateAddress } from '../kit/state-objects';
+import { Checked, Store } from '../kit/store';
+import { targetOf } from '../kit/targets';
+import { ParsedTarget } from '../target/target';
+
+
+/*
+ * What a store's backend and its remote state share: checking the config where the construct
+ * stands (it leaves the tree again when refused), and the state address the stack-wide checks read.
+ */
+
+/** The state address of a backend or remote state, from what it emits now (`emitted`). */
+export function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
+  const target: ParsedTarget = targetOf(construct);
+  // Fields the run gives at init are no part of the address the code names.
+  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
+  return {
+    construct,
+    backend: store.backend,
+    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
+  };
+}
+
+/**
+ * Checks the config of a construct that was just added to the tree and records its warnings; on
+ * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
+ * keeps a usable tree.
+ */
+export function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): Checked {
+  let checked: Checked;
+  try {
+    checked = checkFor(element, store, props, mode);
+  } catch (e) {
+    element.node.scope?.node.tryRemoveChild(element.node.id);
+    throw e;
+  }
+  recordWarnings(element, checked.warnings);
+  return checked;
+}
