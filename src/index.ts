@@ -9,14 +9,12 @@ export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig
 export { StateBackendTarget, TargetTool } from './target';
 export { StateBackendValue } from './state-backend-value';
 export { StateBackendWarnings } from './warnings';
-export { AwsKmsKeySpec, EncryptionKeyProvider, Pbkdf2HashFunction } from './encryption-key-providers';
+export { AwsKmsKeySpec } from './aws-kms-key-provider';
+export type { AwsKmsAssumeRole, AwsKmsAssumeRoleWithWebIdentity, AwsKmsEndpoints, AwsKmsKeyProviderProps } from './aws-kms-key-provider';
+export type { EncryptionKeyProviderOptions } from './encryption-key-provider-options';
+export { EncryptionKeyProvider, Pbkdf2HashFunction } from './encryption-key-providers';
 export type {
-  AwsKmsAssumeRole,
-  AwsKmsAssumeRoleWithWebIdentity,
-  AwsKmsEndpoints,
-  AwsKmsKeyProviderProps,
   AzureVaultKeyProviderProps,
-  EncryptionKeyProviderOptions,
   ExternalKeyProviderProps,
   GcpKmsKeyProviderProps,
   OpenBaoKeyProviderProps,
