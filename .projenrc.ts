@@ -419,7 +419,7 @@ project.npmignore?.include('/src/');
 // --- The CDK Terrain (cdktn) flavour -----------------------------------------------------------
 // A second jsii package from the same source tree: packages/cdktn-state-backends is a projen
 // subproject whose src/ is generated from ./src by scripts/flavour.js (imports of cdktf become
-// cdktn, the package name and the flavour marker in src/private/target/framework.ts change) and is never
+// cdktn, the package name and the flavour marker in src/private/target/flavour.ts change) and is never
 // committed. It is an npm workspace, so the root `npm ci` installs cdktn and the constructs range
 // cdktn accepts next to it, apart from the cdktf flavour's dependencies.
 const cdktnVersion = '0.24.0';

@@ -71,7 +71,7 @@ function rewriteTree(from, suffix, rules, header) {
 function cdktnSources(src = SRC) {
   const files = rewriteTree(src, '.ts', TS_RULES, HEADER);
   for (const [file, text] of Object.entries(files)) {
-    // (an import only: src/private/target/framework.ts names the other framework in a plain string)
+    // (an import only: src/private/target/flavour.ts names the other framework in a plain string)
     if (/(from\s+|import\s*\(\s*|require\(\s*)'cdktf(\/[^']*)?'/.test(text)) throw new Error(`flavour.js: ${file} still imports cdktf`);
   }
   return files;

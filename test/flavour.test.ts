@@ -22,7 +22,7 @@ describe('the cdktn flavour', () => {
     expect(Object.keys(generated).sort()).toEqual(sources.filter((f) => f.endsWith('.ts')).sort());
     const imports = Object.values(generated).flatMap((text) => [...text.matchAll(/from '(cdkt[fn])(\/[^']*)?'/g)].map((m) => m[1]));
     expect(new Set(imports)).toEqual(new Set(['cdktn']));
-    expect(generated[path.join('private', 'target', 'framework.ts')]).toContain("export const FRAMEWORK: string = 'cdktn';");
+    expect(generated[path.join('private', 'target', 'flavour.ts')]).toContain("export const FRAMEWORK: string = 'cdktn';");
     expect(generated[path.join('private', 'framework', 'cdktf-internals.ts')]).toContain("import { deepMerge as frameworkDeepMerge } from 'cdktn/lib/util';");
     expect(generated[path.join('private', 'target', 'target.ts')]).toContain("export const TARGET_CONTEXT_KEY = 'cdktn-state-backends:target';");
   });

@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { AzurermBackend, AzurermBackendConfig, EncryptionKeyProvider, EncryptionMethod, StateBackendTarget, StateBackendWarnings, StateEncryption } from '../src';
 import { warningsOf } from './support/annotations';
 import { appFor } from './support/stores';
-import { otherFlavourKey } from '../src/private/target/framework';
+import { otherFlavourKey } from '../src/private/target/flavour';
 
 const TARGET = { tool: 'terraform' as const, version: '1.11.4' };
 const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' };

@@ -1,7 +1,9 @@
 /**
  * No import cycle anywhere under src/: each module can be read, tested and changed after the
- * modules it imports (target.ts, then target-versions.ts, then check.ts, never the reverse).
- * Type-only imports count too: a cycle of types is still a cycle a reader has to untangle.
+ * modules it imports. Type-only imports count too: a cycle of types is still a cycle a reader has
+ * to untangle. And the folders of src/private import one way only: each folder's README.md says
+ * which folders it may import ("May import: kit, target."), and an import against that fails here,
+ * as does an import of a public file (src/*.ts) from src/private.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -46,6 +48,32 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[
   return cycles;
 }
 
+/** The folders each folder of src/private may import, as its README.md declares them. */
+export function declaredDirections(privateDir: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const entry of fs.readdirSync(privateDir, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const readme = path.join(privateDir, entry.name, 'README.md');
+    const line = fs.existsSync(readme) ? /^May import: (.*)\.$/m.exec(fs.readFileSync(readme, 'utf8'))?.[1] : undefined;
+    if (line === undefined) throw new Error(`src/private/${entry.name} has no README.md saying "May import: ..."`);
+    out.set(entry.name, line === 'nothing else of ours' ? [] : line.split(/,\s*/));
+  }
+  return out;
+}
+
+/** Imports between folders of src/private that their READMEs do not allow, and imports of public files from there. */
+export function againstDirection(graph: ReadonlyMap<string, readonly string[]>, allowed: ReadonlyMap<string, readonly string[]>): string[] {
+  const folderOf = (m: string) => (m.startsWith('private/') ? m.split('/')[1] : undefined);
+  return [...graph].flatMap(([from, to]) => {
+    const source = folderOf(from);
+    if (source === undefined) return [];
+    return to.filter((t) => {
+      const target = folderOf(t);
+      if (target === undefined) return true;
+      return target !== source && !(allowed.get(source) ?? []).includes(target);
+    }).map((t) => `${from} -> ${t}`);
+  });
+}
+
 describe('imports under src/', () => {
   const modules = modulesUnder(SRC);
   // An import of a folder names its index.ts.
@@ -62,6 +90,26 @@ describe('imports under src/', () => {
     // The checks depend on target resolution, which depends on the target values alone.
     expect(graph.get('private/kit/check')).toEqual(expect.arrayContaining(['private/kit/targets', 'private/target/versions', 'private/kit/store']));
     expect(graph.get('private/target/target')).toEqual([]);
+  });
+
+  test('follow the folders\' declared direction (README.md "May import:")', () => {
+    const allowed = declaredDirections(path.join(SRC, 'private'));
+    // GIVEN the folders of src/private WHEN their imports are compared with their READMEs THEN none goes against them
+    expect([...allowed.keys()].sort()).toEqual(['encryption', 'framework', 'kit', 'stores', 'target']);
+    expect(againstDirection(graph, allowed)).toEqual([]);
+    expect(allowed.get('target')).toEqual([]);
+  });
+
+  test('fails if a folder imports against its direction, or a public file', () => {
+    // GIVEN kit importing stores, stores importing a public file, and an allowed import
+    const g = new Map([
+      ['private/kit/reader', ['private/stores/gcs', 'private/target/target']],
+      ['private/stores/gcs', ['gcs-backend', 'private/kit/schema']],
+      ['gcs-backend', ['private/stores/gcs']],
+    ]);
+    const allowed = new Map([['kit', ['target']], ['stores', ['kit']]]);
+    // THEN both wrong imports are named, and nothing else
+    expect(againstDirection(g, allowed)).toEqual(['private/kit/reader -> private/stores/gcs', 'private/stores/gcs -> gcs-backend']);
   });
 
   test('the cycle finder finds a cycle, type-only imports included', () => {

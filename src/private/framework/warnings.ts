@@ -1,7 +1,7 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { Warning } from '../kit/field-value';
-import { libraryContext } from '../target/framework';
+import { libraryContext } from '../target/flavour';
 
 /*
  * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
@@ -89,7 +89,7 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
       }
     }
   }
-  // (under this package's key or the other flavour's: target/framework.ts)
+  // (under this package's key or the other flavour's: target/flavour.ts)
   const strict = libraryContext(construct, STRICT_CONTEXT_KEY);
   if (strict?.value === true || strict?.value === 'true') {
     return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);

@@ -4,7 +4,7 @@ import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './mes
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
 import { TARGET_VERSIONS_CHECK, declaredTargetsOf, describeDeclared, targetOf } from './targets';
-import { libraryContext } from '../target/framework';
+import { libraryContext } from '../target/flavour';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../target/versions';
 

@@ -2,7 +2,7 @@ import { IConstruct } from 'constructs';
 import { Violation, formatViolations, showValue } from './messages';
 import { RuleRow } from './rule-row';
 import { ALWAYS, BACKEND_EVALUATION, FieldSpec, PerTool, envEntriesOf } from './schema';
-import { isCdktn, libraryContext } from '../target/framework';
+import { isCdktn, libraryContext } from '../target/flavour';
 import { EXAMPLES } from '../target/semver-range';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from '../target/target';
 import { DEFAULT_TARGET_VERSIONS, DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, TOOLS, versionsToCheck } from '../target/versions';
@@ -15,7 +15,7 @@ import { DEFAULT_TARGET_VERSIONS, DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, 
 
 /** The target chosen by the context key at `scope`, or the default. */
 export function targetOf(scope: IConstruct): ParsedTarget {
-  // (under this package's key or the other flavour's: target/framework.ts)
+  // (under this package's key or the other flavour's: target/flavour.ts)
   const raw = libraryContext(scope, TARGET_CONTEXT_KEY);
   // The cdktn package without the key: the first target its `targetVersions` declares.
   if (raw === undefined) return declaredTargetsOf(scope)?.targets[0] ?? DEFAULT_TARGET;

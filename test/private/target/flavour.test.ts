@@ -1,11 +1,11 @@
 /**
- * The flavour marker and the context keys of both packages (src/private/target/framework.ts). Runs in each
+ * The flavour marker and the context keys of both packages (src/private/target/flavour.ts). Runs in each
  * flavour's jest project: the cdktn one runs the sources scripts/flavour.js generated, whose rename
  * of the package name must leave the other package's keys the other package's.
  */
 import { Testing } from 'cdktf';
 import { StateBackendTarget, StateBackendWarnings } from '../../../src';
-import { libraryContext, otherFlavourKey } from '../../../src/private/target/framework';
+import { libraryContext, otherFlavourKey } from '../../../src/private/target/flavour';
 import { FLAVOUR } from '../../support/flavour';
 
 const OWN = `${FLAVOUR}-state-backends`;
