@@ -45,12 +45,16 @@ const SETUP: { readonly [name in StoreName]?: Setup } = {
 /** The example of every field (spec name; `block.member` for block members; a block's is its required members'). */
 function samplesOf(store: Store): Record<string, unknown> {
   const samples: Record<string, unknown> = {};
+  const example = (field: FieldSpec, name: string) => {
+    if (field.example === undefined) throw new Error(`${store.backend} ${name} has no example in its field row (src/private/stores/${store.backend}.ts)`);
+    return field.example;
+  };
   for (const field of store.fields) {
     if (field.fields) {
-      samples[field.name] = Object.fromEntries(field.fields.filter((m) => m.required).map((m) => [m.name, m.example]));
-      for (const m of field.fields) samples[`${field.name}.${m.name}`] = m.example;
+      samples[field.name] = Object.fromEntries(field.fields.filter((m) => m.required).map((m) => [m.name, example(m, `${field.name}.${m.name}`)]));
+      for (const m of field.fields) samples[`${field.name}.${m.name}`] = example(m, `${field.name}.${m.name}`);
     } else {
-      samples[field.name] = field.example;
+      samples[field.name] = example(field, field.name);
     }
   }
   return samples;

@@ -26,8 +26,9 @@ export interface Rule<V extends string = string, I extends string = string> exte
   readonly init?: string;
   /**
    * The run-time judge that backs the rule: the scenario of test/runtime/ (named in
-   * test/support/runtime-scenarios.ts) in which the real tools, on a storage emulator, do what the
-   * rule says. test/runtime/scenarios.test.ts holds every named scenario to the suite.
+   * RUNTIME_SCENARIOS of test/support/runtime-stacks.ts) in which the real tools, on a storage
+   * emulator, do what the rule says. test/runtime/scenarios.test.ts holds every named scenario to
+   * the suite.
    */
   readonly runtime?: string;
   /**
