@@ -151,6 +151,10 @@ project.addTask('docs:fields', {
   exec: 'ts-node --project tsconfig.dev.json scripts/fields-doc.ts',
 });
 project.postCompileTask.spawn(project.tasks.tryFind('docs:fields')!);
+project.addTask('samples', {
+  description: 'Regenerates the Go and Java suites\' samples (test/go/samples_test.go, test/java/.../Samples.java) from the field tables',
+  exec: 'ts-node --project tsconfig.dev.json scripts/samples.ts',
+});
 
 project.addTask('example', {
   description: 'Synthesizes examples/typescript and prints each stack\'s backend and remote states',

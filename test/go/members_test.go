@@ -55,7 +55,7 @@ func TestProperties(t *testing.T) {
 	stack := newStack(defaultTarget, "stack")
 	backend := sb.NewCosBackend(stack, &sb.CosBackendConfig{Bucket: jsii.String(cosBucket)})
 	remote := sb.NewDataTerraformRemoteStateAzurerm(stack, jsii.String("shared"), &sb.DataTerraformRemoteStateAzurermConfig{
-		ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount)})
+		ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName)})
 	equal := func(t *testing.T, what string, got *string, want string) {
 		t.Helper()
 		if got == nil || *got != want {
@@ -139,13 +139,13 @@ func TestOverrides(t *testing.T) {
 	backend := sb.NewGcsBackend(stack, &sb.GcsBackendConfig{Bucket: jsii.String(gcsBucket)})
 	backend.AddOverride(jsii.String("prefix"), jsii.String("overridden"))
 	remote := sb.NewDataTerraformRemoteStateAzurerm(stack, jsii.String("shared"), &sb.DataTerraformRemoteStateAzurermConfig{
-		ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount)})
+		ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName)})
 	remote.AddOverride(jsii.String("config.snapshot"), jsii.Bool(true))
 	remote.OverrideLogicalId(jsii.String("renamed"))
 	doc := synth(t, stack)
 	checkKeys(t, "terraform.backend.gcs", at(t, doc, "terraform.backend.gcs"), keys{{"bucket", gcsBucket}, {"prefix", "overridden"}})
 	checkKeys(t, "data.terraform_remote_state.renamed.config", at(t, doc, "data.terraform_remote_state.renamed.config"), keys{
-		{"container_name", azContainer}, {"key", azKey}, {"storage_account_name", azAccount}, {"snapshot", true}})
+		{"container_name", azurermContainerName}, {"key", azurermKey}, {"storage_account_name", azurermStorageAccountName}, {"snapshot", true}})
 }
 
 // A Go mixin: overrides a key of every backend it is applied to, and records where it went.

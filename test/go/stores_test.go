@@ -32,25 +32,25 @@ func TestOpenTofuOnlyFields(t *testing.T) {
 	t.Run("AzurermBackend timeoutSeconds, encryptionScope, adoServiceConnectionId", func(t *testing.T) {
 		stack := newStack(tofu, "stack")
 		sb.NewAzurermBackend(stack, &sb.AzurermBackendConfig{
-			ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount),
-			TimeoutSeconds: jsii.Number(azTimeoutSeconds), EncryptionScope: jsii.String(azEncryptionScope),
-			AdoServiceConnectionId: jsii.String(azAdoConnectionID),
+			ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName),
+			TimeoutSeconds: jsii.Number(azurermTimeoutSeconds), EncryptionScope: jsii.String(azurermEncryptionScope),
+			AdoServiceConnectionId: jsii.String(azurermAdoServiceConnectionId),
 		})
 		checkKeys(t, "terraform.backend.azurerm", at(t, synth(t, stack), "terraform.backend.azurerm"), keys{
-			{"container_name", azContainer}, {"key", azKey}, {"storage_account_name", azAccount},
-			{"timeout_seconds", azTimeoutSeconds}, {"encryption_scope", azEncryptionScope},
-			{"ado_service_connection_id", azAdoConnectionID},
+			{"container_name", azurermContainerName}, {"key", azurermKey}, {"storage_account_name", azurermStorageAccountName},
+			{"timeout_seconds", azurermTimeoutSeconds}, {"encryption_scope", azurermEncryptionScope},
+			{"ado_service_connection_id", azurermAdoServiceConnectionId},
 		})
 	})
 	t.Run("DataTerraformRemoteStateAzurerm customerProvidedKey", func(t *testing.T) {
 		stack := newStack(tofu, "stack")
 		sb.NewDataTerraformRemoteStateAzurerm(stack, jsii.String("rs"), &sb.DataTerraformRemoteStateAzurermConfig{
-			ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount),
-			CustomerProvidedKey: jsii.String(encryptionKey),
+			ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName),
+			CustomerProvidedKey: jsii.String(azurermCustomerProvidedKey),
 		})
 		checkKeys(t, "data.terraform_remote_state.rs.config", at(t, synth(t, stack), "data.terraform_remote_state.rs.config"), keys{
-			{"container_name", azContainer}, {"key", azKey}, {"storage_account_name", azAccount},
-			{"customer_provided_key", encryptionKey},
+			{"container_name", azurermContainerName}, {"key", azurermKey}, {"storage_account_name", azurermStorageAccountName},
+			{"customer_provided_key", azurermCustomerProvidedKey},
 		})
 	})
 }
@@ -59,12 +59,12 @@ func TestOpenTofuOnlyFields(t *testing.T) {
 func TestAzurermCdktfSpellings(t *testing.T) {
 	stack := newStack(defaultTarget, "stack")
 	sb.NewAzurermBackend(stack, &sb.AzurermBackendConfig{
-		ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount),
-		MsiEndpoint: jsii.String(azMsiEndpoint), UseMsi: jsii.Bool(true), UseAzureadAuth: jsii.Bool(true),
+		ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName),
+		MsiEndpoint: jsii.String(azurermManagedIdentityEndpoint), UseMsi: jsii.Bool(true), UseAzureadAuth: jsii.Bool(true),
 	})
 	checkKeys(t, "terraform.backend.azurerm", at(t, synth(t, stack), "terraform.backend.azurerm"), keys{
-		{"container_name", azContainer}, {"key", azKey}, {"storage_account_name", azAccount},
-		{"msi_endpoint", azMsiEndpoint}, {"use_msi", true}, {"use_azuread_auth", true},
+		{"container_name", azurermContainerName}, {"key", azurermKey}, {"storage_account_name", azurermStorageAccountName},
+		{"msi_endpoint", azurermManagedIdentityEndpoint}, {"use_msi", true}, {"use_azuread_auth", true},
 	})
 }
 
@@ -79,29 +79,29 @@ func TestRefusals(t *testing.T) {
 			sb.NewGcsBackend(s, &sb.GcsBackendConfig{Bucket: jsii.String(gcsBucket), AccessToken: jsii.String(gcsAccessToken), EncryptionKey: jsii.String("abc")})
 		}, []string{"invalid gcs backend (target terraform@1.16.5) at stack/backend:", "encryptionKey", "32 bytes"}},
 		{"gcs encryptionKey and kmsEncryptionKey both set", func(s cdktf.TerraformStack) {
-			c := gcsEveryFieldButKms()
-			c.KmsEncryptionKey = jsii.String(gcsKmsKey)
+			c := gcsBackendConfig(defaultTarget, gcsButKms...)
+			c.KmsEncryptionKey = jsii.String(gcsKmsEncryptionKey)
 			sb.NewGcsBackend(s, c)
 		}, []string{"encryptionKey", "kmsEncryptionKey"}},
 		{"cos acl outside the allowed values", func(s cdktf.TerraformStack) {
 			sb.NewDataTerraformRemoteStateCos(s, jsii.String("network"), &sb.DataTerraformRemoteStateCosConfig{Bucket: jsii.String(cosBucket),
-				SecretId: jsii.String(cosSecretID), SecretKey: jsii.String(cosSecretKey), SecurityToken: jsii.String(cosSecurityToken),
+				SecretId: jsii.String(cosSecretId), SecretKey: jsii.String(cosSecretKey), SecurityToken: jsii.String(cosSecurityToken),
 				Acl: jsii.String("public-read-write")})
 		}, []string{"invalid cos remote state (target terraform@1.16.5) at stack/network:", "- acl: ", `"private", "public-read"`}},
 		{"oss assumeRoleSessionExpiration out of range", func(s cdktf.TerraformStack) {
-			c := ossCommon(defaultTarget)
+			c := ossBackendConfig(defaultTarget, except(ossButBlock, ossLocks...)...)
 			c.AssumeRoleSessionExpiration = jsii.Number(100)
 			sb.NewOssBackend(s, c)
 		}, []string{"invalid oss backend (target terraform@1.16.5) at stack/backend:", "assumeRoleSessionExpiration", "got 100, expected 900 to 3600 seconds"}},
 		{"oss lockStoreTable and tablestoreTable disagree", func(s cdktf.TerraformStack) {
 			sb.NewOssBackend(s, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), SecretKey: jsii.String(ossSecretKey),
-				LockStoreTable: jsii.String(ossLockTable), TablestoreTable: jsii.String("other_table")})
+				LockStoreTable: jsii.String(ossLockStoreTable), TablestoreTable: jsii.String("other_table")})
 		}, []string{"lockStoreTable", "tablestoreTable"}},
 		{"azurerm useGraphApi false for Terraform 1.3+", func(s cdktf.TerraformStack) {
 			sb.NewDataTerraformRemoteStateAzurerm(s, jsii.String("shared"), &sb.DataTerraformRemoteStateAzurermConfig{
-				ContainerName: jsii.String(azContainer), Key: jsii.String(azKey), StorageAccountName: jsii.String(azAccount),
-				ResourceGroupName: jsii.String(azResourceGroup), ClientId: jsii.String(azClientID), ClientSecret: jsii.String(azClientSecret),
-				TenantId: jsii.String(azTenantID), SasToken: jsii.String(azSasToken), UseGraphApi: jsii.Bool(false)})
+				ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName),
+				ResourceGroupName: jsii.String(azurermResourceGroupName), ClientId: jsii.String(azurermClientId), ClientSecret: jsii.String(azurermClientSecret),
+				TenantId: jsii.String(azurermTenantId), SasToken: jsii.String(azurermSasToken), UseGraphApi: jsii.Bool(false)})
 		}, []string{"invalid azurerm remote state (target terraform@1.16.5) at stack/shared:", "useGraphApi", "got false"}},
 	}
 	for _, c := range cases {
@@ -109,7 +109,7 @@ func TestRefusals(t *testing.T) {
 			stack := newStack(defaultTarget, "stack")
 			message := refused(t, func() { c.build(stack) })
 			assertContains(t, message, c.fields...)
-			assertNoSecrets(t, message, secrets...)
+			assertNoSecrets(t, message, secretSamples...)
 			assertNoSecrets(t, message, `"abc"`)
 		})
 	}
@@ -121,14 +121,14 @@ func TestRefusals(t *testing.T) {
 		})
 		assertContains(t, message, "invalid cos remote state (target opentofu@1.12.6) at stack/cos:",
 			"- endpoint: ", "- domain: ", "- camRoleName: ", "- profile: ", "- sharedCredentialsDir: ", "- assumeRole.externalId: ")
-		assertNoSecrets(t, message, secrets...)
+		assertNoSecrets(t, message, secretSamples...)
 	})
 	t.Run("oss lockStoreInstanceName under Terraform 1.11.4", func(t *testing.T) {
 		stack := newStack(target{"terraform", "1.11.4"}, "stack")
 		message := refused(t, func() {
-			sb.NewOssBackend(stack, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), SecretKey: jsii.String(ossSecretKey), LockStoreInstanceName: jsii.String(ossLockInstance)})
+			sb.NewOssBackend(stack, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), SecretKey: jsii.String(ossSecretKey), LockStoreInstanceName: jsii.String(ossLockStoreInstanceName)})
 		})
 		assertContains(t, message, "lockStoreInstanceName", "terraform@1.11.4")
-		assertNoSecrets(t, message, secrets...)
+		assertNoSecrets(t, message, secretSamples...)
 	})
 }

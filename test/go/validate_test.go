@@ -286,7 +286,7 @@ func TestJudgesCanRefuse(t *testing.T) {
 		t.Run(ref.label, func(t *testing.T) {
 			j := ref.find(t)
 			v := validate(t, j, map[string]any{"data": map[string]any{"terraform_remote_state": map[string]any{
-				"typo": map[string]any{"backend": "gcs", "config": map[string]any{"bucket": gcsBucket, "storeage_custom_endpoint": gcsEndpoint}},
+				"typo": map[string]any{"backend": "gcs", "config": map[string]any{"bucket": gcsBucket, "storeage_custom_endpoint": gcsStoreageCustomEndpoint}},
 			}}})
 			if v.Valid || !strings.Contains(strings.Join(v.of("error"), "\n"), "storeage_custom_endpoint") {
 				t.Errorf("%s accepted storeage_custom_endpoint: %+v", j.name(), v)

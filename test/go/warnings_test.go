@@ -23,8 +23,8 @@ var terraform1114 = target{"terraform", "1.11.4"}
 // warning, and the literal-secret one.
 func oidcTokenOnly() *sb.AzurermBackendConfig {
 	return &sb.AzurermBackendConfig{
-		StorageAccountName: jsii.String(azAccount), ContainerName: jsii.String(azContainer), Key: jsii.String(azKey),
-		ResourceGroupName: jsii.String(azResourceGroup), UseOidc: jsii.Bool(true), OidcRequestToken: jsii.String(oidcPassword),
+		StorageAccountName: jsii.String(azurermStorageAccountName), ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey),
+		ResourceGroupName: jsii.String(azurermResourceGroupName), UseOidc: jsii.Bool(true), OidcRequestToken: jsii.String(oidcPassword),
 	}
 }
 
@@ -85,8 +85,8 @@ func TestWarnings(t *testing.T) {
 		sb.StateBackendWarnings_Acknowledge(app, jsii.String(oidcPairID), jsii.String(oidcReason))
 		sb.StateBackendWarnings_Acknowledge(app, jsii.String(literalID), jsii.String("a placeholder replaced at deploy time"))
 		checkKeys(t, "terraform.backend.azurerm", at(t, synth(t, stack), "terraform.backend.azurerm"), keys{
-			{"storage_account_name", azAccount}, {"container_name", azContainer}, {"key", azKey},
-			{"resource_group_name", azResourceGroup}, {"use_oidc", true}, {"oidc_request_token", oidcPassword}})
+			{"storage_account_name", azurermStorageAccountName}, {"container_name", azurermContainerName}, {"key", azurermKey},
+			{"resource_group_name", azurermResourceGroupName}, {"use_oidc", true}, {"oidc_request_token", oidcPassword}})
 	})
 	t.Run("the ids include the oidc pair", func(t *testing.T) {
 		found := false

@@ -1,34 +1,34 @@
 package io.github.statebackends.tests;
 
-import static io.github.statebackends.tests.Samples.AZ_ACCESS_KEY;
-import static io.github.statebackends.tests.Samples.AZ_ACCOUNT;
-import static io.github.statebackends.tests.Samples.AZ_ADO_CONNECTION_ID;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE_PASSWORD;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_CERTIFICATE_PATH;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_ID;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_ID_FILE;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_SECRET;
-import static io.github.statebackends.tests.Samples.AZ_CLIENT_SECRET_FILE;
-import static io.github.statebackends.tests.Samples.AZ_CONTAINER;
-import static io.github.statebackends.tests.Samples.AZ_ENCRYPTION_SCOPE;
-import static io.github.statebackends.tests.Samples.AZ_ENDPOINT;
-import static io.github.statebackends.tests.Samples.AZ_ENVIRONMENT;
-import static io.github.statebackends.tests.Samples.AZ_KEY;
-import static io.github.statebackends.tests.Samples.AZ_METADATA_HOST;
-import static io.github.statebackends.tests.Samples.AZ_MSI_ENDPOINT;
-import static io.github.statebackends.tests.Samples.AZ_OIDC_REQUEST_TOKEN;
-import static io.github.statebackends.tests.Samples.AZ_OIDC_REQUEST_URL;
-import static io.github.statebackends.tests.Samples.AZ_OIDC_TOKEN;
-import static io.github.statebackends.tests.Samples.AZ_OIDC_TOKEN_FILE;
-import static io.github.statebackends.tests.Samples.AZ_RESOURCE_GROUP;
-import static io.github.statebackends.tests.Samples.AZ_SAS_TOKEN;
-import static io.github.statebackends.tests.Samples.AZ_SUBSCRIPTION_ID;
-import static io.github.statebackends.tests.Samples.AZ_TENANT_ID;
-import static io.github.statebackends.tests.Samples.AZ_TIMEOUT_SECONDS;
-import static io.github.statebackends.tests.Samples.DEFAULTS;
-import static io.github.statebackends.tests.Samples.ENCRYPTION_KEY;
-import static io.github.statebackends.tests.Samples.WORKSPACE;
+import static io.github.statebackends.tests.Samples.AZURERM_ACCESS_KEY;
+import static io.github.statebackends.tests.Samples.AZURERM_STORAGE_ACCOUNT_NAME;
+import static io.github.statebackends.tests.Samples.AZURERM_ADO_SERVICE_CONNECTION_ID;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_CERTIFICATE;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_CERTIFICATE_PASSWORD;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_CERTIFICATE_PATH;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_ID;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_ID_FILE_PATH;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_SECRET;
+import static io.github.statebackends.tests.Samples.AZURERM_CLIENT_SECRET_FILE_PATH;
+import static io.github.statebackends.tests.Samples.AZURERM_CONTAINER_NAME;
+import static io.github.statebackends.tests.Samples.AZURERM_ENCRYPTION_SCOPE;
+import static io.github.statebackends.tests.Samples.AZURERM_ENDPOINT;
+import static io.github.statebackends.tests.Samples.AZURERM_ENVIRONMENT;
+import static io.github.statebackends.tests.Samples.AZURERM_KEY;
+import static io.github.statebackends.tests.Samples.AZURERM_METADATA_HOST;
+import static io.github.statebackends.tests.Samples.AZURERM_MANAGED_IDENTITY_ENDPOINT;
+import static io.github.statebackends.tests.Samples.AZURERM_OIDC_REQUEST_TOKEN;
+import static io.github.statebackends.tests.Samples.AZURERM_OIDC_REQUEST_URL;
+import static io.github.statebackends.tests.Samples.AZURERM_OIDC_TOKEN;
+import static io.github.statebackends.tests.Samples.AZURERM_OIDC_TOKEN_FILE_PATH;
+import static io.github.statebackends.tests.Samples.AZURERM_RESOURCE_GROUP_NAME;
+import static io.github.statebackends.tests.Samples.AZURERM_SAS_TOKEN;
+import static io.github.statebackends.tests.Samples.AZURERM_SUBSCRIPTION_ID;
+import static io.github.statebackends.tests.Samples.AZURERM_TENANT_ID;
+import static io.github.statebackends.tests.Samples.AZURERM_TIMEOUT_SECONDS;
+import static io.github.statebackends.tests.Support.DEFAULTS;
+import static io.github.statebackends.tests.Samples.AZURERM_CUSTOMER_PROVIDED_KEY;
+import static io.github.statebackends.tests.Support.WORKSPACE;
 import static io.github.statebackends.tests.Support.assertNoSecrets;
 import static io.github.statebackends.tests.Support.assertRefusal;
 import static io.github.statebackends.tests.Support.keyTests;
@@ -78,31 +78,31 @@ class AzurermTest {
 
     /** Keys every full config below emits (default target), without the auth-method pairs. */
     private static final Map<String, Object> BASE_KEYS = map(
-        "subscription_id", AZ_SUBSCRIPTION_ID,
-        "resource_group_name", AZ_RESOURCE_GROUP,
-        "storage_account_name", AZ_ACCOUNT,
-        "container_name", AZ_CONTAINER,
-        "key", AZ_KEY,
+        "subscription_id", AZURERM_SUBSCRIPTION_ID,
+        "resource_group_name", AZURERM_RESOURCE_GROUP_NAME,
+        "storage_account_name", AZURERM_STORAGE_ACCOUNT_NAME,
+        "container_name", AZURERM_CONTAINER_NAME,
+        "key", AZURERM_KEY,
         "lookup_blob_endpoint", true,
         "snapshot", true,
-        "environment", AZ_ENVIRONMENT,
-        "metadata_host", AZ_METADATA_HOST,
-        "access_key", AZ_ACCESS_KEY,
-        "sas_token", AZ_SAS_TOKEN,
-        "tenant_id", AZ_TENANT_ID,
-        "client_id", AZ_CLIENT_ID,
-        "endpoint", AZ_ENDPOINT,
-        "client_certificate", AZ_CLIENT_CERTIFICATE,
-        "client_certificate_path", AZ_CLIENT_CERTIFICATE_PATH,
-        "client_certificate_password", AZ_CLIENT_CERTIFICATE_PASSWORD,
-        "client_secret", AZ_CLIENT_SECRET,
+        "environment", AZURERM_ENVIRONMENT,
+        "metadata_host", AZURERM_METADATA_HOST,
+        "access_key", AZURERM_ACCESS_KEY,
+        "sas_token", AZURERM_SAS_TOKEN,
+        "tenant_id", AZURERM_TENANT_ID,
+        "client_id", AZURERM_CLIENT_ID,
+        "endpoint", AZURERM_ENDPOINT,
+        "client_certificate", AZURERM_CLIENT_CERTIFICATE,
+        "client_certificate_path", AZURERM_CLIENT_CERTIFICATE_PATH,
+        "client_certificate_password", AZURERM_CLIENT_CERTIFICATE_PASSWORD,
+        "client_secret", AZURERM_CLIENT_SECRET,
         "use_oidc", true,
-        "ado_pipeline_service_connection_id", AZ_ADO_CONNECTION_ID,
-        "oidc_request_token", AZ_OIDC_REQUEST_TOKEN,
-        "oidc_request_url", AZ_OIDC_REQUEST_URL,
-        "oidc_token", AZ_OIDC_TOKEN,
+        "ado_pipeline_service_connection_id", AZURERM_ADO_SERVICE_CONNECTION_ID,
+        "oidc_request_token", AZURERM_OIDC_REQUEST_TOKEN,
+        "oidc_request_url", AZURERM_OIDC_REQUEST_URL,
+        "oidc_token", AZURERM_OIDC_TOKEN,
         "use_msi", true,
-        "msi_endpoint", AZ_MSI_ENDPOINT,
+        "msi_endpoint", AZURERM_MANAGED_IDENTITY_ENDPOINT,
         "use_cli", false,
         "use_aks_workload_identity", true,
         "use_azuread_auth", true);
@@ -113,26 +113,26 @@ class AzurermTest {
         return DataTerraformRemoteStateAzurerm.Builder.create(scope, id)
             .defaults(DEFAULTS)
             .workspace(WORKSPACE)
-            .containerName(AZ_CONTAINER)
-            .key(AZ_KEY)
-            .storageAccountName(AZ_ACCOUNT)
-            .resourceGroupName(AZ_RESOURCE_GROUP)
-            .accessKey(AZ_ACCESS_KEY)
-            .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
-            .clientId(AZ_CLIENT_ID)
-            .clientSecret(AZ_CLIENT_SECRET)
-            .endpoint(AZ_ENDPOINT)
-            .environment(AZ_ENVIRONMENT)
-            .metadataHost(AZ_METADATA_HOST)
-            .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
-            .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-            .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
-            .oidcToken(AZ_OIDC_TOKEN)
-            .sasToken(AZ_SAS_TOKEN)
+            .containerName(AZURERM_CONTAINER_NAME)
+            .key(AZURERM_KEY)
+            .storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
+            .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+            .accessKey(AZURERM_ACCESS_KEY)
+            .clientCertificatePassword(AZURERM_CLIENT_CERTIFICATE_PASSWORD)
+            .clientCertificatePath(AZURERM_CLIENT_CERTIFICATE_PATH)
+            .clientId(AZURERM_CLIENT_ID)
+            .clientSecret(AZURERM_CLIENT_SECRET)
+            .endpoint(AZURERM_ENDPOINT)
+            .environment(AZURERM_ENVIRONMENT)
+            .metadataHost(AZURERM_METADATA_HOST)
+            .managedIdentityEndpoint(AZURERM_MANAGED_IDENTITY_ENDPOINT)
+            .oidcRequestToken(AZURERM_OIDC_REQUEST_TOKEN)
+            .oidcRequestUrl(AZURERM_OIDC_REQUEST_URL)
+            .oidcToken(AZURERM_OIDC_TOKEN)
+            .sasToken(AZURERM_SAS_TOKEN)
             .snapshot(true)
-            .subscriptionId(AZ_SUBSCRIPTION_ID)
-            .tenantId(AZ_TENANT_ID)
+            .subscriptionId(AZURERM_SUBSCRIPTION_ID)
+            .tenantId(AZURERM_TENANT_ID)
             .useDirectoryAuth(true)
             .useGraphApi(true)
             .useManagedIdentity(true)
@@ -143,26 +143,26 @@ class AzurermTest {
     @SuppressWarnings("deprecation") // endpoint
     static AzurermBackend.Builder backendSpecSpellings(final Construct scope) {
         return AzurermBackend.Builder.create(scope)
-            .containerName(AZ_CONTAINER)
-            .key(AZ_KEY)
-            .storageAccountName(AZ_ACCOUNT)
-            .resourceGroupName(AZ_RESOURCE_GROUP)
-            .accessKey(AZ_ACCESS_KEY)
-            .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-            .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
-            .clientId(AZ_CLIENT_ID)
-            .clientSecret(AZ_CLIENT_SECRET)
-            .endpoint(AZ_ENDPOINT)
-            .environment(AZ_ENVIRONMENT)
-            .metadataHost(AZ_METADATA_HOST)
-            .managedIdentityEndpoint(AZ_MSI_ENDPOINT)
-            .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-            .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
-            .oidcToken(AZ_OIDC_TOKEN)
-            .sasToken(AZ_SAS_TOKEN)
+            .containerName(AZURERM_CONTAINER_NAME)
+            .key(AZURERM_KEY)
+            .storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
+            .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+            .accessKey(AZURERM_ACCESS_KEY)
+            .clientCertificatePassword(AZURERM_CLIENT_CERTIFICATE_PASSWORD)
+            .clientCertificatePath(AZURERM_CLIENT_CERTIFICATE_PATH)
+            .clientId(AZURERM_CLIENT_ID)
+            .clientSecret(AZURERM_CLIENT_SECRET)
+            .endpoint(AZURERM_ENDPOINT)
+            .environment(AZURERM_ENVIRONMENT)
+            .metadataHost(AZURERM_METADATA_HOST)
+            .managedIdentityEndpoint(AZURERM_MANAGED_IDENTITY_ENDPOINT)
+            .oidcRequestToken(AZURERM_OIDC_REQUEST_TOKEN)
+            .oidcRequestUrl(AZURERM_OIDC_REQUEST_URL)
+            .oidcToken(AZURERM_OIDC_TOKEN)
+            .sasToken(AZURERM_SAS_TOKEN)
             .snapshot(true)
-            .subscriptionId(AZ_SUBSCRIPTION_ID)
-            .tenantId(AZ_TENANT_ID)
+            .subscriptionId(AZURERM_SUBSCRIPTION_ID)
+            .tenantId(AZURERM_TENANT_ID)
             .useDirectoryAuth(true)
             .useManagedIdentity(true)
             .useOidc(true);
@@ -170,8 +170,8 @@ class AzurermTest {
 
     /** The settings beyond spec 2.5, all in Terraform 1.11.2 and later. */
     static DataTerraformRemoteStateAzurerm.Builder newerFields(final DataTerraformRemoteStateAzurerm.Builder b) {
-        return b.adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
-            .clientCertificate(AZ_CLIENT_CERTIFICATE)
+        return b.adoServiceConnectionId(AZURERM_ADO_SERVICE_CONNECTION_ID)
+            .clientCertificate(AZURERM_CLIENT_CERTIFICATE)
             .lookupBlobEndpoint(true)
             .useCli(false)
             .useAksWorkloadIdentity(true);
@@ -179,8 +179,8 @@ class AzurermTest {
 
     /** {@link #newerFields} for the backend builder. */
     static AzurermBackend.Builder newerFields(final AzurermBackend.Builder b) {
-        return b.adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
-            .clientCertificate(AZ_CLIENT_CERTIFICATE)
+        return b.adoServiceConnectionId(AZURERM_ADO_SERVICE_CONNECTION_ID)
+            .clientCertificate(AZURERM_CLIENT_CERTIFICATE)
             .lookupBlobEndpoint(true)
             .useCli(false)
             .useAksWorkloadIdentity(true);
@@ -208,26 +208,26 @@ class AzurermTest {
             final DataTerraformRemoteStateAzurerm.Builder cdktfSpellings = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
                 .defaults(DEFAULTS)
                 .workspace(WORKSPACE)
-                .containerName(AZ_CONTAINER)
-                .key(AZ_KEY)
-                .storageAccountName(AZ_ACCOUNT)
-                .resourceGroupName(AZ_RESOURCE_GROUP)
-                .accessKey(AZ_ACCESS_KEY)
-                .clientCertificatePassword(AZ_CLIENT_CERTIFICATE_PASSWORD)
-                .clientCertificatePath(AZ_CLIENT_CERTIFICATE_PATH)
-                .clientId(AZ_CLIENT_ID)
-                .clientSecret(AZ_CLIENT_SECRET)
-                .endpoint(AZ_ENDPOINT)
-                .environment(AZ_ENVIRONMENT)
-                .metadataHost(AZ_METADATA_HOST)
-                .msiEndpoint(AZ_MSI_ENDPOINT)
-                .oidcRequestToken(AZ_OIDC_REQUEST_TOKEN)
-                .oidcRequestUrl(AZ_OIDC_REQUEST_URL)
-                .oidcToken(AZ_OIDC_TOKEN)
-                .sasToken(AZ_SAS_TOKEN)
+                .containerName(AZURERM_CONTAINER_NAME)
+                .key(AZURERM_KEY)
+                .storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
+                .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+                .accessKey(AZURERM_ACCESS_KEY)
+                .clientCertificatePassword(AZURERM_CLIENT_CERTIFICATE_PASSWORD)
+                .clientCertificatePath(AZURERM_CLIENT_CERTIFICATE_PATH)
+                .clientId(AZURERM_CLIENT_ID)
+                .clientSecret(AZURERM_CLIENT_SECRET)
+                .endpoint(AZURERM_ENDPOINT)
+                .environment(AZURERM_ENVIRONMENT)
+                .metadataHost(AZURERM_METADATA_HOST)
+                .msiEndpoint(AZURERM_MANAGED_IDENTITY_ENDPOINT)
+                .oidcRequestToken(AZURERM_OIDC_REQUEST_TOKEN)
+                .oidcRequestUrl(AZURERM_OIDC_REQUEST_URL)
+                .oidcToken(AZURERM_OIDC_TOKEN)
+                .sasToken(AZURERM_SAS_TOKEN)
                 .snapshot(true)
-                .subscriptionId(AZ_SUBSCRIPTION_ID)
-                .tenantId(AZ_TENANT_ID)
+                .subscriptionId(AZURERM_SUBSCRIPTION_ID)
+                .tenantId(AZURERM_TENANT_ID)
                 .useAzureadAuth(true)
                 .useMicrosoftGraph(true)
                 .useMsi(true)
@@ -245,28 +245,28 @@ class AzurermTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
             DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-                .containerName(AZ_CONTAINER)
-                .key(AZ_KEY)
-                .storageAccountName(AZ_ACCOUNT)
-                .resourceGroupName(AZ_RESOURCE_GROUP)
-                .tenantId(AZ_TENANT_ID)
-                .clientIdFilePath(AZ_CLIENT_ID_FILE)
-                .clientSecretFilePath(AZ_CLIENT_SECRET_FILE)
+                .containerName(AZURERM_CONTAINER_NAME)
+                .key(AZURERM_KEY)
+                .storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
+                .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+                .tenantId(AZURERM_TENANT_ID)
+                .clientIdFilePath(AZURERM_CLIENT_ID_FILE_PATH)
+                .clientSecretFilePath(AZURERM_CLIENT_SECRET_FILE_PATH)
                 .useOidc(true)
-                .oidcTokenFilePath(AZ_OIDC_TOKEN_FILE)
+                .oidcTokenFilePath(AZURERM_OIDC_TOKEN_FILE_PATH)
                 .build();
             return stack;
         });
         return keyTests("data.terraform_remote_state.shared.config", path(json, "data.terraform_remote_state.shared.config"), map(
-            "resource_group_name", AZ_RESOURCE_GROUP,
-            "storage_account_name", AZ_ACCOUNT,
-            "container_name", AZ_CONTAINER,
-            "key", AZ_KEY,
-            "tenant_id", AZ_TENANT_ID,
-            "client_id_file_path", AZ_CLIENT_ID_FILE,
-            "client_secret_file_path", AZ_CLIENT_SECRET_FILE,
+            "resource_group_name", AZURERM_RESOURCE_GROUP_NAME,
+            "storage_account_name", AZURERM_STORAGE_ACCOUNT_NAME,
+            "container_name", AZURERM_CONTAINER_NAME,
+            "key", AZURERM_KEY,
+            "tenant_id", AZURERM_TENANT_ID,
+            "client_id_file_path", AZURERM_CLIENT_ID_FILE_PATH,
+            "client_secret_file_path", AZURERM_CLIENT_SECRET_FILE_PATH,
             "use_oidc", true,
-            "oidc_token_file_path", AZ_OIDC_TOKEN_FILE));
+            "oidc_token_file_path", AZURERM_OIDC_TOKEN_FILE_PATH));
     }
 
     @Test
@@ -275,13 +275,13 @@ class AzurermTest {
         // GIVEN every field of spec parts 2.1 and 2.5, the value/file twins and the OIDC pair included
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         // (specSpellings leaves out oidcTokenFilePath only because the tools read one of the two)
-        final DataTerraformRemoteStateAzurerm rs = specSpellings(stack, "shared").oidcTokenFilePath(AZ_OIDC_TOKEN_FILE).build();
+        final DataTerraformRemoteStateAzurerm rs = specSpellings(stack, "shared").oidcTokenFilePath(AZURERM_OIDC_TOKEN_FILE_PATH).build();
 
         // THEN it is accepted: oidcToken beside its file warns (the file must hold the same token)
         final List<String> shown = warnings(rs);
         assertTrue(shown.stream().anyMatch(w -> w.endsWith("[azurerm/oidc-token-file-pair]")), shown.toString());
         assertTrue(shown.stream().anyMatch(w -> w.endsWith("[field/implied-value]")), shown.toString());
-        assertNoSecrets(String.join("\n", shown), AZ_ACCESS_KEY, AZ_CLIENT_SECRET, AZ_SAS_TOKEN, AZ_OIDC_TOKEN, AZ_OIDC_REQUEST_TOKEN);
+        assertNoSecrets(String.join("\n", shown), AZURERM_ACCESS_KEY, AZURERM_CLIENT_SECRET, AZURERM_SAS_TOKEN, AZURERM_OIDC_TOKEN, AZURERM_OIDC_REQUEST_TOKEN);
     }
 
     @TestFactory
@@ -290,17 +290,17 @@ class AzurermTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.terraform("1.2.9")), "consumer");
             DataTerraformRemoteStateAzurerm.Builder.create(stack, "spec")
-                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
                 .useGraphApi(true).useOidc(true)
                 .build();
             DataTerraformRemoteStateAzurerm.Builder.create(stack, "cdktf")
-                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+                .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
                 .useMicrosoftGraph(false)
                 .build();
             return stack;
         });
         final Map<String, Object> base = map(
-            "resource_group_name", AZ_RESOURCE_GROUP, "storage_account_name", AZ_ACCOUNT, "container_name", AZ_CONTAINER, "key", AZ_KEY);
+            "resource_group_name", AZURERM_RESOURCE_GROUP_NAME, "storage_account_name", AZURERM_STORAGE_ACCOUNT_NAME, "container_name", AZURERM_CONTAINER_NAME, "key", AZURERM_KEY);
         final List<DynamicTest> tests = new ArrayList<>();
         tests.addAll(keyTests("data.terraform_remote_state.spec.config", path(json, "data.terraform_remote_state.spec.config"),
             with(base, "use_oidc", true, "use_microsoft_graph", true)));
@@ -314,7 +314,7 @@ class AzurermTest {
     void graphApiTrueIsLeftOutWithAWarning() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final DataTerraformRemoteStateAzurerm rs = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
             .useGraphApi(true)
             .build();
         final JsonNode config = Support.at(Support.synth(stack), "data.terraform_remote_state.shared.config");
@@ -328,8 +328,8 @@ class AzurermTest {
     void failsIfGraphApiIsFalse() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final RuntimeException e = assertThrows(RuntimeException.class, () -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-            .clientId(AZ_CLIENT_ID).clientSecret(AZ_CLIENT_SECRET).tenantId(AZ_TENANT_ID).sasToken(AZ_SAS_TOKEN)
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+            .clientId(AZURERM_CLIENT_ID).clientSecret(AZURERM_CLIENT_SECRET).tenantId(AZURERM_TENANT_ID).sasToken(AZURERM_SAS_TOKEN)
             .useGraphApi(false)
             .build());
         final String message = refused(() -> {
@@ -337,7 +337,7 @@ class AzurermTest {
         });
         assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", "useGraphApi");
         assertTrue(message.contains("got false"), message);
-        assertNoSecrets(e.getMessage(), AZ_CLIENT_SECRET, AZ_SAS_TOKEN);
+        assertNoSecrets(e.getMessage(), AZURERM_CLIENT_SECRET, AZURERM_SAS_TOKEN);
     }
 
     @TestFactory
@@ -346,25 +346,25 @@ class AzurermTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.opentofu("1.12.6")), "consumer");
             DataTerraformRemoteStateAzurerm.Builder.create(stack, "cpk")
-                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-                .timeoutSeconds(AZ_TIMEOUT_SECONDS)
-                .customerProvidedKey(ENCRYPTION_KEY)
-                .adoServiceConnectionId(AZ_ADO_CONNECTION_ID)
+                .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+                .timeoutSeconds(AZURERM_TIMEOUT_SECONDS)
+                .customerProvidedKey(AZURERM_CUSTOMER_PROVIDED_KEY)
+                .adoServiceConnectionId(AZURERM_ADO_SERVICE_CONNECTION_ID)
                 .build();
             DataTerraformRemoteStateAzurerm.Builder.create(stack, "scope")
-                .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-                .encryptionScope(AZ_ENCRYPTION_SCOPE)
+                .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+                .encryptionScope(AZURERM_ENCRYPTION_SCOPE)
                 .build();
             return stack;
         });
         final Map<String, Object> base = map(
-            "resource_group_name", AZ_RESOURCE_GROUP, "storage_account_name", AZ_ACCOUNT, "container_name", AZ_CONTAINER, "key", AZ_KEY);
+            "resource_group_name", AZURERM_RESOURCE_GROUP_NAME, "storage_account_name", AZURERM_STORAGE_ACCOUNT_NAME, "container_name", AZURERM_CONTAINER_NAME, "key", AZURERM_KEY);
         final List<DynamicTest> tests = new ArrayList<>();
         tests.addAll(keyTests("data.terraform_remote_state.cpk.config", path(json, "data.terraform_remote_state.cpk.config"),
-            with(base, "timeout_seconds", AZ_TIMEOUT_SECONDS, "customer_provided_key", ENCRYPTION_KEY,
-                "ado_service_connection_id", AZ_ADO_CONNECTION_ID)));
+            with(base, "timeout_seconds", AZURERM_TIMEOUT_SECONDS, "customer_provided_key", AZURERM_CUSTOMER_PROVIDED_KEY,
+                "ado_service_connection_id", AZURERM_ADO_SERVICE_CONNECTION_ID)));
         tests.addAll(keyTests("data.terraform_remote_state.scope.config", path(json, "data.terraform_remote_state.scope.config"),
-            with(base, "encryption_scope", AZ_ENCRYPTION_SCOPE)));
+            with(base, "encryption_scope", AZURERM_ENCRYPTION_SCOPE)));
         return tests;
     }
 
@@ -373,9 +373,9 @@ class AzurermTest {
     void failsIfOpenTofuOnlyFieldsAreSetForTerraform() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final RuntimeException e = assertThrows(RuntimeException.class, () -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-            .timeoutSeconds(AZ_TIMEOUT_SECONDS)
-            .customerProvidedKey(ENCRYPTION_KEY)
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+            .timeoutSeconds(AZURERM_TIMEOUT_SECONDS)
+            .customerProvidedKey(AZURERM_CUSTOMER_PROVIDED_KEY)
             .build());
         final String message = refused(() -> {
             throw e;
@@ -383,10 +383,10 @@ class AzurermTest {
         for (final String field : List.of("timeoutSeconds", "customerProvidedKey")) {
             assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", field);
         }
-        assertNoSecrets(e.getMessage(), ENCRYPTION_KEY);
+        assertNoSecrets(e.getMessage(), AZURERM_CUSTOMER_PROVIDED_KEY);
 
         final String scope = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "scope")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).encryptionScope(AZ_ENCRYPTION_SCOPE).build());
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).encryptionScope(AZURERM_ENCRYPTION_SCOPE).build());
         assertRefusal(scope, "invalid azurerm remote state (target terraform@1.16.5) at consumer/scope:", "encryptionScope");
     }
 
@@ -395,7 +395,7 @@ class AzurermTest {
     void failsIfEnvironmentIsLegacy() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final String message = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
             .environment("german")
             .build());
         assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", "environment");
@@ -417,15 +417,15 @@ class AzurermTest {
     void buildFailsWithoutARequiredField(final String missing) {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final DataTerraformRemoteStateAzurerm.Builder builder = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .resourceGroupName(AZ_RESOURCE_GROUP);
+            .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME);
         if (!missing.equals("containerName")) {
-            builder.containerName(AZ_CONTAINER);
+            builder.containerName(AZURERM_CONTAINER_NAME);
         }
         if (!missing.equals("key")) {
-            builder.key(AZ_KEY);
+            builder.key(AZURERM_KEY);
         }
         if (!missing.equals("storageAccountName")) {
-            builder.storageAccountName(AZ_ACCOUNT);
+            builder.storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME);
         }
         final Executable build = builder::build;
         final NullPointerException e = assertThrows(NullPointerException.class, build);
@@ -437,7 +437,7 @@ class AzurermTest {
     void resourceGroupNameIsOptional() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final DataTerraformRemoteStateAzurerm rs = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT)
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
             .build();
         final JsonNode config = Support.at(Support.synth(stack), "data.terraform_remote_state.shared.config");
         assertEquals(Set.of("storage_account_name", "container_name", "key"), Support.keysOf(config));

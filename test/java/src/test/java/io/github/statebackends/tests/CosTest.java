@@ -4,21 +4,21 @@ import static io.github.statebackends.tests.Samples.COS_BUCKET;
 import static io.github.statebackends.tests.Samples.COS_CAM_ROLE_NAME;
 import static io.github.statebackends.tests.Samples.COS_DOMAIN;
 import static io.github.statebackends.tests.Samples.COS_ENDPOINT;
-import static io.github.statebackends.tests.Samples.COS_EXTERNAL_ID;
+import static io.github.statebackends.tests.Samples.COS_EXTERNAL_ID_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.COS_KEY;
-import static io.github.statebackends.tests.Samples.COS_POLICY;
+import static io.github.statebackends.tests.Samples.COS_POLICY_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.COS_PREFIX;
 import static io.github.statebackends.tests.Samples.COS_PROFILE;
 import static io.github.statebackends.tests.Samples.COS_REGION;
-import static io.github.statebackends.tests.Samples.COS_ROLE_ARN;
+import static io.github.statebackends.tests.Samples.COS_ROLE_ARN_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.COS_SECRET_ID;
 import static io.github.statebackends.tests.Samples.COS_SECRET_KEY;
 import static io.github.statebackends.tests.Samples.COS_SECURITY_TOKEN;
-import static io.github.statebackends.tests.Samples.COS_SESSION_DURATION;
-import static io.github.statebackends.tests.Samples.COS_SESSION_NAME;
+import static io.github.statebackends.tests.Samples.COS_SESSION_DURATION_IN_ASSUME_ROLE;
+import static io.github.statebackends.tests.Samples.COS_SESSION_NAME_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.COS_SHARED_CREDENTIALS_DIR;
-import static io.github.statebackends.tests.Samples.DEFAULTS;
-import static io.github.statebackends.tests.Samples.WORKSPACE;
+import static io.github.statebackends.tests.Support.DEFAULTS;
+import static io.github.statebackends.tests.Support.WORKSPACE;
 import static io.github.statebackends.tests.Support.assertNoSecrets;
 import static io.github.statebackends.tests.Support.assertRefusal;
 import static io.github.statebackends.tests.Support.keyTests;
@@ -62,22 +62,22 @@ class CosTest {
     /** The assume-role fields of spec 2.3, without Terraform 1.10's externalId. */
     static CosBackendAssumeRole.Builder assumeRoleSpecFields() {
         return CosBackendAssumeRole.builder()
-            .roleArn(COS_ROLE_ARN)
-            .sessionName(COS_SESSION_NAME)
-            .sessionDuration(COS_SESSION_DURATION)
-            .policy(COS_POLICY);
+            .roleArn(COS_ROLE_ARN_IN_ASSUME_ROLE)
+            .sessionName(COS_SESSION_NAME_IN_ASSUME_ROLE)
+            .sessionDuration(COS_SESSION_DURATION_IN_ASSUME_ROLE)
+            .policy(COS_POLICY_IN_ASSUME_ROLE);
     }
 
     private static CosBackendAssumeRole assumeRole() {
-        return assumeRoleSpecFields().externalId(COS_EXTERNAL_ID).build();
+        return assumeRoleSpecFields().externalId(COS_EXTERNAL_ID_IN_ASSUME_ROLE).build();
     }
 
     private static final Map<String, Object> ASSUME_ROLE_KEYS = map(
-        "role_arn", COS_ROLE_ARN,
-        "session_name", COS_SESSION_NAME,
-        "session_duration", COS_SESSION_DURATION,
-        "policy", COS_POLICY,
-        "external_id", COS_EXTERNAL_ID);
+        "role_arn", COS_ROLE_ARN_IN_ASSUME_ROLE,
+        "session_name", COS_SESSION_NAME_IN_ASSUME_ROLE,
+        "session_duration", COS_SESSION_DURATION_IN_ASSUME_ROLE,
+        "policy", COS_POLICY_IN_ASSUME_ROLE,
+        "external_id", COS_EXTERNAL_ID_IN_ASSUME_ROLE);
 
     /** Every field of spec 2.3 (and the 1.10+ extras), as the tool spells them; no assume_role. */
     private static final Map<String, Object> FIELD_KEYS = map(
@@ -184,8 +184,8 @@ class CosTest {
                 .bucket(COS_BUCKET)
                 .region(COS_REGION)
                 .assumeRole(CosBackendAssumeRole.builder()
-                    .roleArn(COS_ROLE_ARN)
-                    .sessionName(COS_SESSION_NAME)
+                    .roleArn(COS_ROLE_ARN_IN_ASSUME_ROLE)
+                    .sessionName(COS_SESSION_NAME_IN_ASSUME_ROLE)
                     .policy(map("version", "2.0", "statement", List.of(map("effect", "allow", "action", List.of("cos:GetObject")))))
                     .build())
                 .build());
@@ -197,8 +197,8 @@ class CosTest {
                 "region", COS_REGION,
                 "bucket", COS_BUCKET,
                 "assume_role", List.of(map(
-                    "role_arn", COS_ROLE_ARN,
-                    "session_name", COS_SESSION_NAME,
+                    "role_arn", COS_ROLE_ARN_IN_ASSUME_ROLE,
+                    "session_name", COS_SESSION_NAME_IN_ASSUME_ROLE,
                     "policy", "{\"version\":\"2.0\",\"statement\":[{\"effect\":\"allow\",\"action\":[\"cos:GetObject\"]}]}")))));
     }
 
@@ -255,14 +255,14 @@ class CosTest {
             final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.opentofu("1.12.6")), "consumer");
             DataTerraformRemoteStateCos.Builder.create(stack, "network")
                 .bucket(COS_BUCKET).region(COS_REGION).key(COS_KEY).prefix(COS_PREFIX).encrypt(true).acl("private").accelerate(false)
-                .assumeRole(CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN).sessionName(COS_SESSION_NAME).sessionDuration(COS_SESSION_DURATION).build())
+                .assumeRole(CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN_IN_ASSUME_ROLE).sessionName(COS_SESSION_NAME_IN_ASSUME_ROLE).sessionDuration(COS_SESSION_DURATION_IN_ASSUME_ROLE).build())
                 .build();
             return stack;
         });
         return keyTests("data.terraform_remote_state.network.config", path(json, "data.terraform_remote_state.network.config"), map(
             "region", COS_REGION, "bucket", COS_BUCKET, "prefix", COS_PREFIX, "key", COS_KEY, "encrypt", true, "acl", "private",
             "accelerate", false,
-            "assume_role", List.of(map("role_arn", COS_ROLE_ARN, "session_name", COS_SESSION_NAME, "session_duration", COS_SESSION_DURATION))));
+            "assume_role", List.of(map("role_arn", COS_ROLE_ARN_IN_ASSUME_ROLE, "session_name", COS_SESSION_NAME_IN_ASSUME_ROLE, "session_duration", COS_SESSION_DURATION_IN_ASSUME_ROLE))));
     }
 
     @Test
@@ -273,7 +273,7 @@ class CosTest {
             () -> DataTerraformRemoteStateCos.Builder.create(stack, "network").region(COS_REGION).build());
         assertTrue(noBucket.getMessage().contains("bucket"), noBucket.getMessage());
         final NullPointerException noSession = assertThrows(NullPointerException.class,
-            () -> CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN).build());
+            () -> CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN_IN_ASSUME_ROLE).build());
         assertTrue(noSession.getMessage().contains("sessionName"), noSession.getMessage());
     }
 }

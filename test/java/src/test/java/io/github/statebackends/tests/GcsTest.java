@@ -1,17 +1,17 @@
 package io.github.statebackends.tests;
 
-import static io.github.statebackends.tests.Samples.ENCRYPTION_KEY;
+import static io.github.statebackends.tests.Samples.GCS_ENCRYPTION_KEY;
 import static io.github.statebackends.tests.Samples.GCS_ACCESS_TOKEN;
 import static io.github.statebackends.tests.Samples.GCS_BUCKET;
 import static io.github.statebackends.tests.Samples.GCS_CREDENTIALS;
-import static io.github.statebackends.tests.Samples.GCS_DELEGATES;
-import static io.github.statebackends.tests.Samples.GCS_ENDPOINT;
-import static io.github.statebackends.tests.Samples.GCS_IMPERSONATE;
-import static io.github.statebackends.tests.Samples.GCS_KMS_KEY;
+import static io.github.statebackends.tests.Samples.GCS_IMPERSONATE_SERVICE_ACCOUNT_DELEGATES;
+import static io.github.statebackends.tests.Samples.GCS_STOREAGE_CUSTOM_ENDPOINT;
+import static io.github.statebackends.tests.Samples.GCS_IMPERSONATE_SERVICE_ACCOUNT;
+import static io.github.statebackends.tests.Samples.GCS_KMS_ENCRYPTION_KEY;
 import static io.github.statebackends.tests.Samples.GCS_PREFIX;
 import static io.github.statebackends.tests.Samples.GCS_UNIVERSE_DOMAIN;
-import static io.github.statebackends.tests.Samples.DEFAULTS;
-import static io.github.statebackends.tests.Samples.WORKSPACE;
+import static io.github.statebackends.tests.Support.DEFAULTS;
+import static io.github.statebackends.tests.Support.WORKSPACE;
 import static io.github.statebackends.tests.Support.assertNoSecrets;
 import static io.github.statebackends.tests.Support.assertRefusal;
 import static io.github.statebackends.tests.Support.keyTests;
@@ -62,11 +62,11 @@ class GcsTest {
             .bucket(GCS_BUCKET)
             .accessToken(GCS_ACCESS_TOKEN)
             .credentials(GCS_CREDENTIALS)
-            .encryptionKey(ENCRYPTION_KEY)
-            .impersonateServiceAccount(GCS_IMPERSONATE)
-            .impersonateServiceAccountDelegates(GCS_DELEGATES)
+            .encryptionKey(GCS_ENCRYPTION_KEY)
+            .impersonateServiceAccount(GCS_IMPERSONATE_SERVICE_ACCOUNT)
+            .impersonateServiceAccountDelegates(GCS_IMPERSONATE_SERVICE_ACCOUNT_DELEGATES)
             .prefix(GCS_PREFIX)
-            .storeageCustomEndpoint(GCS_ENDPOINT);
+            .storeageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT);
     }
 
     /** The keys {@link #everyFieldButKms()} emits, spelled the tool's way. */
@@ -74,35 +74,35 @@ class GcsTest {
         "bucket", GCS_BUCKET,
         "access_token", GCS_ACCESS_TOKEN,
         "credentials", GCS_CREDENTIALS,
-        "encryption_key", ENCRYPTION_KEY,
-        "impersonate_service_account", GCS_IMPERSONATE,
-        "impersonate_service_account_delegates", GCS_DELEGATES,
+        "encryption_key", GCS_ENCRYPTION_KEY,
+        "impersonate_service_account", GCS_IMPERSONATE_SERVICE_ACCOUNT,
+        "impersonate_service_account_delegates", GCS_IMPERSONATE_SERVICE_ACCOUNT_DELEGATES,
         "prefix", GCS_PREFIX,
-        "storage_custom_endpoint", GCS_ENDPOINT);
+        "storage_custom_endpoint", GCS_STOREAGE_CUSTOM_ENDPOINT);
 
     @Test
     @DisplayName("ConfigA is a plain object: the builder takes every spec 2.2 field with its Java type, no scope")
     void configIsAPlainObjectWithEverySpecField() {
         // GIVEN every field of spec 2.2, KMS key included (the object itself runs no checks)
-        final GcsBackendConfig config = everyFieldButKms().kmsEncryptionKey(GCS_KMS_KEY).build();
+        final GcsBackendConfig config = everyFieldButKms().kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).build();
 
         // THEN the getters return what was set, typed as the spec says
         assertEquals(GCS_BUCKET, config.getBucket());
         assertEquals(GCS_ACCESS_TOKEN, config.getAccessToken());
         assertEquals(GCS_CREDENTIALS, config.getCredentials());
-        assertEquals(ENCRYPTION_KEY, config.getEncryptionKey());
-        assertEquals(GCS_IMPERSONATE, config.getImpersonateServiceAccount());
+        assertEquals(GCS_ENCRYPTION_KEY, config.getEncryptionKey());
+        assertEquals(GCS_IMPERSONATE_SERVICE_ACCOUNT, config.getImpersonateServiceAccount());
         final List<String> delegates = config.getImpersonateServiceAccountDelegates();
-        assertEquals(GCS_DELEGATES, delegates);
-        assertEquals(GCS_KMS_KEY, config.getKmsEncryptionKey());
+        assertEquals(GCS_IMPERSONATE_SERVICE_ACCOUNT_DELEGATES, delegates);
+        assertEquals(GCS_KMS_ENCRYPTION_KEY, config.getKmsEncryptionKey());
         assertEquals(GCS_PREFIX, config.getPrefix());
-        assertEquals(GCS_ENDPOINT, config.getStoreageCustomEndpoint());
+        assertEquals(GCS_STOREAGE_CUSTOM_ENDPOINT, config.getStoreageCustomEndpoint());
         assertNull(config.getStorageCustomEndpoint());
         assertNull(config.getUniverseDomain());
 
         // AND it is a value, not a construct
         assertFalse(config instanceof IConstruct);
-        final GcsBackendConfig again = everyFieldButKms().kmsEncryptionKey(GCS_KMS_KEY).build();
+        final GcsBackendConfig again = everyFieldButKms().kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).build();
         assertNotSame(config, again);
         assertEquals(config, again);
         assertEquals(config.hashCode(), again.hashCode());
@@ -127,8 +127,8 @@ class GcsTest {
             .bucket(GCS_BUCKET)
             .prefix(GCS_PREFIX)
             .credentials(GCS_CREDENTIALS)
-            .kmsEncryptionKey(GCS_KMS_KEY)
-            .storageCustomEndpoint(GCS_ENDPOINT)
+            .kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY)
+            .storageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT)
             .build();
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
@@ -145,8 +145,8 @@ class GcsTest {
             "bucket", GCS_BUCKET,
             "prefix", GCS_PREFIX,
             "credentials", GCS_CREDENTIALS,
-            "kms_encryption_key", GCS_KMS_KEY,
-            "storage_custom_endpoint", GCS_ENDPOINT));
+            "kms_encryption_key", GCS_KMS_ENCRYPTION_KEY,
+            "storage_custom_endpoint", GCS_STOREAGE_CUSTOM_ENDPOINT));
     }
 
     @TestFactory
@@ -169,8 +169,8 @@ class GcsTest {
                 .build();
             new DataTerraformRemoteStateGcs(stack, "from_struct", DataTerraformRemoteStateGcsConfig.builder()
                 .bucket(GCS_BUCKET)
-                .kmsEncryptionKey(GCS_KMS_KEY)
-                .storageCustomEndpoint(GCS_ENDPOINT)
+                .kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY)
+                .storageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT)
                 .build());
             return stack;
         });
@@ -182,7 +182,7 @@ class GcsTest {
             "config", EVERY_FIELD_BUT_KMS_KEYS)));
         tests.addAll(keyTests("data.terraform_remote_state.from_struct", path(json, "data.terraform_remote_state.from_struct"), map(
             "backend", "gcs",
-            "config", map("bucket", GCS_BUCKET, "kms_encryption_key", GCS_KMS_KEY, "storage_custom_endpoint", GCS_ENDPOINT))));
+            "config", map("bucket", GCS_BUCKET, "kms_encryption_key", GCS_KMS_ENCRYPTION_KEY, "storage_custom_endpoint", GCS_STOREAGE_CUSTOM_ENDPOINT))));
         return tests;
     }
 
@@ -230,10 +230,10 @@ class GcsTest {
     @DisplayName("fails if encryptionKey and kmsEncryptionKey are both set")
     void failsIfBothEncryptionKeysAreSet() {
         final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
-        final String message = refused(() -> new GcsBackend(stack, everyFieldButKms().kmsEncryptionKey(GCS_KMS_KEY).build()));
+        final String message = refused(() -> new GcsBackend(stack, everyFieldButKms().kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).build()));
         assertTrue(message.startsWith("invalid gcs backend (target terraform@1.16.5) at gcs/backend:\n"), message);
         assertTrue(message.contains("encryptionKey") && message.contains("kmsEncryptionKey"), message);
-        assertNoSecrets(message, ENCRYPTION_KEY, GCS_ACCESS_TOKEN);
+        assertNoSecrets(message, GCS_ENCRYPTION_KEY, GCS_ACCESS_TOKEN);
     }
 
     @Test
@@ -242,7 +242,7 @@ class GcsTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
         final String message = refused(() -> GcsBackend.Builder.create(stack)
             .bucket(GCS_BUCKET)
-            .storeageCustomEndpoint(GCS_ENDPOINT)
+            .storeageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT)
             .storageCustomEndpoint("https://other.p.googleapis.com/storage/v1/b")
             .build());
         assertRefusal(message, "invalid gcs backend (target terraform@1.16.5) at gcs/backend:", "storeageCustomEndpoint");

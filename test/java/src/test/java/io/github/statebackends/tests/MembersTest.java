@@ -1,18 +1,18 @@
 package io.github.statebackends.tests;
 
-import static io.github.statebackends.tests.Samples.AZ_ACCOUNT;
-import static io.github.statebackends.tests.Samples.AZ_CONTAINER;
-import static io.github.statebackends.tests.Samples.AZ_KEY;
-import static io.github.statebackends.tests.Samples.AZ_RESOURCE_GROUP;
+import static io.github.statebackends.tests.Samples.AZURERM_STORAGE_ACCOUNT_NAME;
+import static io.github.statebackends.tests.Samples.AZURERM_CONTAINER_NAME;
+import static io.github.statebackends.tests.Samples.AZURERM_KEY;
+import static io.github.statebackends.tests.Samples.AZURERM_RESOURCE_GROUP_NAME;
 import static io.github.statebackends.tests.Samples.COS_BUCKET;
 import static io.github.statebackends.tests.Samples.COS_REGION;
-import static io.github.statebackends.tests.Samples.COS_ROLE_ARN;
-import static io.github.statebackends.tests.Samples.COS_SESSION_NAME;
+import static io.github.statebackends.tests.Samples.COS_ROLE_ARN_IN_ASSUME_ROLE;
+import static io.github.statebackends.tests.Samples.COS_SESSION_NAME_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.OSS_ACCESS_KEY;
 import static io.github.statebackends.tests.Samples.OSS_BUCKET;
 import static io.github.statebackends.tests.Samples.OSS_KEY;
-import static io.github.statebackends.tests.Samples.OSS_LOCK_ENDPOINT;
-import static io.github.statebackends.tests.Samples.OSS_LOCK_TABLE;
+import static io.github.statebackends.tests.Samples.OSS_LOCK_STORE_ENDPOINT;
+import static io.github.statebackends.tests.Samples.OSS_LOCK_STORE_TABLE;
 import static io.github.statebackends.tests.Samples.OSS_PREFIX;
 import static io.github.statebackends.tests.Samples.OSS_REGION;
 import static io.github.statebackends.tests.Samples.OSS_SECRET_KEY;
@@ -78,18 +78,18 @@ class MembersTest {
             .bucket(OSS_BUCKET)
             .region(OSS_REGION)
             .key(OSS_KEY)
-            .lockStoreTable(OSS_LOCK_TABLE)
+            .lockStoreTable(OSS_LOCK_STORE_TABLE)
             .build();
         cos = DataTerraformRemoteStateCos.Builder.create(stack, "network")
             .bucket(COS_BUCKET)
             .region(COS_REGION)
-            .assumeRole(CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN).sessionName(COS_SESSION_NAME).build())
+            .assumeRole(CosBackendAssumeRole.builder().roleArn(COS_ROLE_ARN_IN_ASSUME_ROLE).sessionName(COS_SESSION_NAME_IN_ASSUME_ROLE).build())
             .build();
         azurerm = DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
-            .containerName(AZ_CONTAINER)
-            .key(AZ_KEY)
-            .storageAccountName(AZ_ACCOUNT)
-            .resourceGroupName(AZ_RESOURCE_GROUP)
+            .containerName(AZURERM_CONTAINER_NAME)
+            .key(AZURERM_KEY)
+            .storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME)
+            .resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
             .build();
     }
 
@@ -268,7 +268,7 @@ class MembersTest {
         void overrideLogicalIdOfBackend() {
             backend.overrideLogicalId("state_backend");
             assertEquals("state_backend", backend.getFriendlyUniqueId());
-            assertEquals(OSS_LOCK_TABLE, at(synth(stack), "terraform.backend.oss.tablestore_table").asText());
+            assertEquals(OSS_LOCK_STORE_TABLE, at(synth(stack), "terraform.backend.oss.tablestore_table").asText());
         }
 
         @Test
@@ -458,8 +458,8 @@ class MembersTest {
                 .prefix(OSS_PREFIX)
                 .key(OSS_KEY)
                 .encrypt(true)
-                .lockStoreEndpoint(OSS_LOCK_ENDPOINT)
-                .lockStoreTable(OSS_LOCK_TABLE)
+                .lockStoreEndpoint(OSS_LOCK_STORE_ENDPOINT)
+                .lockStoreTable(OSS_LOCK_STORE_TABLE)
                 .accessKey(OSS_ACCESS_KEY)
                 .secretKey(OSS_SECRET_KEY)
                 .securityToken(OSS_SECURITY_TOKEN)
@@ -476,11 +476,11 @@ class MembersTest {
             assertEquals("${terraform.workspace}", block.get("workspace").asText());
             assertEquals(Support.MAPPER.valueToTree(map(
                 "region", OSS_REGION,
-                "tablestore_endpoint", OSS_LOCK_ENDPOINT,
+                "tablestore_endpoint", OSS_LOCK_STORE_ENDPOINT,
                 "bucket", OSS_BUCKET,
                 "prefix", OSS_PREFIX,
                 "key", OSS_KEY,
-                "tablestore_table", OSS_LOCK_TABLE,
+                "tablestore_table", OSS_LOCK_STORE_TABLE,
                 "encrypt", true)), block.get("config"));
             Support.assertNoSecrets(block.toString(), OSS_ACCESS_KEY, OSS_SECRET_KEY, OSS_SECURITY_TOKEN);
             assertTrue(warnings(consumer).stream().anyMatch(w -> w.startsWith("the remote state of producer/backend leaves out its secret fields")),
@@ -493,7 +493,7 @@ class MembersTest {
             final App twoStacks = Support.appWithOutdir(outdir, null);
             final TerraformStack network = new TerraformStack(twoStacks, "network");
             OssBackend.Builder.create(network)
-                .bucket(OSS_BUCKET).region(OSS_REGION).key("network/terraform.tfstate").lockStoreTable(OSS_LOCK_TABLE)
+                .bucket(OSS_BUCKET).region(OSS_REGION).key("network/terraform.tfstate").lockStoreTable(OSS_LOCK_STORE_TABLE)
                 .secretKey(OSS_SECRET_KEY)
                 .build();
             final DataTerraformRemoteStateCos vpc = DataTerraformRemoteStateCos.Builder.create(network, "vpc")
@@ -518,7 +518,7 @@ class MembersTest {
             assertEquals("oss", input.get("backend").asText());
             assertEquals("${terraform.workspace}", input.get("workspace").asText());
             assertEquals(Support.MAPPER.valueToTree(map(
-                "region", OSS_REGION, "bucket", OSS_BUCKET, "key", "network/terraform.tfstate", "tablestore_table", OSS_LOCK_TABLE)),
+                "region", OSS_REGION, "bucket", OSS_BUCKET, "key", "network/terraform.tfstate", "tablestore_table", OSS_LOCK_STORE_TABLE)),
                 input.get("config"));
             final String value = at(b, "output.vpc_id.value").asText();
             assertEquals("${data.terraform_remote_state." + inputId + ".outputs." + exported.get(0) + "}", value);

@@ -1,29 +1,31 @@
 package io.github.statebackends.tests;
 
-import static io.github.statebackends.tests.Samples.DEFAULTS;
+import static io.github.statebackends.tests.Support.DEFAULTS;
+import static io.github.statebackends.tests.Samples.OSS_ROLE_ARN_IN_ASSUME_ROLE;
+import static io.github.statebackends.tests.Samples.OSS_SESSION_NAME_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.OSS_ACCESS_KEY;
 import static io.github.statebackends.tests.Samples.OSS_ACL;
-import static io.github.statebackends.tests.Samples.OSS_BLOCK_POLICY;
-import static io.github.statebackends.tests.Samples.OSS_BLOCK_SESSION_EXPIRATION;
+import static io.github.statebackends.tests.Samples.OSS_POLICY_IN_ASSUME_ROLE;
+import static io.github.statebackends.tests.Samples.OSS_SESSION_EXPIRATION_IN_ASSUME_ROLE;
 import static io.github.statebackends.tests.Samples.OSS_BUCKET;
 import static io.github.statebackends.tests.Samples.OSS_ECS_ROLE_NAME;
 import static io.github.statebackends.tests.Samples.OSS_ENDPOINT;
 import static io.github.statebackends.tests.Samples.OSS_KEY;
-import static io.github.statebackends.tests.Samples.OSS_LOCK_ENDPOINT;
-import static io.github.statebackends.tests.Samples.OSS_LOCK_INSTANCE;
-import static io.github.statebackends.tests.Samples.OSS_LOCK_TABLE;
-import static io.github.statebackends.tests.Samples.OSS_POLICY;
+import static io.github.statebackends.tests.Samples.OSS_LOCK_STORE_ENDPOINT;
+import static io.github.statebackends.tests.Samples.OSS_LOCK_STORE_INSTANCE_NAME;
+import static io.github.statebackends.tests.Samples.OSS_LOCK_STORE_TABLE;
+import static io.github.statebackends.tests.Samples.OSS_ASSUME_ROLE_POLICY;
 import static io.github.statebackends.tests.Samples.OSS_PREFIX;
 import static io.github.statebackends.tests.Samples.OSS_PROFILE;
 import static io.github.statebackends.tests.Samples.OSS_REGION;
-import static io.github.statebackends.tests.Samples.OSS_ROLE_ARN;
+import static io.github.statebackends.tests.Samples.OSS_ASSUME_ROLE_ROLE_ARN;
 import static io.github.statebackends.tests.Samples.OSS_SECRET_KEY;
 import static io.github.statebackends.tests.Samples.OSS_SECURITY_TOKEN;
-import static io.github.statebackends.tests.Samples.OSS_SESSION_EXPIRATION;
-import static io.github.statebackends.tests.Samples.OSS_SESSION_NAME;
+import static io.github.statebackends.tests.Samples.OSS_ASSUME_ROLE_SESSION_EXPIRATION;
+import static io.github.statebackends.tests.Samples.OSS_ASSUME_ROLE_SESSION_NAME;
 import static io.github.statebackends.tests.Samples.OSS_SHARED_CREDENTIALS_FILE;
 import static io.github.statebackends.tests.Samples.OSS_STS_ENDPOINT;
-import static io.github.statebackends.tests.Samples.WORKSPACE;
+import static io.github.statebackends.tests.Support.WORKSPACE;
 import static io.github.statebackends.tests.Support.assertNoSecrets;
 import static io.github.statebackends.tests.Support.assertRefusal;
 import static io.github.statebackends.tests.Support.keyTests;
@@ -73,21 +75,21 @@ class OssTest {
         "ecs_role_name", OSS_ECS_ROLE_NAME,
         "region", OSS_REGION,
         "sts_endpoint", OSS_STS_ENDPOINT,
-        "tablestore_endpoint", OSS_LOCK_ENDPOINT,
+        "tablestore_endpoint", OSS_LOCK_STORE_ENDPOINT,
         "endpoint", OSS_ENDPOINT,
         "bucket", OSS_BUCKET,
         "prefix", OSS_PREFIX,
         "key", OSS_KEY,
-        "tablestore_instance_name", OSS_LOCK_INSTANCE,
-        "tablestore_table", OSS_LOCK_TABLE,
+        "tablestore_instance_name", OSS_LOCK_STORE_INSTANCE_NAME,
+        "tablestore_table", OSS_LOCK_STORE_TABLE,
         "encrypt", true,
         "acl", OSS_ACL,
         "shared_credentials_file", OSS_SHARED_CREDENTIALS_FILE,
         "profile", OSS_PROFILE,
-        "assume_role_role_arn", OSS_ROLE_ARN,
-        "assume_role_session_name", OSS_SESSION_NAME,
-        "assume_role_policy", OSS_POLICY,
-        "assume_role_session_expiration", OSS_SESSION_EXPIRATION);
+        "assume_role_role_arn", OSS_ASSUME_ROLE_ROLE_ARN,
+        "assume_role_session_name", OSS_ASSUME_ROLE_SESSION_NAME,
+        "assume_role_policy", OSS_ASSUME_ROLE_POLICY,
+        "assume_role_session_expiration", OSS_ASSUME_ROLE_SESSION_EXPIRATION);
 
     /** BackendC with every field but the lock store ones, whose spelling the caller picks. */
     static OssBackend.Builder commonFields(final Construct scope) {
@@ -95,10 +97,10 @@ class OssTest {
             .bucket(OSS_BUCKET)
             .accessKey(OSS_ACCESS_KEY)
             .acl(OSS_ACL)
-            .assumeRolePolicy(OSS_POLICY)
-            .assumeRoleRoleArn(OSS_ROLE_ARN)
-            .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION)
-            .assumeRoleSessionName(OSS_SESSION_NAME)
+            .assumeRolePolicy(OSS_ASSUME_ROLE_POLICY)
+            .assumeRoleRoleArn(OSS_ASSUME_ROLE_ROLE_ARN)
+            .assumeRoleSessionExpiration(OSS_ASSUME_ROLE_SESSION_EXPIRATION)
+            .assumeRoleSessionName(OSS_ASSUME_ROLE_SESSION_NAME)
             .ecsRoleName(OSS_ECS_ROLE_NAME)
             .encrypt(true)
             .endpoint(OSS_ENDPOINT)
@@ -120,10 +122,10 @@ class OssTest {
             .bucket(OSS_BUCKET)
             .accessKey(OSS_ACCESS_KEY)
             .acl(OSS_ACL)
-            .assumeRolePolicy(OSS_POLICY)
-            .assumeRoleRoleArn(OSS_ROLE_ARN)
-            .assumeRoleSessionExpiration(OSS_SESSION_EXPIRATION)
-            .assumeRoleSessionName(OSS_SESSION_NAME)
+            .assumeRolePolicy(OSS_ASSUME_ROLE_POLICY)
+            .assumeRoleRoleArn(OSS_ASSUME_ROLE_ROLE_ARN)
+            .assumeRoleSessionExpiration(OSS_ASSUME_ROLE_SESSION_EXPIRATION)
+            .assumeRoleSessionName(OSS_ASSUME_ROLE_SESSION_NAME)
             .ecsRoleName(OSS_ECS_ROLE_NAME)
             .encrypt(true)
             .endpoint(OSS_ENDPOINT)
@@ -143,9 +145,9 @@ class OssTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "state");
             commonFields(stack)
-                .lockStoreEndpoint(OSS_LOCK_ENDPOINT)
-                .lockStoreTable(OSS_LOCK_TABLE)
-                .lockStoreInstanceName(OSS_LOCK_INSTANCE)
+                .lockStoreEndpoint(OSS_LOCK_STORE_ENDPOINT)
+                .lockStoreTable(OSS_LOCK_STORE_TABLE)
+                .lockStoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME)
                 .build();
             return stack;
         });
@@ -158,9 +160,9 @@ class OssTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "state");
             commonFields(stack)
-                .tablestoreEndpoint(OSS_LOCK_ENDPOINT)
-                .tablestoreTable(OSS_LOCK_TABLE)
-                .tablestoreInstanceName(OSS_LOCK_INSTANCE)
+                .tablestoreEndpoint(OSS_LOCK_STORE_ENDPOINT)
+                .tablestoreTable(OSS_LOCK_STORE_TABLE)
+                .tablestoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME)
                 .build();
             return stack;
         });
@@ -172,16 +174,16 @@ class OssTest {
     @DisplayName("the deprecated assumeRole block: an object in the backend, a one-element list in a remote state's config")
     List<DynamicTest> deprecatedAssumeRoleBlock() {
         final OssAssumeRole role = OssAssumeRole.builder()
-            .roleArn(OSS_ROLE_ARN)
-            .sessionName(OSS_SESSION_NAME)
-            .policy(OSS_BLOCK_POLICY)
-            .sessionExpiration(OSS_BLOCK_SESSION_EXPIRATION)
+            .roleArn(OSS_ROLE_ARN_IN_ASSUME_ROLE)
+            .sessionName(OSS_SESSION_NAME_IN_ASSUME_ROLE)
+            .policy(OSS_POLICY_IN_ASSUME_ROLE)
+            .sessionExpiration(OSS_SESSION_EXPIRATION_IN_ASSUME_ROLE)
             .build();
         final Map<String, Object> roleKeys = map(
-            "role_arn", OSS_ROLE_ARN,
-            "session_name", OSS_SESSION_NAME,
-            "policy", OSS_BLOCK_POLICY,
-            "session_expiration", OSS_BLOCK_SESSION_EXPIRATION);
+            "role_arn", OSS_ROLE_ARN_IN_ASSUME_ROLE,
+            "session_name", OSS_SESSION_NAME_IN_ASSUME_ROLE,
+            "policy", OSS_POLICY_IN_ASSUME_ROLE,
+            "session_expiration", OSS_SESSION_EXPIRATION_IN_ASSUME_ROLE);
         final Supplier<JsonNode> backend = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "state");
             OssBackend.Builder.create(stack).bucket(OSS_BUCKET).region(OSS_REGION).assumeRole(role).build();
@@ -207,7 +209,7 @@ class OssTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final OssBackend backend = OssBackend.Builder.create(stack)
             .bucket(OSS_BUCKET)
-            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN).build())
+            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN_IN_ASSUME_ROLE).build())
             .build();
         assertTrue(warnings(backend).stream().anyMatch(w -> w.startsWith("assumeRole is deprecated: use assumeRoleRoleArn")),
             warnings(backend).toString());
@@ -219,9 +221,9 @@ class OssTest {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
             remoteCommonFields(stack, "state")
-                .tablestoreEndpoint(OSS_LOCK_ENDPOINT)
-                .lockStoreTable(OSS_LOCK_TABLE)
-                .lockStoreInstanceName(OSS_LOCK_INSTANCE)
+                .tablestoreEndpoint(OSS_LOCK_STORE_ENDPOINT)
+                .lockStoreTable(OSS_LOCK_STORE_TABLE)
+                .lockStoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME)
                 .build();
             return stack;
         });
@@ -234,7 +236,7 @@ class OssTest {
     List<DynamicTest> backendForTerraform1114() {
         final Supplier<JsonNode> json = lazySynth(() -> {
             final TerraformStack stack = new TerraformStack(Support.app(StateBackendTarget.terraform("1.11.4")), "state");
-            commonFields(stack).lockStoreEndpoint(OSS_LOCK_ENDPOINT).lockStoreTable(OSS_LOCK_TABLE).build();
+            commonFields(stack).lockStoreEndpoint(OSS_LOCK_STORE_ENDPOINT).lockStoreTable(OSS_LOCK_STORE_TABLE).build();
             return stack;
         });
         return keyTests("terraform.backend.oss", path(json, "terraform.backend.oss"), without(FIELD_KEYS, "tablestore_instance_name"));
@@ -244,12 +246,12 @@ class OssTest {
     @DisplayName("fails if lockStoreInstanceName is set for Terraform 1.11.4 (it needs 1.12.0) or for OpenTofu")
     void failsIfLockStoreInstanceNameIsNotInTheTarget() {
         final TerraformStack old = new TerraformStack(Support.app(StateBackendTarget.terraform("1.11.4")), "state");
-        final String forOld = refused(() -> OssBackend.Builder.create(old).bucket(OSS_BUCKET).lockStoreInstanceName(OSS_LOCK_INSTANCE).build());
+        final String forOld = refused(() -> OssBackend.Builder.create(old).bucket(OSS_BUCKET).lockStoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME).build());
         assertRefusal(forOld, "invalid oss backend (target terraform@1.11.4) at state/backend:", "lockStoreInstanceName");
         assertTrue(forOld.contains("1.12.0"), forOld);
 
         final TerraformStack tofu = new TerraformStack(Support.app(StateBackendTarget.opentofu("1.12.6")), "state");
-        final String forTofu = refused(() -> OssBackend.Builder.create(tofu).bucket(OSS_BUCKET).tablestoreInstanceName(OSS_LOCK_INSTANCE).build());
+        final String forTofu = refused(() -> OssBackend.Builder.create(tofu).bucket(OSS_BUCKET).tablestoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME).build());
         assertRefusal(forTofu, "invalid oss backend (target opentofu@1.12.6) at state/backend:", "tablestoreInstanceName");
     }
 
@@ -279,9 +281,9 @@ class OssTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final String message = refused(() -> OssBackend.Builder.create(stack)
             .bucket(OSS_BUCKET)
-            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN).build())
-            .assumeRoleRoleArn(OSS_ROLE_ARN)
-            .lockStoreTable(OSS_LOCK_TABLE)
+            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN_IN_ASSUME_ROLE).build())
+            .assumeRoleRoleArn(OSS_ASSUME_ROLE_ROLE_ARN)
+            .lockStoreTable(OSS_LOCK_STORE_TABLE)
             .tablestoreTable("other_table")
             .build());
         assertTrue(message.startsWith("invalid oss backend (target terraform@1.16.5) at state/backend:\n"), message);
@@ -295,8 +297,8 @@ class OssTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final OssBackend backend = OssBackend.Builder.create(stack)
             .bucket(OSS_BUCKET)
-            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN).build())
-            .assumeRoleRoleArn(OSS_ROLE_ARN)
+            .assumeRole(OssAssumeRole.builder().roleArn(OSS_ROLE_ARN_IN_ASSUME_ROLE).build())
+            .assumeRoleRoleArn(OSS_ASSUME_ROLE_ROLE_ARN)
             .build();
         assertTrue(warnings(backend).stream().anyMatch(w -> w.endsWith("ignores the assumeRole block [oss/one-assume-role-style]")),
             warnings(backend).toString());
@@ -317,7 +319,7 @@ class OssTest {
     void buildFailsWithoutBucket() {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final NullPointerException e = assertThrows(NullPointerException.class,
-            () -> OssBackend.Builder.create(stack).region(OSS_REGION).lockStoreTable(OSS_LOCK_TABLE).build());
+            () -> OssBackend.Builder.create(stack).region(OSS_REGION).lockStoreTable(OSS_LOCK_STORE_TABLE).build());
         assertTrue(e.getMessage().contains("bucket"), e.getMessage());
     }
 }

@@ -40,6 +40,12 @@ import software.constructs.MetadataEntry;
  * cannot pass by looking at keys that were never emitted.
  */
 final class Support {
+    /** The workspace a remote state of the fixtures reads (spec 2.1). */
+    static final String WORKSPACE = "staging";
+
+    /** The default outputs of a remote state of the fixtures (spec 2.1). */
+    static final Map<String, Object> DEFAULTS = Map.of("vpc_id", "vpc-default", "replicas", 2, "enabled", true);
+
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** The target used when none is set (spec: Terraform 1.16.5). */

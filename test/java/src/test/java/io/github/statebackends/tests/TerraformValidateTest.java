@@ -1,6 +1,8 @@
 package io.github.statebackends.tests;
 
 import static io.github.statebackends.tests.Samples.*;
+import static io.github.statebackends.tests.Support.DEFAULTS;
+import static io.github.statebackends.tests.Support.WORKSPACE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -252,9 +254,9 @@ class TerraformValidateTest {
     List<DynamicTest> theCheckCanFail() {
         return JUDGES.stream().map(judge -> DynamicTest.dynamicTest(judge.name() + " rejects them", () -> {
             final ObjectNode document = (ObjectNode) Support.MAPPER.valueToTree(Support.map("data", Support.map("terraform_remote_state", Support.map(
-                "typo", Support.map("backend", "gcs", "config", Support.map("bucket", GCS_BUCKET, "storeage_custom_endpoint", GCS_ENDPOINT)),
+                "typo", Support.map("backend", "gcs", "config", Support.map("bucket", GCS_BUCKET, "storeage_custom_endpoint", GCS_STOREAGE_CUSTOM_ENDPOINT)),
                 "object", Support.map("backend", "cos", "config", Support.map("bucket", COS_BUCKET, "region", COS_REGION,
-                    "assume_role", Support.map("role_arn", COS_ROLE_ARN, "session_name", COS_SESSION_NAME, "session_duration", 3600)))))));
+                    "assume_role", Support.map("role_arn", COS_ROLE_ARN_IN_ASSUME_ROLE, "session_name", COS_SESSION_NAME_IN_ASSUME_ROLE, "session_duration", 3600)))))));
             final JsonNode result = validate(judge, Files.createTempDirectory(judge.tool() + "-java-").resolve("check"), document);
             assertFalse(result.path("valid").asBoolean(true), result.toPrettyString());
             final String errors = diagnostics(result, "error").toString();
@@ -276,7 +278,7 @@ class TerraformValidateTest {
 
         final TerraformStack gcsKms = new TerraformStack(app, "gcs-kms");
         final GcsBackend.Builder gcsKmsBackend = GcsBackend.Builder.create(gcsKms)
-            .bucket(GCS_BUCKET).prefix(GCS_PREFIX + "-kms").kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
+            .bucket(GCS_BUCKET).prefix(GCS_PREFIX + "-kms").kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).storageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT);
         if (has(judge, null, "1.11.5")) {
             gcsKmsBackend.universeDomain(GCS_UNIVERSE_DOMAIN);
         }
@@ -284,9 +286,9 @@ class TerraformValidateTest {
 
         final TerraformStack oss = new TerraformStack(app, "oss");
         final OssBackend.Builder ossBackend = OssTest.commonFields(oss)
-            .lockStoreEndpoint(OSS_LOCK_ENDPOINT).lockStoreTable(OSS_LOCK_TABLE);
+            .lockStoreEndpoint(OSS_LOCK_STORE_ENDPOINT).lockStoreTable(OSS_LOCK_STORE_TABLE);
         if (has(judge, "1.12.0", null)) {
-            ossBackend.lockStoreInstanceName(OSS_LOCK_INSTANCE);
+            ossBackend.lockStoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME);
         }
         ossBackend.build();
 
@@ -311,19 +313,19 @@ class TerraformValidateTest {
             azBackend.metadataHost(null);
         }
         if (has(judge, "1.11.2", "1.12.0")) {
-            azBackend.adoServiceConnectionId(AZ_ADO_CONNECTION_ID);
+            azBackend.adoServiceConnectionId(AZURERM_ADO_SERVICE_CONNECTION_ID);
         }
         if (has(judge, "1.11.0", "1.11.0")) {
-            azBackend.clientCertificate(AZ_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
+            azBackend.clientCertificate(AZURERM_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
         }
         if (has(judge, "1.11.2", null)) {
             azBackend.lookupBlobEndpoint(true);
         }
         if (has(judge, null, "1.9.0")) {
-            azBackend.timeoutSeconds(AZ_TIMEOUT_SECONDS);
+            azBackend.timeoutSeconds(AZURERM_TIMEOUT_SECONDS);
         }
         if (has(judge, null, "1.12.0")) {
-            azBackend.encryptionScope(AZ_ENCRYPTION_SCOPE);
+            azBackend.encryptionScope(AZURERM_ENCRYPTION_SCOPE);
         }
         azBackend.build();
 
@@ -343,39 +345,39 @@ class TerraformValidateTest {
             rsAz.metadataHost(null);
         }
         if (has(judge, "1.11.2", "1.12.0")) {
-            rsAz.adoServiceConnectionId(AZ_ADO_CONNECTION_ID);
+            rsAz.adoServiceConnectionId(AZURERM_ADO_SERVICE_CONNECTION_ID);
         }
         if (has(judge, "1.11.0", "1.11.0")) {
-            rsAz.clientCertificate(AZ_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
+            rsAz.clientCertificate(AZURERM_CLIENT_CERTIFICATE).useCli(false).useAksWorkloadIdentity(true);
         }
         if (has(judge, "1.11.2", null)) {
             rsAz.lookupBlobEndpoint(true);
         }
         if (has(judge, null, "1.9.0")) {
-            rsAz.timeoutSeconds(AZ_TIMEOUT_SECONDS);
+            rsAz.timeoutSeconds(AZURERM_TIMEOUT_SECONDS);
         }
         rsAz.build();
 
         final DataTerraformRemoteStateAzurerm.Builder rsAzFiles = DataTerraformRemoteStateAzurerm.Builder.create(remote, "azurerm_files")
-            .containerName(AZ_CONTAINER).key(AZ_KEY).storageAccountName(AZ_ACCOUNT).resourceGroupName(AZ_RESOURCE_GROUP)
-            .tenantId(AZ_TENANT_ID).msiEndpoint(AZ_MSI_ENDPOINT).useMsi(true).useAzureadAuth(true).useMicrosoftGraph(true)
-            .useOidc(true).oidcTokenFilePath(AZ_OIDC_TOKEN_FILE);
+            .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
+            .tenantId(AZURERM_TENANT_ID).msiEndpoint(AZURERM_MANAGED_IDENTITY_ENDPOINT).useMsi(true).useAzureadAuth(true).useMicrosoftGraph(true)
+            .useOidc(true).oidcTokenFilePath(AZURERM_OIDC_TOKEN_FILE_PATH);
         if (has(judge, "1.11.0", "1.11.0")) {
-            rsAzFiles.clientIdFilePath(AZ_CLIENT_ID_FILE).clientSecretFilePath(AZ_CLIENT_SECRET_FILE);
+            rsAzFiles.clientIdFilePath(AZURERM_CLIENT_ID_FILE_PATH).clientSecretFilePath(AZURERM_CLIENT_SECRET_FILE_PATH);
         }
         if (has(judge, null, "1.12.0")) {
             // kept apart from encryptionScope (on the azurerm backend above)
-            rsAzFiles.customerProvidedKey(ENCRYPTION_KEY);
+            rsAzFiles.customerProvidedKey(AZURERM_CUSTOMER_PROVIDED_KEY);
         }
         if ("opentofu".equals(judge.tool())) {
-            rsAzFiles.metadataHost(AZ_METADATA_HOST);
+            rsAzFiles.metadataHost(AZURERM_METADATA_HOST);
         }
         rsAzFiles.build();
 
         final DataTerraformRemoteStateOss.Builder rsOss = OssTest.remoteCommonFields(remote, "oss")
-            .tablestoreEndpoint(OSS_LOCK_ENDPOINT).tablestoreTable(OSS_LOCK_TABLE);
+            .tablestoreEndpoint(OSS_LOCK_STORE_ENDPOINT).tablestoreTable(OSS_LOCK_STORE_TABLE);
         if (has(judge, "1.12.0", null)) {
-            rsOss.tablestoreInstanceName(OSS_LOCK_INSTANCE);
+            rsOss.tablestoreInstanceName(OSS_LOCK_STORE_INSTANCE_NAME);
         }
         rsOss.build();
         ossAssumeRoleBlock(DataTerraformRemoteStateOss.Builder.create(remote, "oss_block").bucket(OSS_BUCKET).region(OSS_REGION)).build();
@@ -388,7 +390,7 @@ class TerraformValidateTest {
             .storeageCustomEndpoint(gcsConfig.getStoreageCustomEndpoint())
             .build();
         final DataTerraformRemoteStateGcs.Builder rsGcsKms = DataTerraformRemoteStateGcs.Builder.create(remote, "gcs_kms")
-            .bucket(GCS_BUCKET).kmsEncryptionKey(GCS_KMS_KEY).storageCustomEndpoint(GCS_ENDPOINT);
+            .bucket(GCS_BUCKET).kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).storageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT);
         if (has(judge, null, "1.11.5")) {
             rsGcsKms.universeDomain(GCS_UNIVERSE_DOMAIN);
         }
@@ -398,7 +400,7 @@ class TerraformValidateTest {
     private static CosBackendAssumeRole cosAssumeRole(final Judge judge) {
         final CosBackendAssumeRole.Builder b = CosTest.assumeRoleSpecFields();
         if (has(judge, "1.10.0", null)) {
-            b.externalId(COS_EXTERNAL_ID);
+            b.externalId(COS_EXTERNAL_ID_IN_ASSUME_ROLE);
         }
         return b.build();
     }
@@ -415,7 +417,7 @@ class TerraformValidateTest {
 
     private static OssAssumeRole ossRole() {
         return OssAssumeRole.builder()
-            .roleArn(OSS_ROLE_ARN).sessionName(OSS_SESSION_NAME).policy(OSS_BLOCK_POLICY).sessionExpiration(OSS_BLOCK_SESSION_EXPIRATION)
+            .roleArn(OSS_ROLE_ARN_IN_ASSUME_ROLE).sessionName(OSS_SESSION_NAME_IN_ASSUME_ROLE).policy(OSS_POLICY_IN_ASSUME_ROLE).sessionExpiration(OSS_SESSION_EXPIRATION_IN_ASSUME_ROLE)
             .build();
     }
 
