@@ -8,7 +8,7 @@ import * as path from 'path';
 import { App, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
-import { warningsOf } from './support/annotations';
+import { synthError, warningsOf } from './support/annotations';
 
 function appFor(target: string): App {
   const app = Testing.app();
@@ -18,15 +18,6 @@ function appFor(target: string): App {
 }
 const stackFor = (target: string, id = 'network') => new TerraformStack(appFor(target), id);
 const backendJson = (stack: TerraformStack) => JSON.parse(Testing.synth(stack)).terraform.backend;
-const synthError = (app: App): string => {
-  try {
-    app.synth();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return '';
-};
-
 describe('opentofu 1.8+ evaluates backend blocks', () => {
   test('a variable in a backend field is emitted as a reference in JSON and HCL, and its value checks are skipped, with a warning', () => {
     // GIVEN an OpenTofu 1.12.6 stack whose prefix and (required) bucket come from variables

@@ -11,7 +11,7 @@ import { DataTerraformRemoteStateGcs, GcsBackend } from '../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../src/oss-backend';
 import { cleanPath, joinPath } from '../../src/private/state-objects';
 import { StateBackendTarget } from '../../src/target';
-import { warningsOf } from '../support/annotations';
+import { synthError, warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
 
 const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'app.tfstate' };
@@ -22,15 +22,6 @@ function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App
   for (const name of ['network', 'database']) make(new TerraformStack(app, name), name);
   return app;
 }
-
-const synthError = (app: App): string => {
-  try {
-    app.synth();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return '';
-};
 
 describe('two stacks, one state object', () => {
   test('fails if two stacks keep their gcs state under one bucket and prefix', () => {

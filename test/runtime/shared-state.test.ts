@@ -10,7 +10,7 @@ import * as path from 'path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import { GcsBackend } from '../../src/gcs-backend';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target';
-import { FAKE_GCS_VERSION, RunResult, Sandbox, fakeGcsBinary, requireRuntime, workDir } from '../support/emulators';
+import { FAKE_GCS_VERSION, RunResult, Sandbox, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
@@ -30,11 +30,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
   let ns: Sandbox;
 
   beforeAll(() => {
-    ns = Sandbox.start();
-    ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
-      '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
-    ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
-    expect(ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name: BUCKET }), headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
+    ns = startFakeGcs([BUCKET]);
   });
   afterAll(() => ns?.stop());
 
