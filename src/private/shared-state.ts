@@ -81,6 +81,8 @@ export type SeparateWith = string;
 
 interface Index {
   readonly backends: Set<StateHolder>;
+  /** Backends by their stack (a remote state compares itself with its own stack's only). */
+  readonly byStack: Map<IConstruct, StateHolder[]>;
   /** Backends by the key of their default workspace's object; built on first use. */
   byObject?: Map<string, Set<StateHolder>>;
   readonly keyOf: Map<StateHolder, string>;
@@ -90,7 +92,7 @@ const indexes = new WeakMap<IConstruct, Index>();
 
 function indexOf(root: IConstruct): Index {
   let index = indexes.get(root);
-  if (!index) indexes.set(root, (index = { backends: new Set(), keyOf: new Map() }));
+  if (!index) indexes.set(root, (index = { backends: new Set(), byStack: new Map(), keyOf: new Map() }));
   return index;
 }
 
@@ -117,6 +119,8 @@ function place(index: Index, holder: StateHolder, address: StateAddress): void {
 export function registerBackend(holder: StateHolder): void {
   const index = indexOf(holder.construct.node.root);
   index.backends.add(holder);
+  const stack = TerraformStack.of(holder.construct);
+  index.byStack.set(stack, [...(index.byStack.get(stack) ?? []), holder]);
   if (index.byObject) place(index, holder, holder.address());
 }
 
@@ -187,15 +191,14 @@ export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): 
  * remote state names; `${terraform.workspace}` is the run's own).
  */
 export function ownStateOf(remote: StateHolder, workspace: string | undefined): Warning[] {
-  const index = indexes.get(remote.construct.node.root);
-  if (!index) return [];
-  const stack = TerraformStack.of(remote.construct);
+  const own = indexes.get(remote.construct.node.root)?.byStack.get(TerraformStack.of(remote.construct))?.filter((b) => b.backend === remote.backend);
+  if (!own || own.length === 0) return [];
   const address = remote.address();
   const ws = workspace === '${terraform.workspace}' ? '\u0000workspace' : workspace;
-  for (const backend of index.backends) {
-    if (backend.backend !== remote.backend || TerraformStack.of(backend.construct) !== stack || !attached(backend.construct)) continue;
-    const own = backend.address();
-    if (own.unknown || address.unknown || own.container !== address.container || own.objectAt(ws) !== address.objectAt(ws)) continue;
+  for (const backend of own) {
+    if (!attached(backend.construct)) continue;
+    const theirs = backend.address();
+    if (theirs.unknown || address.unknown || theirs.container !== address.container || theirs.objectAt(ws) !== address.objectAt(ws)) continue;
     const which = ws === undefined || ws === 'default' ? 'of the default workspace' : ws === '\u0000workspace' ? 'of the workspace it runs in' : `of workspace ${JSON.stringify(ws)}`;
     return [{
       id: 'stack/reads-own-state',
