@@ -793,7 +793,10 @@ function libraryRefusal(row: Row): string {
     const parsed = parseTarget(row.target);
     if (typeof parsed === 'string') throw new Error(parsed);
     const app = appFor(parsed);
-    for (const name of ['network', 'database']) new GcsBackend(new TerraformStack(app, name), GCS);
+    const [network, database] = ['network', 'database'].map((name) => new TerraformStack(app, name));
+    for (const stack of [network, database]) new GcsBackend(stack, GCS);
+    // database reads network's outputs: one run, one workspace
+    new TerraformOutput(database, 'vpc', { value: new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' }).getStringAttribute('id') });
     try {
       app.synth();
     } catch (e) {

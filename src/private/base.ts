@@ -6,7 +6,7 @@ import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fr
 import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { checkFor } from './check';
 import { Violation, formatViolations } from './messages';
-import { FieldValues, SECRETS_LEFT_OUT } from './reader';
+import { SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from './schema';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
@@ -37,7 +37,7 @@ export abstract class StoreBackend extends TerraformBackend {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
-    const state = stateHolder(this, store, () => this.emitted(), this.checked.values);
+    const state = stateHolder(this, store, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
     this.node.addValidation({
       validate: () => {
@@ -137,7 +137,16 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides);
+    // The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)) apply last.
+    const fromStack = stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name];
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, fromStack ?? {});
+  }
+
+  /** The tool's keys of the fields the run gives: left to init, or set by a config file. */
+  private keysFromRun(): Set<string> {
+    const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
+    for (const f of this.files.values()) f.fields.forEach((n) => names.add(n));
+    return new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
   }
 
   /**
@@ -275,14 +284,18 @@ export function backendForEachStack<T extends TerraformBackend>(
 }
 
 /** The state address of a backend or remote state, from what it emits now (`emitted`). */
-function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
+function stateHolder(
+  construct: Construct,
+  store: Store,
+  emitted: () => Record<string, unknown>,
+  keysFromRun?: () => ReadonlySet<string>,
+): StateHolder {
   const target: ParsedTarget = targetOf(construct);
-  // Fields the run gives at init are no part of the address the code names.
-  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
   return {
     construct,
     backend: store.backend,
-    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
+    // Fields the run gives (at init, in a config file) are no part of the address the code names.
+    address: () => stateAddress(store.layout, store.fields, emitted(), target, keysFromRun?.()),
   };
 }
 

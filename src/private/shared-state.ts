@@ -45,16 +45,18 @@ export const STACK_RULES = [
   {
     id: 'stack/shared-state',
     severity: 'error',
-    description: 'two stacks of an app do not write one state object (each apply replaces the other\'s state)',
+    description: 'two stacks that read each other\'s outputs (so run in one workspace) do not write one state object (each apply replaces the other\'s state)',
     evidence:
       'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path; terraform 1.15.9, opentofu 1.12.6); ' +
       'on fake-gcs-server a second stack with the same bucket and prefix planned to destroy the first one\'s resources',
   },
   {
-    id: 'stack/shared-state-from-env',
+    id: 'stack/shared-state-from-run',
     severity: 'warning',
-    description: 'two stacks name the same state object except for a part their runs take from env vars',
-    evidence: 'as stack/shared-state; the run\'s environment decides the rest of the address',
+    description: 'two stacks name the same state object unless their runs keep them apart (a workspace per stack, env vars)',
+    evidence:
+      'as stack/shared-state; a run in another workspace (TF_WORKSPACE) writes another object in every layout but the default workspace\'s, ' +
+      'and a part taken from env vars may differ per run (two stacks on fake-gcs-server with TF_WORKSPACE dev and prod kept apart)',
   },
   {
     id: 'stack/reads-own-state',
@@ -164,26 +166,43 @@ export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): 
     if (how !== 'none') others.push({ other, how });
   }
   if (others.length === 0) return found;
-  const names = [stackName(holder.construct), ...others.map((o) => stackName(o.other.construct))];
-  const every = others.every((o) => o.how === 'every-workspace');
-  const where =
+  // Stacks one of which reads the other (a cdktf cross-stack reference) run in one workspace: there
+  // one object is a clobber for sure. Otherwise the run decides: each may run in a workspace of its
+  // own (TF_WORKSPACE), which keeps the objects apart in every layout but a default-workspace one.
+  const sure = address.fromEnv.length === 0 ? others.filter((o) => o.how === 'every-workspace' && runTogether(stack, TerraformStack.of(o.other.construct))) : [];
+  const maybe = others.filter((o) => !sure.includes(o));
+  const where = (group: typeof others) =>
     `${holder.backend} ${showAddress(address.container)}, object ${JSON.stringify(showAddress(address.objectAt(undefined)))}` +
-    (every ? ` (and ${JSON.stringify(showAddress(address.objectAt('\u0000workspace')))} in every other workspace)` : ' in the default workspace');
-  const all = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  if (address.fromEnv.length === 0) {
+    (group.every((o) => o.how === 'every-workspace')
+      ? ` (and ${JSON.stringify(showAddress(address.objectAt('\u0000workspace')))} in every other workspace)`
+      : ' in the default workspace');
+  const stacks = (group: typeof others) => {
+    const names = [stackName(holder.construct), ...group.map((o) => stackName(o.other.construct))];
+    return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  };
+  if (sure.length > 0) {
     found.errors.push(
-      `stacks ${all} keep their state in one object: ${where}; each apply would replace the other's state and plan to destroy what it made, ` +
-        `so give each stack its own ${separateWith} ${suffix('stack/shared-state')}`,
+      `stacks ${stacks(sure)} keep their state in one object: ${where(sure)}; they read each other's outputs, so they run in one workspace, ` +
+        `where each apply would replace the other's state and plan to destroy what it made: give each stack its own ${separateWith} ${suffix('stack/shared-state')}`,
     );
-  } else {
+  }
+  if (maybe.length > 0) {
+    const unless = ['each runs in a workspace of its own (TF_WORKSPACE, workspace select)', ...(address.fromEnv.length > 0 ? [`their runs' ${address.fromEnv.join(', ')} differ`] : [])];
     found.warnings.push({
-      id: 'stack/shared-state-from-env',
+      id: 'stack/shared-state-from-run',
       message:
-        `stacks ${all} keep their state in one object unless their runs' ${address.fromEnv.join(', ')} differ: ${where}; ` +
-        `if one run deploys them, each apply replaces the other's state: give each stack its own ${separateWith}`,
+        `stacks ${stacks(maybe)} keep their state in one object unless ${unless.join(' or ')}: ${where(maybe)}; ` +
+        `run in one workspace, each apply replaces the other's state and plans to destroy what it made: give each stack its own ${separateWith}`,
     });
   }
   return found;
+}
+
+/** One stack reads the other's outputs (directly or through others): cdktf deploys them in one run. */
+function runTogether(a: TerraformStack, b: TerraformStack): boolean {
+  const reaches = (from: TerraformStack, to: TerraformStack, seen = new Set<TerraformStack>()): boolean =>
+    from.dependencies.some((d) => d === to || (!seen.has(d) && (seen.add(d), reaches(d, to, seen))));
+  return reaches(a, b) || reaches(b, a);
 }
 
 /**
