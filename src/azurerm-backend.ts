@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { AZURERM_RULES } from './private/azurerm-rules';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack, derivable } from './private/base';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { joinPath } from './private/state-objects';
 import { Store, defineStore } from './private/store';
@@ -540,7 +540,8 @@ export class AzurermBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
-    return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, config.key) }));
+    const base = derivable(config.key, 'key', 'AzurermBackend.forEachStack');
+    return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, base) }));
   }
 
   /**

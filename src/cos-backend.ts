@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack, derivable } from './private/base';
 import { COS_RULES } from './private/rules';
 import { envBoth, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -340,7 +340,8 @@ export class CosBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
-    return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'CosBackend.forEachStack');
+    return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack, derivable } from './private/base';
 import { GCS_RULES } from './private/rules';
 import { EVERY_RELEASE, envBoth, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -248,7 +248,8 @@ export class GcsBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
-    return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'GcsBackend.forEachStack');
+    return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

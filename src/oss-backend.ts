@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, StoreRemoteState, backendForEachStack } from './private/base';
+import { StoreBackend, StoreRemoteState, backendForEachStack, derivable } from './private/base';
 import { OSS_RULES } from './private/rules';
 import { envPerTool, since } from './private/schema';
 import { joinPath } from './private/state-objects';
@@ -455,7 +455,8 @@ export class OssBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
-    return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'OssBackend.forEachStack');
+    return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

@@ -29,8 +29,8 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     expect(backendJson(stack).gcs).toEqual({ bucket: '${local.bucket}', prefix: 'stacks/${var.env}' });
     expect(Testing.synthHcl(stack)).toMatch(/backend "gcs" \{\s+bucket = "\$\{local\.bucket\}"\s+prefix = "stacks\/\$\{var\.env\}"/);
     expect(warningsOf(stack).filter((w) => w.endsWith('[field/evaluated-at-init]'))).toEqual([
-      'bucket is a reference, which opentofu 1.12.6 evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
-      'prefix is a reference, which opentofu 1.12.6 evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
+      'bucket is a reference, which opentofu evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
+      'prefix is a reference, which opentofu evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
     ]);
   });
 
@@ -90,9 +90,29 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     // THEN the cross-stack reference is refused, saying how to read that state instead
     expect(synthError(app)).toContain(
-      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run, which the run of "app" cannot know, ' +
+      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
         'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
         '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+    );
+  });
+
+  test('a cross-stack reference leaves out a field the run gives that does not name the object, with a warning', () => {
+    // GIVEN a producer whose access token is given at init, and a consumer of one of its attributes
+    const app = appFor('terraform@1.11.4');
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'net%%{x}', accessToken: StateBackendValue.fromInit() });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    expect(synthError(app)).toBe('');
+    // THEN the remote state reads the producer's object (its literal text escaped: remote states
+    // are templates) without the token, and the consumer is told what its run must give
+    const remote = Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any;
+    expect(remote.config).toEqual({ bucket: 'acme-tfstate', prefix: 'net%%%{x}' });
+    expect(warningsOf(consumer).join('\n')).toContain(
+      'the remote state of network/backend leaves out fields its own run gives (at init, in a config file, or from a variable); ' +
+        'the terraform run of stack app must provide them from the environment: accessToken (GOOGLE_OAUTH_ACCESS_TOKEN) [remote-state/run-values-left-out]',
     );
   });
 

@@ -5,10 +5,12 @@ import { Construct } from 'constructs';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from './backend-files';
 import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { checkFor } from './check';
+import { crossStackConfig } from './cross-stack';
+import { isFromInit } from './from-init';
 import { Violation, formatViolations } from './messages';
-import { SECRETS_LEFT_OUT } from './reader';
+import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
-import { FieldSpec, Mode, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from './schema';
+import { FieldSpec, Mode, envVarsOf, evaluatesBackend, keyFor } from './schema';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { stateAddress } from './state-objects';
 import { staticContextOf, dynamicReferences } from './static-context';
@@ -103,21 +105,34 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    this.refuseRunValuesAcrossStacks(scope);
-    const { config, dropped } = this.remoteStateConfig();
-    const remoteState = this.store.remoteState(scope, name, config);
+    const fileFields = new Set([...this.files.values()].flatMap((f) => f.fields));
+    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, fileFields, this.target.tool);
     const stack = TerraformStack.of(scope);
-    if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
+    if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store.backend, stack.node.id, cross.addressFromRun.map((f) => f.name));
+    const remoteState = this.store.remoteState(scope, name, cross.config);
+    if (cross.secrets.length + cross.fromRun.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
       this.warnedConsumers.add(stack.node.path);
       const target = targetOf(scope);
-      const tool = target.tool;
-      const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`);
-      recordWarnings(remoteState, [{
-        id: SECRETS_LEFT_OUT,
-        message:
-          `the remote state of ${this.node.path} leaves out its secret fields; ` +
-          `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,
-      }]);
+      const needs = (fields: FieldSpec[]) =>
+        fields.map((f) => `${f.name} (${envVarsOf(f, target.tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`).join(', ');
+      const warnings = [];
+      if (cross.secrets.length > 0) {
+        warnings.push({
+          id: SECRETS_LEFT_OUT,
+          message:
+            `the remote state of ${this.node.path} leaves out its secret fields; ` +
+            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.secrets)}`,
+        });
+      }
+      if (cross.fromRun.length > 0) {
+        warnings.push({
+          id: RUN_VALUES_LEFT_OUT,
+          message:
+            `the remote state of ${this.node.path} leaves out fields its own run gives (at init, in a config file, or from a variable); ` +
+            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.fromRun)}`,
+        });
+      }
+      recordWarnings(remoteState, warnings);
     }
     return remoteState;
   }
@@ -149,23 +164,6 @@ export abstract class StoreBackend extends TerraformBackend {
     return new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
   }
 
-  /**
-   * A backend whose object the run completes (a reference OpenTofu evaluates, a value given at
-   * init, config files) cannot be read from another stack: that stack's run knows none of it.
-   */
-  private refuseRunValuesAcrossStacks(scope: Construct): void {
-    const fromRun = [...this.checked.values.values()].filter((v) => v.expression || v.fromInit).map((v) => v.spelling);
-    if (fromRun.length === 0 && this.files.size === 0) return;
-    const how = fromRun.length > 0 ? `takes ${fromRun.join(', ')} from its run` : `is completed by its backend config files (${[...this.files.keys()].map((n) => `${n}.tfbackend`).join(', ')})`;
-    const consumer = TerraformStack.of(scope).node.id;
-    throw new Error(
-      `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(this).node.id)}, whose ${this.store.backend} backend ` +
-        `(${this.node.path}) ${how}, which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; ` +
-        `read that state in ${JSON.stringify(consumer)} with DataTerraformRemoteState${this.store.backend[0].toUpperCase()}${this.store.backend.slice(1)}, ` +
-        'giving those fields there (for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
-    );
-  }
-
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
   private validateStaticContext(): string[] {
     if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
@@ -183,18 +181,6 @@ export abstract class StoreBackend extends TerraformBackend {
       });
     }
     return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
-  }
-
-  /** The same fields without the secret ones, reading the consuming run's workspace. */
-  private remoteStateConfig(): { config: Record<string, unknown>; dropped: FieldSpec[] } {
-    const copy: Record<string, unknown> = { ...this.props };
-    const dropped: FieldSpec[] = [];
-    for (const field of this.store.fields) {
-      const spellings = spellingsOf(field).filter((s) => holdsSecret(field, copy[s]));
-      spellings.forEach((s) => delete copy[s]);
-      if (spellings.length > 0) dropped.push(field);
-    }
-    return { config: { ...copy, workspace: '${terraform.workspace}' }, dropped };
   }
 
   /**
@@ -272,7 +258,10 @@ export function backendForEachStack<T extends TerraformBackend>(
   make: (stack: TerraformStack, path: string) => T,
 ): T[] {
   const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
-  const bare = stacks.filter((s) => !s.node.findAll().some((c) => TerraformBackend.isBackend(c)));
+  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
+  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
+    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
+  const bare = stacks.filter((s) => !hasBackend(s));
   if (bare.length === 0) {
     throw new Error(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
@@ -281,6 +270,31 @@ export function backendForEachStack<T extends TerraformBackend>(
   }
   const base = scope.node.path;
   return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+}
+
+/**
+ * A backend whose object its run names (a reference OpenTofu evaluates, a value given at init, a
+ * config file) cannot be read from another stack: that stack's run knows none of it.
+ */
+function refuseAcrossStacks(backend: Construct, name: string, consumer: string, fields: readonly string[]): never {
+  const cls = `DataTerraformRemoteState${name[0].toUpperCase()}${name.slice(1)}`;
+  throw new Error(
+    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose ${name} backend ` +
+      `(${backend.node.path}) takes ${fields.join(', ')} from its run (at init, a config file, a variable), which the run of ${JSON.stringify(consumer)} ` +
+      `cannot know, so its remote state would read another object; read that state in ${JSON.stringify(consumer)} with ${cls}, ` +
+      'giving those fields there (for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+  );
+}
+
+/**
+ * The shared value forEachStack derives each stack's object name from; a value the run gives at
+ * init cannot be joined with the stack's path.
+ */
+export function derivable(value: string | undefined, field: string, call: string): string {
+  if (isFromInit(value)) {
+    throw new Error(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]`);
+  }
+  return value ?? '';
 }
 
 /** The state address of a backend or remote state, from what it emits now (`emitted`). */

@@ -310,7 +310,7 @@ export class ConfigReader {
           `opentofu ${first} and later evaluates references there`,
       );
     }
-    this.warn('field/evaluated-at-init', `${spelling} is ${shown}, which ${tool} ${version} evaluates when init configures the backend; the checks of its value are left to that run`);
+    this.warn('field/evaluated-at-init', `${spelling} is ${shown}, which ${tool} evaluates when init configures the backend; the checks of its value are left to that run`);
     return { spec: field, spelling, value, expression: true };
   }
 
@@ -404,8 +404,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   }
 }
 
-/** The warning of a remote state made from a backend for another stack (raised in base.ts). */
+/** The warnings of a remote state made from a backend for another stack (raised in base.ts). */
 export const SECRETS_LEFT_OUT = 'remote-state/secrets-left-out';
+export const RUN_VALUES_LEFT_OUT = 'remote-state/run-values-left-out';
 
 /** The checks every field table gets, by id (for docs/FIELDS.md); the rule tables add the rest. */
 export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly severity: 'error' | 'warning'; readonly description: string }> = [
@@ -428,5 +429,6 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
   { id: 'remote-state/template', severity: 'error', description: 'remote-state strings (config, list entries, workspace, defaults and their keys) hold no "%{" and no unclosed "${" (both tools parse them as expressions: "Invalid template control keyword", "Unterminated template string")' },
+  { id: RUN_VALUES_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out the fields the backend\'s own run gives (not the object\'s name); that stack\'s run must supply them' },
   { id: SECRETS_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ];

@@ -210,20 +210,23 @@ function runTogether(a: TerraformStack, b: TerraformStack): boolean {
  * remote state names; `${terraform.workspace}` is the run's own).
  */
 export function ownStateOf(remote: StateHolder, workspace: string | undefined): Warning[] {
+  // A workspace named in the remote state is the usual way to read another workspace of this
+  // configuration (staging reading prod): only the default one (none named) and the run's own count.
+  if (workspace !== undefined && workspace !== '${terraform.workspace}') return [];
   const own = indexes.get(remote.construct.node.root)?.byStack.get(TerraformStack.of(remote.construct))?.filter((b) => b.backend === remote.backend);
   if (!own || own.length === 0) return [];
   const address = remote.address();
-  const ws = workspace === '${terraform.workspace}' ? '\u0000workspace' : workspace;
+  const ws = workspace === undefined ? undefined : '\u0000workspace';
   for (const backend of own) {
     if (!attached(backend.construct)) continue;
     const theirs = backend.address();
     if (theirs.unknown || address.unknown || theirs.container !== address.container || theirs.objectAt(ws) !== address.objectAt(ws)) continue;
-    const which = ws === undefined || ws === 'default' ? 'of the default workspace' : ws === '\u0000workspace' ? 'of the workspace it runs in' : `of workspace ${JSON.stringify(ws)}`;
+    const where = ws === undefined ? 'in the default workspace: run in that workspace, it' : 'in the workspace of the run: it';
     return [{
       id: 'stack/reads-own-state',
       message:
-        `reads the state object its own stack's backend (${backend.construct.node.path}) writes ${which}: ` +
-        `${JSON.stringify(showAddress(address.objectAt(ws)))}; it sees this stack's last applied state, not another stack's`,
+        `reads ${JSON.stringify(showAddress(address.objectAt(ws)))}, the object its own stack's backend (${backend.construct.node.path}) writes ` +
+        `${where} sees this stack's last applied state, not another stack's`,
     }];
   }
   return [];

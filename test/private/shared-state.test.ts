@@ -10,6 +10,7 @@ import { CosBackend, DataTerraformRemoteStateCos } from '../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../src/oss-backend';
 import { cleanPath, joinPath } from '../../src/private/state-objects';
+import { StateBackendValue } from '../../src/state-backend-value';
 import { StateBackendTarget } from '../../src/target';
 import { synthError, warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
@@ -198,19 +199,27 @@ describe('a remote state of its own stack', () => {
     // THEN it is a warning, not an error: the tools allow it
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
-      'reads the state object its own stack\'s backend (network/backend) writes of the default workspace: "network/default.tfstate"; ' +
-        'it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
+      'reads "network/default.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace: ' +
+        'run in that workspace, it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
     );
   });
 
   test.each([
-    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'of the workspace it runs in'],
-    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b', workspace: 'dev' }); }, 'of workspace "dev": "env:/dev/terraform.tfstate"'],
-    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'of the default workspace: "app.tfstate"'],
+    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'reads "<workspace>/terraform.tfstate", the object its own stack\'s backend (network/backend) writes in the workspace of the run'],
+    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b' }); }, 'reads "env:/terraform.tfstate"'],
+    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'reads "app.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace'],
   ])('warns for %s in the workspace the remote state reads', (_store, make, which) => {
     const app = Testing.app();
     make(new TerraformStack(app, 'network'));
     expect(warningsOf(app).find((w) => w.includes('[stack/reads-own-state]'))).toContain(which);
+  });
+
+  test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'prod', { bucket: 'acme-tfstate', prefix: 'network', workspace: 'prod' });
+    expect(warningsOf(app).join('\n')).not.toContain('reads-own-state');
   });
 
   test('passes for a cross-stack reference and for a remote state of another stack', () => {
@@ -306,6 +315,21 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     new TerraformStack(app, 'tools');
     expect(GcsBackend.forEachStack(prod, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['prod/network/backend']);
     expect(backendOf(app, 'prod/network').gcs.prefix).toBe('network');
+  });
+
+  test('skips a stack whose backend comes from a stack override', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(app, 'legacy').addOverride('terraform.backend.local', { path: 'legacy.tfstate' });
+    expect(GcsBackend.forEachStack(app, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['network/backend']);
+  });
+
+  test('fails if the field it derives from the stack path is left to init', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
+      "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
+    );
   });
 
   test('fails if called before the stacks are added', () => {
