@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AZURERM_STORE } from '../src/azurerm-backend';
 import { COS_STORE } from '../src/cos-backend';
 import { OSS_STORE, OssBackend } from '../src/oss-backend';
@@ -149,6 +149,29 @@ describeEachJudge('offline init of a backend block that reads a resource', JUDGE
     // text literally, and the library refuses the reference itself
     expect(toolRefuses).toBe(library.includes('[backend/static-context]'));
     expect(library).toMatch(/\[(backend\/static-context|field\/literal-only)\]/);
+  });
+});
+
+describeEachJudge('offline init of a backend block that reads a sensitive variable', JUDGES, (judge) => {
+  test('the library refuses it at synth where the tool refuses it before any request', () => {
+    const app = cdktfApp(judge);
+    const stack = new TerraformStack(app, 'network');
+    const key = new TerraformVariable(stack, 'key', { type: 'string', sensitive: true });
+    let library = '';
+    try {
+      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: key.stringValue });
+      app.synth();
+    } catch (e) {
+      library = (e as Error).message;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-sensitive-'));
+    const doc = { variable: { key: { type: 'string', sensitive: true } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.key}' } } } };
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify(doc));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color', '-var', 'key=x'], { cwd: dir, env: judgeEnv(LOCAL.oss.env) });
+    // THEN opentofu 1.8.3+ and the library refuse it; the others read the block literally (the
+    // library refuses the reference itself, field/literal-only)
+    expect(/Backend config contains sensitive values/.test(`${r.stdout}${r.stderr}`)).toBe(library.includes('[backend/sensitive-value]'));
+    expect(library).toMatch(/\[(backend\/sensitive-value|field\/literal-only)\]/);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
 import { synthError, warningsOf } from './support/annotations';
@@ -75,6 +75,35 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     expect(() => Testing.synth(stack, true)).toThrow(
       '- prefix: got a reference to terraform_data.seed (through local.p), but opentofu evaluates the backend block before any resource, data source or module exists; ' +
         'use a variable, or a local value that reads only variables [backend/static-context]',
+    );
+  });
+
+  test.each([
+    ['opentofu@1.12.6', 'sensitive', { sensitive: true }],
+    ['opentofu@1.8.3', 'sensitive', { sensitive: true }],
+  ])('fails at synth for %s if the block reads a %s variable, even through a local', (target, kind, flags) => {
+    const stack = stackFor(target);
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', ...flags });
+    const local = new TerraformLocal(stack, 'k', `x-${key.stringValue}`);
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: local.asString });
+    expect(() => Testing.synth(stack, true)).toThrow(
+      `- prefix: got var.storage_key, which is ${kind}, but ${target.replace('@', ' ')} refuses ${kind} values in a backend block ("Backend config contains ${kind} values"); ` +
+        "give the value in the tool's env var, or at init (StateBackendValue.fromInit()) [backend/sensitive-value]",
+    );
+  });
+
+  test('passes a sensitive variable for opentofu 1.8.0, which takes it', () => {
+    const stack = stackFor('opentofu@1.8.0');
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: key.stringValue });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
+  test('warns if the block calls a function whose value changes on every run', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${Fn.timestamp()}` });
+    expect(warningsOf(stack)).toContain(
+      'prefix calls timestamp(), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
     );
   });
 

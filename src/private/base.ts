@@ -7,13 +7,13 @@ import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { checkFor } from './check';
 import { crossStackConfig } from './cross-stack';
 import { isFromInit } from './from-init';
-import { Violation, formatViolations } from './messages';
+import { formatViolations } from './messages';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT } from './reader';
 import { backendHclBlock, copyAttributes, remoteStateBlock } from './render';
 import { FieldSpec, Mode, envVarsOf, evaluatesBackend, keyFor } from './schema';
 import { StateHolder, ownStateOf, registerBackend, sharedStateOf } from './shared-state';
 import { stateAddress } from './state-objects';
-import { staticContextOf, dynamicReferences } from './static-context';
+import { backendStaticFindings, staticContextOf } from './static-context';
 import { Checked, Store, ToolAttributes, emitFields } from './store';
 import { ParsedTarget, formatTarget } from './target';
 import { targetOf } from './target-versions';
@@ -167,21 +167,17 @@ export abstract class StoreBackend extends TerraformBackend {
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
   private validateStaticContext(): string[] {
     if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
-    const { resolve, localValue } = staticContextOf(TerraformStack.of(this));
-    const emitted = resolve(this.emitted()) as Record<string, unknown>;
-    const violations: Violation[] = [];
-    for (const fv of this.checked.values.values()) {
-      const key = keyFor(fv.spec, this.target.tool)!;
-      const refs = fv.expression ? dynamicReferences(emitted[key], localValue) : [];
-      if (refs.length === 0) continue;
-      violations.push({
-        id: 'backend/static-context',
-        field: fv.spelling,
-        message: `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
-      });
-    }
-    return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
+    const stack = TerraformStack.of(this);
+    const emitted = staticContextOf(stack).resolve(this.emitted()) as Record<string, unknown>;
+    const fields = [...this.checked.values.values()]
+      .filter((v) => v.expression)
+      .map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] }));
+    const { errors, warnings } = backendStaticFindings(stack, this.target, fields);
+    const shown = showWarningsNow(this, warnings);
+    if (errors.length === 0) return shown;
+    return [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, errors), ...shown];
   }
+
 
   /**
    * Reported once per stack, by the first of this library's backends, whatever the tree order.

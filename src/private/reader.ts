@@ -423,6 +423,8 @@ export const GENERIC_CHECKS: ReadonlyArray<{ readonly id: string; readonly sever
   { id: 'field/evaluated-at-init', severity: 'warning', description: 'a backend field holds a reference that opentofu 1.8+ evaluates at init; its value is not checked here' },
   { id: 'backend/template', severity: 'error', description: 'backend strings hold no "%{" and no unclosed "${" where the target reads them as templates (opentofu 1.8+: "Invalid template control keyword")' },
   { id: 'field/from-init', severity: 'warning', description: 'backend fields given as StateBackendValue.fromInit() that no config file gives: the run must give them at init' },
+  { id: 'backend/sensitive-value', severity: 'error', description: 'an evaluated backend block reads no sensitive (opentofu 1.8.3+) or ephemeral (1.11.0+) variable, even through locals ("Backend config contains sensitive values")' },
+  { id: 'backend/changing-value', severity: 'warning', description: 'an evaluated backend block calls no function whose value changes on every run (timestamp(), uuid(), ...): each init would name another object' },
   { id: 'backend/static-context', severity: 'error', description: 'a reference in a backend block reads only variables and locals of them (opentofu 1.8+ evaluates the block before the run: "Dynamic value in static context")' },
   { id: 'field/from-init-misplaced', severity: 'error', description: 'StateBackendValue.fromInit() is given for a field of a backend block itself (a remote state has no init; init sets whole fields)' },
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },

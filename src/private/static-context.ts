@@ -1,5 +1,7 @@
-import { TerraformLocal, TerraformStack } from 'cdktf';
+import { TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { resolveIn } from './cdktf-internals';
+import { Violation } from './messages';
+import { ParsedTarget, compareVersions } from './target';
 
 /*
  * OpenTofu's static context: what it evaluates before the run starts (the encryption block from
@@ -14,17 +16,20 @@ import { resolveIn } from './cdktf-internals';
  * provider functions, also through the local values it reads (`localValue` gives a local's resolved
  * expression; such a reference is reported as `terraform_data.r (through local.seed)`). Variables,
  * `path.*` and `terraform.workspace` are fine. Quoted strings inside expressions are skipped; a root
- * counts as a resource type when it has an underscore and a name follows it that is indexed or
- * followed by an attribute (`type.name[0]`, `type.name.attr`).
+ * counts as a resource type when it has an underscore and a name follows it (`type.name`,
+ * `type.name[0]`, `type.name.attr`); names a for expression or `%{ for }` directive binds do not.
  */
 export function dynamicReferences(value: unknown, localValue?: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
   const out = new Set<string>();
+  // The names a for expression or a %{ for } directive binds (`for k, v in ...`) are no references.
+  const bound = new Set([...text.matchAll(/\bfor\s+([a-zA-Z_][\w-]*)(?:\s*,\s*([a-zA-Z_][\w-]*))?\s+in\b/g)].flatMap((m) => [m[1], m[2]]).filter(Boolean));
   for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
     const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
     for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
     for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*|\[[^\]]*\])+)/g)) {
       const root = m[1];
+      if (bound.has(root)) continue;
       const steps = [...m[2].matchAll(/\.([a-zA-Z_][\w-]*)|\[[^\]]*\]/g)].map((s) => s[1] ?? '[]');
       const names = steps.filter((x) => x !== '[]');
       if (root === 'local' && names.length > 0 && localValue) {
@@ -34,7 +39,7 @@ export function dynamicReferences(value: unknown, localValue?: (name: string) =>
         for (const ref of dynamicReferences(localValue(name), localValue, seen)) out.add(ref.includes(' (through') ? ref : `${ref} (through local.${name})`);
       } else if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) {
         out.add(`${root}.${names.slice(0, root === 'data' ? 2 : 1).join('.')}`);
-      } else if (root.includes('_') && steps[0] !== '[]' && steps.length >= 2) {
+      } else if (root.includes('_') && steps[0] !== '[]') {
         out.add(`${root}.${steps[0]}`);
       }
     }
@@ -53,4 +58,75 @@ export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) 
     if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
   }
   return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
+}
+
+/** The variables `value` reads, also through the locals it reads. */
+export function variableReferences(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![\w.:-])(var|local)\.([a-zA-Z_][\w-]*)/g)) {
+    if (m[1] === 'var') {
+      out.add(m[2]);
+    } else if (!seen.has(m[2])) {
+      seen.add(m[2]);
+      variableReferences(localValue(m[2]), localValue, seen).forEach((v) => out.add(v));
+    }
+  }
+  return [...out];
+}
+
+/** Functions whose result differs on every run: the backend would name another object each time. */
+const IMPURE = /(?<![\w.:-])(timestamp|plantimestamp|uuid|bcrypt)\s*\(/g;
+
+/**
+ * What OpenTofu 1.8+ refuses in an evaluated backend block, and what it takes but cannot mean: for
+ * each field (its resolved value), references OpenTofu cannot evaluate before the run
+ * (backend/static-context), sensitive (1.8.3+) or ephemeral (1.11.0+) variables, even through
+ * locals (configs/backend.go: "Backend config contains sensitive values"), and functions whose
+ * value changes on every run (backend/changing-value, a warning).
+ */
+export function backendStaticFindings(
+  stack: TerraformStack,
+  target: ParsedTarget,
+  fields: ReadonlyArray<{ readonly spelling: string; readonly value: unknown }>,
+): { errors: Violation[]; warnings: Array<{ id: string; message: string }> } {
+  const { localValue } = staticContextOf(stack);
+  const variables = new Map<string, Record<string, unknown>>();
+  for (const c of stack.node.findAll()) {
+    if (c instanceof TerraformVariable) variables.set(c.friendlyUniqueId, c.toTerraform().variable?.[c.friendlyUniqueId] ?? {});
+  }
+  const from = (version: string) => compareVersions(target.version, version) >= 0;
+  const errors: Violation[] = [];
+  const warnings: Array<{ id: string; message: string }> = [];
+  for (const { spelling, value } of fields) {
+    const refs = dynamicReferences(value, localValue);
+    if (refs.length > 0) {
+      errors.push({
+        id: 'backend/static-context',
+        field: spelling,
+        message: `got a reference to ${refs.join(', ')}, but ${target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
+      });
+      continue;
+    }
+    for (const name of variableReferences(value, localValue)) {
+      const v = variables.get(name) ?? {};
+      const kind = v.ephemeral === true && from('1.11.0') ? 'ephemeral' : v.sensitive === true && from('1.8.3') ? 'sensitive' : undefined;
+      if (!kind) continue;
+      errors.push({
+        id: 'backend/sensitive-value',
+        field: spelling,
+        message:
+          `got var.${name}, which is ${kind}, but ${target.tool} ${target.version} refuses ${kind} values in a backend block ("Backend config contains ${kind} values"); ` +
+          'give the value in the tool\'s env var, or at init (StateBackendValue.fromInit())',
+      });
+    }
+    const impure = [...new Set([...JSON.stringify(value ?? '').matchAll(IMPURE)].map((m) => `${m[1]}()`))];
+    if (impure.length > 0) {
+      warnings.push({
+        id: 'backend/changing-value',
+        message: `${spelling} calls ${impure.join(', ')}, whose value changes on every run, so each init names another state object and the last one's state is left behind`,
+      });
+    }
+  }
+  return { errors, warnings };
 }
