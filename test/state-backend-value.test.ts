@@ -238,6 +238,31 @@ describe('backend config files', () => {
     expect(warningsOf(stack).join('\n')).toContain('in prod.tfbackend: secretKey is a secret set as a literal value, so it is written to prod.tfbackend in clear text');
   });
 
+  test('takes snake_case field names (as Python and Go users write them) and nested tool keys', () => {
+    const app = appFor('terraform@1.11.4');
+    const stack = new TerraformStack(app, 'platform');
+    const backend = new OssBackend(stack, { bucket: 'acme-tfstate', lockStoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com' });
+    backend.addConfigFile('prod', { lock_store_table: 'locks', assume_role: { role_arn: 'acs:ram::1:role/x', session_name: 'ci' } });
+    app.synth();
+    expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'platform', 'prod.tfbackend'), 'utf8')).toBe(
+      'tablestore_table = "locks"\nassume_role {\n  role_arn = "acs:ram::1:role/x"\n  session_name = "ci"\n}\n',
+    );
+  });
+
+  test('fails if a file names one field twice, without showing the values', () => {
+    const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate' });
+    const error = (() => {
+      try {
+        backend.addConfigFile('prod', { accessToken: 'SECRET8', access_token: 'SECRET9' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('- accessToken: accessToken and access_token name one field, expected one of them [field/spelling-conflict]');
+    expect(error).not.toMatch(/SECRET/);
+  });
+
   test('fails on a bad or repeated file name', () => {
     const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate' });
     expect(() => backend.addConfigFile('../prod', {})).toThrow('- name: got "../prod", expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]');

@@ -74,9 +74,9 @@ export abstract class StoreBackend extends TerraformBackend {
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
       throw new Error(`${header}\n- values: got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values [config/shape]`);
     }
-    const own = byFieldName(this.store.table, this.target.tool, values);
+    const { values: own, conflicts } = byFieldName(this.store.table, this.target.tool, values);
     const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
-    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => fileProblems(this.store.table, own, v) });
+    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
     this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
