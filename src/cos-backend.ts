@@ -310,7 +310,8 @@ export const COS_STORE: Store = defineStore(
   {
     // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
     container: ['bucket', 'region'],
-    namespace: ['endpoint', 'domain'],
+    // The endpoint reaches the same bucket over the internal network, and domain is the API's root
+    // domain (cos/backend.go configure): neither names another bucket.
     object: ['prefix', 'key'],
     objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
     separateWith: 'prefix or key',

@@ -147,6 +147,13 @@ describe('two stacks, one state object', () => {
     expect(synthError(twoStacks(make))).toBe('');
   });
 
+  test.each([
+    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) })],
+    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) })],
+  ])('fails if the stacks differ only in %s, which name the same storage', (_what, make) => {
+    expect(synthError(twoStacks(make))).toContain('[stack/shared-state]');
+  });
+
   test('passes if the stacks differ in gcs universes (opentofu)', () => {
     const app = Testing.app();
     StateBackendTarget.opentofu('1.12.6').applyTo(app);
