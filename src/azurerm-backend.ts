@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, backendForEachStack } from './private/framework/backend';
+import { StoreBackend, backendForEachStack, derivable } from './private/framework/backend';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/state-objects';
 import { AZURERM_STORE } from './private/stores/azurerm';
@@ -361,7 +361,8 @@ export class AzurermBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
-    return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, config.key) }));
+    const base = derivable(config.key, 'key', 'AzurermBackend.forEachStack');
+    return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, base) }));
   }
 
   /**

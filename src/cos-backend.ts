@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, backendForEachStack } from './private/framework/backend';
+import { StoreBackend, backendForEachStack, derivable } from './private/framework/backend';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/state-objects';
 import { COS_STORE } from './private/stores/cos';
@@ -213,7 +213,8 @@ export class CosBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
-    return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'CosBackend.forEachStack');
+    return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

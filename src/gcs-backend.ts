@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, backendForEachStack } from './private/framework/backend';
+import { StoreBackend, backendForEachStack, derivable } from './private/framework/backend';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/state-objects';
 import { GCS_STORE } from './private/stores/gcs';
@@ -150,7 +150,8 @@ export class GcsBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
-    return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'GcsBackend.forEachStack');
+    return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

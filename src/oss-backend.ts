@@ -1,6 +1,6 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, backendForEachStack } from './private/framework/backend';
+import { StoreBackend, backendForEachStack, derivable } from './private/framework/backend';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/state-objects';
 import { OSS_STORE } from './private/stores/oss';
@@ -278,7 +278,8 @@ export class OssBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
-    return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(config.prefix ?? '', path) }));
+    const base = derivable(config.prefix, 'prefix', 'OssBackend.forEachStack');
+    return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 
   /**

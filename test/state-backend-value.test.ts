@@ -5,10 +5,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
-import { warningsOf } from './support/annotations';
+import { synthError, warningsOf } from './support/annotations';
 
 function appFor(target: string): App {
   const app = Testing.app();
@@ -18,15 +18,6 @@ function appFor(target: string): App {
 }
 const stackFor = (target: string, id = 'network') => new TerraformStack(appFor(target), id);
 const backendJson = (stack: TerraformStack) => JSON.parse(Testing.synth(stack)).terraform.backend;
-const synthError = (app: App): string => {
-  try {
-    app.synth();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return '';
-};
-
 describe('opentofu 1.8+ evaluates backend blocks', () => {
   test('a variable in a backend field is emitted as a reference in JSON and HCL, and its value checks are skipped, with a warning', () => {
     // GIVEN an OpenTofu 1.12.6 stack whose prefix and (required) bucket come from variables
@@ -38,8 +29,8 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     expect(backendJson(stack).gcs).toEqual({ bucket: '${local.bucket}', prefix: 'stacks/${var.env}' });
     expect(Testing.synthHcl(stack)).toMatch(/backend "gcs" \{\s+bucket = "\$\{local\.bucket\}"\s+prefix = "stacks\/\$\{var\.env\}"/);
     expect(warningsOf(stack).filter((w) => w.endsWith('[field/evaluated-at-init]'))).toEqual([
-      'bucket is a reference, which opentofu 1.12.6 evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
-      'prefix is a reference, which opentofu 1.12.6 evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
+      'bucket is a reference, which opentofu evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
+      'prefix is a reference, which opentofu evaluates when init configures the backend; the checks of its value are left to that run [field/evaluated-at-init]',
     ]);
   });
 
@@ -87,6 +78,35 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     );
   });
 
+  test.each([
+    ['opentofu@1.12.6', 'sensitive', { sensitive: true }],
+    ['opentofu@1.8.3', 'sensitive', { sensitive: true }],
+  ])('fails at synth for %s if the block reads a %s variable, even through a local', (target, kind, flags) => {
+    const stack = stackFor(target);
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', ...flags });
+    const local = new TerraformLocal(stack, 'k', `x-${key.stringValue}`);
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: local.asString });
+    expect(() => Testing.synth(stack, true)).toThrow(
+      `- prefix: got var.storage_key, which is ${kind}, but ${target.replace('@', ' ')} refuses ${kind} values in a backend block ("Backend config contains ${kind} values"); ` +
+        "give the value in the tool's env var, or at init (StateBackendValue.fromInit()) [backend/sensitive-value]",
+    );
+  });
+
+  test('passes a sensitive variable for opentofu 1.8.0, which takes it', () => {
+    const stack = stackFor('opentofu@1.8.0');
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: key.stringValue });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
+  test('warns if the block calls a function whose value changes on every run', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${Fn.timestamp()}` });
+    expect(warningsOf(stack)).toContain(
+      'prefix calls timestamp(), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
+    );
+  });
+
   test('fails at synth if another stack reads a backend its run completes', () => {
     // GIVEN a producer whose prefix is a variable, and a consumer of one of its outputs
     const app = appFor('opentofu@1.12.6');
@@ -99,9 +119,29 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     // THEN the cross-stack reference is refused, saying how to read that state instead
     expect(synthError(app)).toContain(
-      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run, which the run of "app" cannot know, ' +
+      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
         'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
         '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+    );
+  });
+
+  test('a cross-stack reference leaves out a field the run gives that does not name the object, with a warning', () => {
+    // GIVEN a producer whose access token is given at init, and a consumer of one of its attributes
+    const app = appFor('terraform@1.11.4');
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'net%%{x}', accessToken: StateBackendValue.fromInit() });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    expect(synthError(app)).toBe('');
+    // THEN the remote state reads the producer's object (its literal text escaped: remote states
+    // are templates) without the token, and the consumer is told what its run must give
+    const remote = Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any;
+    expect(remote.config).toEqual({ bucket: 'acme-tfstate', prefix: 'net%%%{x}' });
+    expect(warningsOf(consumer).join('\n')).toContain(
+      'the remote state of network/backend leaves out fields its own run gives (at init, in a config file, or from a variable); ' +
+        'the terraform run of stack app must provide them from the environment: accessToken (GOOGLE_OAUTH_ACCESS_TOKEN) [remote-state/run-values-left-out]',
     );
   });
 
@@ -196,6 +236,31 @@ describe('backend config files', () => {
     app.synth();
     expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'platform', 'prod.tfbackend'), 'utf8')).toBe('secret_key = "<SECRET_KEY>"\ntablestore_table = "locks"\n');
     expect(warningsOf(stack).join('\n')).toContain('in prod.tfbackend: secretKey is a secret set as a literal value, so it is written to prod.tfbackend in clear text');
+  });
+
+  test('takes snake_case field names (as Python and Go users write them) and nested tool keys', () => {
+    const app = appFor('terraform@1.11.4');
+    const stack = new TerraformStack(app, 'platform');
+    const backend = new OssBackend(stack, { bucket: 'acme-tfstate', lockStoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com' });
+    backend.addConfigFile('prod', { lock_store_table: 'locks', assume_role: { role_arn: 'acs:ram::1:role/x', session_name: 'ci' } });
+    app.synth();
+    expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'platform', 'prod.tfbackend'), 'utf8')).toBe(
+      'tablestore_table = "locks"\nassume_role {\n  role_arn = "acs:ram::1:role/x"\n  session_name = "ci"\n}\n',
+    );
+  });
+
+  test('fails if a file names one field twice, without showing the values', () => {
+    const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate' });
+    const error = (() => {
+      try {
+        backend.addConfigFile('prod', { accessToken: 'SECRET8', access_token: 'SECRET9' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('- accessToken: accessToken and access_token name one field, expected one of them [field/spelling-conflict]');
+    expect(error).not.toMatch(/SECRET/);
   });
 
   test('fails on a bad or repeated file name', () => {

@@ -684,6 +684,16 @@ const WRITTEN: readonly Row[] = [
     why: 'validate does not evaluate the backend block; init refuses "Dynamic value in static context" before any request (test/init-judge.test.ts)',
   },
   {
+    ruleId: 'backend/sensitive-value',
+    store: 'gcs',
+    target: TOFU,
+    field: 'prefix',
+    props: undefined,
+    raw: { document: JSON.stringify({ variable: { env: { type: 'string', sensitive: true } }, terraform: { backend: { gcs: { ...GCS, prefix: '${var.env}' } } } }) },
+    judged: 'not-offline',
+    why: 'validate does not evaluate the backend block; init refuses "Backend config contains sensitive values" before any request (test/init-judge.test.ts)',
+  },
+  {
     ruleId: 'field/from-init-misplaced',
     store: 'gcs',
     target: TOFU,
@@ -754,6 +764,18 @@ function libraryRefusal(row: Row): string {
     }
     throw new Error('expected two backends in one stack to be refused at synth');
   }
+  if (row.ruleId === 'backend/sensitive-value') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const stack = new TerraformStack(appFor(parsed), 'network');
+    new GcsBackend(stack, { ...GCS, prefix: new TerraformVariable(stack, 'env', { type: 'string', sensitive: true }).stringValue });
+    try {
+      Testing.synth(stack, true);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected a sensitive variable in the backend block to be refused at synth');
+  }
   if (row.ruleId === 'backend/static-context' || row.ruleId === 'stack/cross-stack-from-run') {
     const parsed = parseTarget(row.target);
     if (typeof parsed === 'string') throw new Error(parsed);
@@ -793,7 +815,10 @@ function libraryRefusal(row: Row): string {
     const parsed = parseTarget(row.target);
     if (typeof parsed === 'string') throw new Error(parsed);
     const app = appFor(parsed);
-    for (const name of ['network', 'database']) new GcsBackend(new TerraformStack(app, name), GCS);
+    const [network, database] = ['network', 'database'].map((name) => new TerraformStack(app, name));
+    for (const stack of [network, database]) new GcsBackend(stack, GCS);
+    // database reads network's outputs: one run, one workspace
+    new TerraformOutput(database, 'vpc', { value: new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' }).getStringAttribute('id') });
     try {
       app.synth();
     } catch (e) {

@@ -61,7 +61,7 @@ describe('acknowledge', () => {
     const first = new TerraformStack(app, 'first');
     new AzurermBackend(first, TWO_WARNINGS);
     const second = new TerraformStack(app, 'second');
-    new AzurermBackend(new Construct(second, 'nested'), TWO_WARNINGS);
+    new AzurermBackend(new Construct(second, 'nested'), { ...TWO_WARNINGS, key: 'second.tfstate' });
     expect(idsOf(warningsOf(first))).toEqual(['field/literal-secret']);
     expect(idsOf(warningsOf(second))).toEqual(['field/literal-secret']);
   });

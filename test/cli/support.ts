@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { RunResult, Sandbox, fakeGcsBinary, requireRuntime, workDir } from '../support/emulators';
+import { RunResult, Sandbox, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { cacheRoot, judgeEnv } from '../support/judges';
 
 export const ROOT = path.join(__dirname, '..', '..');
@@ -59,13 +59,7 @@ export function requireCli(app: CliApp): boolean {
 
 /** A namespace with fake-gcs-server serving the bucket the apps keep their state in. */
 export function startEmulator(): Sandbox {
-  const ns = Sandbox.start();
-  ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
-    '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
-  ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
-  const made = ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name: BUCKET }), headers: { 'Content-Type': 'application/json' } });
-  if (made.status !== 200) throw new Error(`creating bucket ${BUCKET}: ${made.status} ${made.body}`);
-  return ns;
+  return startFakeGcs([BUCKET]);
 }
 
 /** What every CLI run gets: offline, no version checks, the token the emulator takes, an empty CLI config. */

@@ -14,11 +14,16 @@ import (
 func TestSharedState(t *testing.T) {
 	t.Run("fails if two stacks share one state object", func(t *testing.T) {
 		app := newApp(terraform1114)
-		for _, name := range []string{"network", "database"} {
-			sb.NewCosBackend(cdktf.NewTerraformStack(app, jsii.String(name)), &sb.CosBackendConfig{
+		network := cdktf.NewTerraformStack(app, jsii.String("network"))
+		database := cdktf.NewTerraformStack(app, jsii.String("database"))
+		for _, stack := range []cdktf.TerraformStack{network, database} {
+			sb.NewCosBackend(stack, &sb.CosBackendConfig{
 				Bucket: jsii.String("tfstate-1250000000"), Region: jsii.String("ap-guangzhou"),
 			})
 		}
+		// database reads network's outputs: one run, one workspace
+		vpc := cdktf.NewTerraformResource(network, jsii.String("vpc"), &cdktf.TerraformResourceConfig{TerraformResourceType: jsii.String("terraform_data")})
+		cdktf.NewTerraformOutput(database, jsii.String("vpc"), &cdktf.TerraformOutputConfig{Value: vpc.GetStringAttribute(jsii.String("id"))})
 		message := refused(t, func() { app.Synth() })
 		assertContains(t, message, `stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000" region="ap-guangzhou", object "terraform.tfstate"`)
 		assertContains(t, message, "[stack/shared-state]")

@@ -97,7 +97,7 @@ def test_fails_if_a_backend_gets_a_token():
     bucket = cdk.TerraformVariable(s, "bucket", type="string")
     message = refused(lambda: OssBackend(s, bucket=bucket.string_value))
     assert_refusal(message, "invalid oss backend (target terraform@1.16.5) at producer/backend:", "bucket")
-    assert "got a token, expected a literal value" in message
+    assert "got a reference, expected a literal value: terraform reads backend blocks literally" in message
 
 
 def test_a_remote_state_keeps_a_token():

@@ -12,8 +12,13 @@ from support import app
 def test_fails_if_two_stacks_share_one_state_object():
     # GIVEN two stacks whose oss backends leave prefix and key to the tool's defaults
     a = app()
-    for name in ("network", "database"):
-        OssBackend(cdk.TerraformStack(a, name), bucket="acme-tfstate")
+    network = cdk.TerraformStack(a, "network")
+    database = cdk.TerraformStack(a, "database")
+    for stack in (network, database):
+        OssBackend(stack, bucket="acme-tfstate")
+    # database reads network's outputs: one run, one workspace
+    vpc = cdk.TerraformResource(network, "vpc", terraform_resource_type="terraform_data")
+    cdk.TerraformOutput(database, "vpc", value=vpc.get_string_attribute("id"))
     # WHEN the app is synthesized THEN it fails naming both stacks and the object
     with pytest.raises(RuntimeError) as e:
         a.synth()

@@ -13,7 +13,7 @@ import { GcsBackend } from '../../src/gcs-backend';
 import { evaluatesBackend } from '../../src/private/kit/schema';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 import { StateBackendValue } from '../../src/state-backend-value';
-import { FAKE_GCS_VERSION, RunResult, Sandbox, fakeGcsBinary, parseState, requireRuntime, workDir } from '../support/emulators';
+import { FAKE_GCS_VERSION, RunResult, Sandbox, startFakeGcs, parseState, requireRuntime, workDir } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
@@ -33,13 +33,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
   let ns: Sandbox;
 
   beforeAll(() => {
-    ns = Sandbox.start();
-    ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
-      '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
-    ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
-    for (const name of BUCKETS) {
-      expect(ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
-    }
+    ns = startFakeGcs(BUCKETS);
   });
   afterAll(() => ns?.stop());
 

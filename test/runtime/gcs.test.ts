@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { GcsBackend, DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
 import { compareVersions } from '../../src/private/target/target';
-import { FAKE_GCS_VERSION, Sandbox, StoredState, fakeGcsBinary, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
+import { FAKE_GCS_VERSION, Sandbox, StoredState, startFakeGcs, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
@@ -22,13 +22,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
   let ns: Sandbox;
 
   beforeAll(() => {
-    ns = Sandbox.start();
-    ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(PORT), '-scheme', 'http', '-backend', 'memory',
-      '-external-url', BASE, '-public-host', `127.0.0.1:${PORT}`]);
-    ns.waitFor('fake-gcs-server', () => ns.http(`${BASE}/storage/v1/b`).status === 200);
-    for (const b of [BUCKET, 'endpoints']) {
-      expect(ns.http(`${BASE}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name: b }), headers: { 'Content-Type': 'application/json' } }).status).toBe(200);
-    }
+    ns = startFakeGcs([BUCKET, 'endpoints']);
   });
   afterAll(() => ns?.stop());
 

@@ -9,3 +9,13 @@ export function warningsOf(scope: IConstruct): string[] {
   all.forEach((c) => c.node.validate());
   return all.flatMap((c) => c.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data)));
 }
+
+/** The error `app.synth()` throws (validations included), or "" when it synthesizes. */
+export function synthError(app: { synth(): void }): string {
+  try {
+    app.synth();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+}

@@ -62,7 +62,7 @@ export const REFUSALS: RefusalCase[] = [
   },
   {
     id: 'encryption/template',
-    ours: 'EncryptionKeyProvider.awsKms("main").assumeRole.tags.team%{x: is a key holding "${" or "%{", expected a plain key (opentofu cannot decode a map of the encryption block whose key is a template)',
+    ours: 'EncryptionKeyProvider.awsKms("main").assumeRole.tags.team%{x: is a key with a stray "%{" or an unclosed "${", expected a key opentofu can read (keys are templates there); write %%{ / $${ for a literal',
     props: () => state(aes(aws({ assumeRole: { roleArn: 'arn:aws:iam::1:role/r', tags: { 'team%{x': 'a' } } }))),
     tofu: /Invalid template control keyword/,
   },

@@ -29,6 +29,7 @@ export const RUNTIME_SCENARIOS = {
   'gcs-one-encryption': 'GCS: init with encryption_key and kms_encryption_key together',
   'gcs-opentofu-variables': 'GCS: a variable in the backend block, stored where it says (opentofu 1.8+) or refused (HCL: "Variables not allowed")',
   'gcs-init-values': 'GCS: a bucket left to init, given by the written .tfbackend file or by -backend-config KEY=VALUE',
+  'gcs-shared-state-workspaces': 'GCS: two stacks with one bucket and prefix, each run in a workspace of its own (TF_WORKSPACE), stay apart',
   'gcs-shared-state': 'GCS: two stacks with one bucket and prefix, by hand (the second apply replaces the first\'s state) and through the library (refused at synth)',
   'cos-round-trip': 'COS: init, apply, a named workspace, state pull and workspace delete; without a prefix the objects are <key> and <workspace>/<key>',
   'cos-locking': 'COS: the .tflock object (and its Tag API mutex) during a slow apply, two concurrent applies',

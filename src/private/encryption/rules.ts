@@ -113,7 +113,7 @@ const BLOCK_RULES = [
     evidence:
       'OpenTofu reads every string of the encryption block as a template: in JSON a "%{" directive or a "${" without its "}" ' +
       'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+; ' +
-      'a map key holding "%{" does not decode in JSON either ("Invalid template control keyword" on aws_kms assume_role.tags, 1.12.6)',
+      'a map key with a stray "%{" does not decode in JSON either ("Invalid template control keyword" on aws_kms assume_role.tags, 1.12.6; escaped keys decode)',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e) =>
         [...e.values.values()]
@@ -127,11 +127,11 @@ const BLOCK_RULES = [
                   'write %%{ / $${ for a literal',
               }];
             }
-            // A map's keys: opentofu cannot decode a map whose key is a template at all.
+            // A map's keys are templates too: one the parser refuses fails the whole block.
             const keys = v.spec.type === 'stringMap' && v.value !== null && typeof v.value === 'object' ? Object.keys(v.value) : [];
-            return keys.filter((k) => k.includes('${') || k.includes('%{')).map((k) => ({
+            return keys.filter((k) => readTemplate(k).problem).map((k) => ({
               field: `${v.spelling}.${k}`,
-              message: 'is a key holding "${" or "%{", expected a plain key (opentofu cannot decode a map of the encryption block whose key is a template)',
+              message: 'is a key with a stray "%{" or an unclosed "${", expected a key opentofu can read (keys are templates there); write %%{ / $${ for a literal',
             }));
           }),
       ),

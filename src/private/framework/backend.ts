@@ -6,19 +6,20 @@ import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { registerBackend, sharedStateOf } from './shared-state';
-import { staticContextOf } from './static-context';
+import { backendStaticFindings, staticContextOf } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
-import { SECRETS_LEFT_OUT, violation } from '../kit/checks';
-import { Violation, formatViolations } from '../kit/messages';
-import { FieldSpec, envVarsOf, evaluatesBackend, holdsSecret, keyFor, spellingsOf } from '../kit/schema';
-import { dynamicReferences } from '../kit/static-context';
+import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
+import { crossStackConfig } from '../kit/cross-stack';
+import { Warning } from '../kit/field-value';
+import { isFromInit } from '../kit/from-init';
+import { formatViolations } from '../kit/messages';
+import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
 import { Checked, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget, formatTarget } from '../target/target';
-
 
 /** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
 export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
@@ -47,7 +48,7 @@ export abstract class StoreBackend extends TerraformBackend {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
-    const state = stateHolder(this, store, () => this.emitted(), this.checked.values);
+    const state = stateHolder(this, store, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
     this.node.addValidation({
       validate: () => {
@@ -82,9 +83,9 @@ export abstract class StoreBackend extends TerraformBackend {
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
       refuse('values', `got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values`);
     }
-    const own = byFieldName(this.store.table, this.target.tool, values);
+    const { values: own, conflicts } = byFieldName(this.store.table, this.target.tool, values);
     const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
-    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => fileProblems(this.store.table, own, v) });
+    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
     this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
@@ -113,21 +114,34 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    this.refuseRunValuesAcrossStacks(scope);
-    const { config, dropped } = this.remoteStateConfig();
-    const remoteState = this.makeRemoteState(scope, name, config);
+    const fileFields = new Set([...this.files.values()].flatMap((f) => f.fields));
+    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, fileFields, this.target.tool);
     const stack = TerraformStack.of(scope);
-    if (dropped.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
+    if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store, stack.node.id, cross.addressFromRun.map((f) => f.name));
+    const remoteState = this.makeRemoteState(scope, name, cross.config);
+    if (cross.secrets.length + cross.fromRun.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
       this.warnedConsumers.add(stack.node.path);
       const target = targetOf(scope);
-      const tool = target.tool;
-      const needs = dropped.map((f) => `${f.name} (${envVarsOf(f, tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`);
-      recordWarnings(remoteState, [{
-        id: SECRETS_LEFT_OUT,
-        message:
-          `the remote state of ${this.node.path} leaves out its secret fields; ` +
-          `the ${tool} run of stack ${stack.node.id} must provide them from the environment: ${needs.join(', ')}`,
-      }]);
+      const needs = (fields: FieldSpec[]) =>
+        fields.map((f) => `${f.name} (${envVarsOf(f, target.tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`).join(', ');
+      const warnings: Warning[] = [];
+      if (cross.secrets.length > 0) {
+        warnings.push({
+          id: SECRETS_LEFT_OUT,
+          message:
+            `the remote state of ${this.node.path} leaves out its secret fields; ` +
+            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.secrets)}`,
+        });
+      }
+      if (cross.fromRun.length > 0) {
+        warnings.push({
+          id: RUN_VALUES_LEFT_OUT,
+          message:
+            `the remote state of ${this.node.path} leaves out fields its own run gives (at init, in a config file, or from a variable); ` +
+            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.fromRun)}`,
+        });
+      }
+      recordWarnings(remoteState, warnings);
     }
     return remoteState;
   }
@@ -147,56 +161,30 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides);
+    // The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)) apply last.
+    const fromStack = stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name];
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, fromStack ?? {});
   }
 
-  /**
-   * A backend whose object the run completes (a reference OpenTofu evaluates, a value given at
-   * init, config files) cannot be read from another stack: that stack's run knows none of it.
-   */
-  private refuseRunValuesAcrossStacks(scope: Construct): void {
-    const fromRun = [...this.checked.values.values()].filter((v) => v.expression || v.fromInit).map((v) => v.spelling);
-    if (fromRun.length === 0 && this.files.size === 0) return;
-    const how = fromRun.length > 0 ? `takes ${fromRun.join(', ')} from its run` : `is completed by its backend config files (${[...this.files.keys()].map((n) => `${n}.tfbackend`).join(', ')})`;
-    const consumer = TerraformStack.of(scope).node.id;
-    throw new Error(withId(
-      `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(this).node.id)}, whose ${this.store.backend} backend ` +
-        `(${this.node.path}) ${how}, which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; ` +
-        `read that state in ${JSON.stringify(consumer)} with ${this.store.names.remoteState}, ` +
-        'giving those fields there (for example from a TerraformVariable of that stack)',
-      'stack/cross-stack-from-run',
-    ));
+  /** The tool's keys of the fields the run gives: left to init, or set by a config file. */
+  private keysFromRun(): Set<string> {
+    const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
+    for (const f of this.files.values()) f.fields.forEach((n) => names.add(n));
+    return new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
   }
 
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
   private validateStaticContext(): string[] {
     if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
-    const { resolve, localValue } = staticContextOf(TerraformStack.of(this));
-    const emitted = resolve(this.emitted()) as Record<string, unknown>;
-    const violations: Violation[] = [];
-    for (const fv of this.checked.values.values()) {
-      const key = keyFor(fv.spec, this.target.tool)!;
-      const refs = fv.expression ? dynamicReferences(emitted[key], localValue) : [];
-      if (refs.length === 0) continue;
-      violations.push(violation(
-        'backend/static-context',
-        fv.spelling,
-        `got a reference to ${refs.join(', ')}, but ${this.target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
-      ));
-    }
-    return violations.length > 0 ? [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, violations)] : [];
-  }
-
-  /** The same fields without the secret ones, reading the consuming run's workspace. */
-  private remoteStateConfig(): { config: Record<string, unknown>; dropped: FieldSpec[] } {
-    const copy: Record<string, unknown> = { ...this.props };
-    const dropped: FieldSpec[] = [];
-    for (const field of this.store.fields) {
-      const spellings = spellingsOf(field).filter((s) => holdsSecret(field, copy[s]));
-      spellings.forEach((s) => delete copy[s]);
-      if (spellings.length > 0) dropped.push(field);
-    }
-    return { config: { ...copy, workspace: '${terraform.workspace}' }, dropped };
+    const stack = TerraformStack.of(this);
+    const emitted = staticContextOf(stack).resolve(this.emitted()) as Record<string, unknown>;
+    const fields = [...this.checked.values.values()]
+      .filter((v) => v.expression)
+      .map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] }));
+    const { errors, warnings } = backendStaticFindings(stack, this.target, fields);
+    const shown = showWarningsNow(this, warnings);
+    if (errors.length === 0) return shown;
+    return [formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, errors), ...shown];
   }
 
   /**
@@ -238,7 +226,10 @@ export function backendForEachStack<T extends TerraformBackend>(
   make: (stack: TerraformStack, path: string) => T,
 ): T[] {
   const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
-  const bare = stacks.filter((s) => !s.node.findAll().some((c) => TerraformBackend.isBackend(c)));
+  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
+  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
+    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
+  const bare = stacks.filter((s) => !hasBackend(s));
   if (bare.length === 0) {
     throw new Error(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
@@ -247,4 +238,29 @@ export function backendForEachStack<T extends TerraformBackend>(
   }
   const base = scope.node.path;
   return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+}
+
+/**
+ * A backend whose object its run names (a reference OpenTofu evaluates, a value given at init, a
+ * config file) cannot be read from another stack: that stack's run knows none of it.
+ */
+function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, fields: readonly string[]): never {
+  throw new Error(withId(
+    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose ${store.backend} backend ` +
+      `(${backend.node.path}) takes ${fields.join(', ')} from its run (at init, a config file, a variable), which the run of ${JSON.stringify(consumer)} ` +
+      `cannot know, so its remote state would read another object; read that state in ${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
+      'giving those fields there (for example from a TerraformVariable of that stack)',
+    'stack/cross-stack-from-run',
+  ));
+}
+
+/**
+ * The shared value forEachStack derives each stack's object name from; a value the run gives at
+ * init cannot be joined with the stack's path.
+ */
+export function derivable(value: string | undefined, field: string, call: string): string {
+  if (isFromInit(value)) {
+    throw new Error(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
+  }
+  return value ?? '';
 }

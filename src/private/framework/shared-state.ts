@@ -45,16 +45,18 @@ export const STACK_RULES = [
   {
     id: 'stack/shared-state',
     severity: 'error',
-    description: 'two stacks of an app do not write one state object (each apply replaces the other\'s state)',
+    description: 'two stacks that read each other\'s outputs (so run in one workspace) do not write one state object (each apply replaces the other\'s state)',
     evidence:
       'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path; terraform 1.15.9, opentofu 1.12.6); ' +
       'on fake-gcs-server a second stack with the same bucket and prefix planned to destroy the first one\'s resources',
   },
   {
-    id: 'stack/shared-state-from-env',
+    id: 'stack/shared-state-from-run',
     severity: 'warning',
-    description: 'two stacks name the same state object except for a part their runs take from env vars',
-    evidence: 'as stack/shared-state; the run\'s environment decides the rest of the address',
+    description: 'two stacks name the same state object unless their runs keep them apart (a workspace per stack, env vars)',
+    evidence:
+      'as stack/shared-state; a run in another workspace (TF_WORKSPACE) writes another object in every layout but the default workspace\'s, ' +
+      'and a part taken from env vars may differ per run (two stacks on fake-gcs-server with TF_WORKSPACE dev and prod kept apart)',
   },
   {
     id: 'stack/reads-own-state',
@@ -81,6 +83,8 @@ export type SeparateWith = string;
 
 interface Index {
   readonly backends: Set<StateHolder>;
+  /** Backends by their stack (a remote state compares itself with its own stack's only). */
+  readonly byStack: Map<IConstruct, StateHolder[]>;
   /** Backends by the key of their default workspace's object; built on first use. */
   byObject?: Map<string, Set<StateHolder>>;
   readonly keyOf: Map<StateHolder, string>;
@@ -90,7 +94,7 @@ const indexes = new WeakMap<IConstruct, Index>();
 
 function indexOf(root: IConstruct): Index {
   let index = indexes.get(root);
-  if (!index) indexes.set(root, (index = { backends: new Set(), keyOf: new Map() }));
+  if (!index) indexes.set(root, (index = { backends: new Set(), byStack: new Map(), keyOf: new Map() }));
   return index;
 }
 
@@ -117,6 +121,8 @@ function place(index: Index, holder: StateHolder, address: StateAddress): void {
 export function registerBackend(holder: StateHolder): void {
   const index = indexOf(holder.construct.node.root);
   index.backends.add(holder);
+  const stack = TerraformStack.of(holder.construct);
+  index.byStack.set(stack, [...(index.byStack.get(stack) ?? []), holder]);
   if (index.byObject) place(index, holder, holder.address());
 }
 
@@ -160,26 +166,43 @@ export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): 
     if (how !== 'none') others.push({ other, how });
   }
   if (others.length === 0) return found;
-  const names = [stackName(holder.construct), ...others.map((o) => stackName(o.other.construct))];
-  const every = others.every((o) => o.how === 'every-workspace');
-  const where =
+  // Stacks one of which reads the other (a cdktf cross-stack reference) run in one workspace: there
+  // one object is a clobber for sure. Otherwise the run decides: each may run in a workspace of its
+  // own (TF_WORKSPACE), which keeps the objects apart in every layout but a default-workspace one.
+  const sure = address.fromEnv.length === 0 ? others.filter((o) => o.how === 'every-workspace' && runTogether(stack, TerraformStack.of(o.other.construct))) : [];
+  const maybe = others.filter((o) => !sure.includes(o));
+  const where = (group: typeof others) =>
     `${holder.backend} ${showAddress(address.container)}, object ${JSON.stringify(showAddress(address.objectAt(undefined)))}` +
-    (every ? ` (and ${JSON.stringify(showAddress(address.objectAt('\u0000workspace')))} in every other workspace)` : ' in the default workspace');
-  const all = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  if (address.fromEnv.length === 0) {
+    (group.every((o) => o.how === 'every-workspace')
+      ? ` (and ${JSON.stringify(showAddress(address.objectAt('\u0000workspace')))} in every other workspace)`
+      : ' in the default workspace');
+  const stacks = (group: typeof others) => {
+    const names = [stackName(holder.construct), ...group.map((o) => stackName(o.other.construct))];
+    return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  };
+  if (sure.length > 0) {
     found.errors.push(
-      `stacks ${all} keep their state in one object: ${where}; each apply would replace the other's state and plan to destroy what it made, ` +
-        `so give each stack its own ${separateWith} ${suffix('stack/shared-state')}`,
+      `stacks ${stacks(sure)} keep their state in one object: ${where(sure)}; they read each other's outputs, so they run in one workspace, ` +
+        `where each apply would replace the other's state and plan to destroy what it made: give each stack its own ${separateWith} ${suffix('stack/shared-state')}`,
     );
-  } else {
+  }
+  if (maybe.length > 0) {
+    const unless = ['each runs in a workspace of its own (TF_WORKSPACE, workspace select)', ...(address.fromEnv.length > 0 ? [`their runs' ${address.fromEnv.join(', ')} differ`] : [])];
     found.warnings.push({
-      id: 'stack/shared-state-from-env' satisfies StackRuleId,
+      id: 'stack/shared-state-from-run' satisfies StackRuleId,
       message:
-        `stacks ${all} keep their state in one object unless their runs' ${address.fromEnv.join(', ')} differ: ${where}; ` +
-        `if one run deploys them, each apply replaces the other's state: give each stack its own ${separateWith}`,
+        `stacks ${stacks(maybe)} keep their state in one object unless ${unless.join(' or ')}: ${where(maybe)}; ` +
+        `run in one workspace, each apply replaces the other's state and plans to destroy what it made: give each stack its own ${separateWith}`,
     });
   }
   return found;
+}
+
+/** One stack reads the other's outputs (directly or through others): cdktf deploys them in one run. */
+function runTogether(a: TerraformStack, b: TerraformStack): boolean {
+  const reaches = (from: TerraformStack, to: TerraformStack, seen = new Set<TerraformStack>()): boolean =>
+    from.dependencies.some((d) => d === to || (!seen.has(d) && (seen.add(d), reaches(d, to, seen))));
+  return reaches(a, b) || reaches(b, a);
 }
 
 /**
@@ -187,21 +210,23 @@ export function sharedStateOf(holder: StateHolder, separateWith: SeparateWith): 
  * remote state names; `${terraform.workspace}` is the run's own).
  */
 export function ownStateOf(remote: StateHolder, workspace: string | undefined): Warning[] {
-  const index = indexes.get(remote.construct.node.root);
-  if (!index) return [];
-  const stack = TerraformStack.of(remote.construct);
+  // A workspace named in the remote state is the usual way to read another workspace of this
+  // configuration (staging reading prod): only the default one (none named) and the run's own count.
+  if (workspace !== undefined && workspace !== '${terraform.workspace}') return [];
+  const own = indexes.get(remote.construct.node.root)?.byStack.get(TerraformStack.of(remote.construct))?.filter((b) => b.backend === remote.backend);
+  if (!own || own.length === 0) return [];
   const address = remote.address();
-  const ws = workspace === '${terraform.workspace}' ? '\u0000workspace' : workspace;
-  for (const backend of index.backends) {
-    if (backend.backend !== remote.backend || TerraformStack.of(backend.construct) !== stack || !attached(backend.construct)) continue;
-    const own = backend.address();
-    if (own.unknown || address.unknown || own.container !== address.container || own.objectAt(ws) !== address.objectAt(ws)) continue;
-    const which = ws === undefined || ws === 'default' ? 'of the default workspace' : ws === '\u0000workspace' ? 'of the workspace it runs in' : `of workspace ${JSON.stringify(ws)}`;
+  const ws = workspace === undefined ? undefined : '\u0000workspace';
+  for (const backend of own) {
+    if (!attached(backend.construct)) continue;
+    const theirs = backend.address();
+    if (theirs.unknown || address.unknown || theirs.container !== address.container || theirs.objectAt(ws) !== address.objectAt(ws)) continue;
+    const where = ws === undefined ? 'in the default workspace: run in that workspace, it' : 'in the workspace of the run: it';
     return [{
       id: 'stack/reads-own-state' satisfies StackRuleId,
       message:
-        `reads the state object its own stack's backend (${backend.construct.node.path}) writes ${which}: ` +
-        `${JSON.stringify(showAddress(address.objectAt(ws)))}; it sees this stack's last applied state, not another stack's`,
+        `reads ${JSON.stringify(showAddress(address.objectAt(ws)))}, the object its own stack's backend (${backend.construct.node.path}) writes ` +
+        `${where} sees this stack's last applied state, not another stack's`,
     }];
   }
   return [];

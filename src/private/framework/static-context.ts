@@ -1,9 +1,15 @@
-import { TerraformLocal, TerraformStack } from 'cdktf';
+import { TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { resolveIn } from './cdktf-internals';
+import { checkWarning, violation } from '../kit/checks';
+import { Warning } from '../kit/field-value';
+import { Violation } from '../kit/messages';
+import { dynamicReferences, variableReferences } from '../kit/static-context';
+import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
  * What OpenTofu's static context reads in a stack (kit/static-context.ts finds the references it
- * cannot evaluate): the stack's tokens as synth resolves them, and its local values.
+ * cannot evaluate): the stack's tokens as synth resolves them, its local values and variables, and
+ * what an evaluated backend block may not read.
  */
 
 /**
@@ -17,4 +23,59 @@ export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) 
     if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
   }
   return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
+}
+
+/** Functions whose result differs on every run: the backend would name another object each time. */
+const IMPURE = /(?<![\w.:-])(timestamp|plantimestamp|uuid|bcrypt)\s*\(/g;
+
+/**
+ * What OpenTofu 1.8+ refuses in an evaluated backend block, and what it takes but cannot mean: for
+ * each field (its resolved value), references OpenTofu cannot evaluate before the run
+ * (backend/static-context), sensitive (1.8.3+) or ephemeral (1.11.0+) variables, even through
+ * locals (configs/backend.go: "Backend config contains sensitive values"), and functions whose
+ * value changes on every run (backend/changing-value, a warning).
+ */
+export function backendStaticFindings(
+  stack: TerraformStack,
+  target: ParsedTarget,
+  fields: ReadonlyArray<{ readonly spelling: string; readonly value: unknown }>,
+): { errors: Violation[]; warnings: Warning[] } {
+  const { localValue } = staticContextOf(stack);
+  const variables = new Map<string, Record<string, unknown>>();
+  for (const c of stack.node.findAll()) {
+    if (c instanceof TerraformVariable) variables.set(c.friendlyUniqueId, c.toTerraform().variable?.[c.friendlyUniqueId] ?? {});
+  }
+  const from = (version: string) => compareVersions(target.version, version) >= 0;
+  const errors: Violation[] = [];
+  const warnings: Warning[] = [];
+  for (const { spelling, value } of fields) {
+    const refs = dynamicReferences(value, localValue);
+    if (refs.length > 0) {
+      errors.push(violation(
+        'backend/static-context',
+        spelling,
+        `got a reference to ${refs.join(', ')}, but ${target.tool} evaluates the backend block before any resource, data source or module exists; use a variable, or a local value that reads only variables`,
+      ));
+      continue;
+    }
+    for (const name of variableReferences(value, localValue)) {
+      const v = variables.get(name) ?? {};
+      const kind = v.ephemeral === true && from('1.11.0') ? 'ephemeral' : v.sensitive === true && from('1.8.3') ? 'sensitive' : undefined;
+      if (!kind) continue;
+      errors.push(violation(
+        'backend/sensitive-value',
+        spelling,
+        `got var.${name}, which is ${kind}, but ${target.tool} ${target.version} refuses ${kind} values in a backend block ("Backend config contains ${kind} values"); ` +
+          'give the value in the tool\'s env var, or at init (StateBackendValue.fromInit())',
+      ));
+    }
+    const impure = [...new Set([...JSON.stringify(value ?? '').matchAll(IMPURE)].map((m) => `${m[1]}()`))];
+    if (impure.length > 0) {
+      warnings.push(checkWarning(
+        'backend/changing-value',
+        `${spelling} calls ${impure.join(', ')}, whose value changes on every run, so each init names another state object and the last one's state is left behind`,
+      ));
+    }
+  }
+  return { errors, warnings };
 }

@@ -2,8 +2,7 @@ import { Construct } from 'constructs';
 import { StateHolder } from './shared-state';
 import { recordWarnings } from './warnings';
 import { checkFor } from '../kit/check';
-import { FieldValues } from '../kit/field-value';
-import { Mode, keyFor } from '../kit/schema';
+import { Mode } from '../kit/schema';
 import { stateAddress } from '../kit/state-objects';
 import { Checked, Store } from '../kit/store';
 import { targetOf } from '../kit/targets';
@@ -16,14 +15,18 @@ import { ParsedTarget } from '../target/target';
  */
 
 /** The state address of a backend or remote state, from what it emits now (`emitted`). */
-export function stateHolder(construct: Construct, store: Store, emitted: () => Record<string, unknown>, values?: FieldValues): StateHolder {
+export function stateHolder(
+  construct: Construct,
+  store: Store,
+  emitted: () => Record<string, unknown>,
+  keysFromRun?: () => ReadonlySet<string>,
+): StateHolder {
   const target: ParsedTarget = targetOf(construct);
-  // Fields the run gives at init are no part of the address the code names.
-  const fromInit = new Set([...(values?.values() ?? [])].filter((v) => v.fromInit).map((v) => keyFor(v.spec, target.tool)!));
   return {
     construct,
     backend: store.backend,
-    address: () => stateAddress(store.layout, store.fields, emitted(), target, fromInit),
+    // Fields the run gives (at init, in a config file) are no part of the address the code names.
+    address: () => stateAddress(store.layout, store.fields, emitted(), target, keysFromRun?.()),
   };
 }
 

@@ -90,18 +90,43 @@ export function fileWarnings(fileWarningsFound: readonly Warning[], blockWarning
 }
 
 /**
- * `values` keyed by spec name: a key may be a field's name or alias (as in the config) or the
- * tool's key (as in a file: `lock_store_table` is `tablestore_table`); unknown keys are kept for the
- * reader to refuse.
+ * `values` keyed as the config spells them: a key may be a field's name or alias (`lockStoreTable`),
+ * its snake_case form (`lock_store_table`, as Python and Go users write names) or the tool's key
+ * (`tablestore_table`, as in a file), in nested blocks too. Two keys for one field are a conflict;
+ * unknown keys are kept for the reader to refuse.
  */
-export function byFieldName(table: FieldTable, tool: ToolName, values: Record<string, unknown>): Record<string, unknown> {
+export function byFieldName(table: FieldTable, tool: ToolName, values: Record<string, unknown>, prefix = ''): { values: Record<string, unknown>; conflicts: Violation[] } {
   const out: Record<string, unknown> = {};
+  const conflicts: Violation[] = [];
+  const first = new Map<string, string>();
   for (const [key, value] of Object.entries(values)) {
-    const field = table.positionOf(key) === undefined ? table.fields.find((f) => keyFor(f, tool) === key) : undefined;
-    out[field ? field.name : key] = value;
+    const field = table.positionOf(key) !== undefined
+      ? table.fields[table.positionOf(key)!]
+      : table.fields.find((f) => keyFor(f, tool) === key || spellingsOf(f).some((sp) => snake(sp) === key));
+    if (!field) {
+      out[key] = value;
+      continue;
+    }
+    const seen = first.get(field.name);
+    if (seen !== undefined) {
+      conflicts.push(violation('field/spelling-conflict', prefix + field.name, `${prefix}${seen} and ${prefix}${key} name one field, expected one of them`));
+      continue;
+    }
+    first.set(field.name, key);
+    const name = table.positionOf(key) !== undefined ? key : field.name;
+    const nested = field.fields && value !== null && typeof value === 'object' && !Array.isArray(value);
+    if (nested) {
+      const inner = byFieldName(table.block(field.name), tool, value as Record<string, unknown>, `${prefix}${field.name}.`);
+      conflicts.push(...inner.conflicts);
+      out[name] = inner.values;
+    } else {
+      out[name] = value;
+    }
   }
-  return out;
+  return { values: out, conflicts };
 }
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The warning that fields are left to init, unless every config file gives them: names them and

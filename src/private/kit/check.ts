@@ -111,8 +111,9 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
     const emitted = runs.map((r) => {
       const spec = r.result.values.get(name)?.spec ?? fv.spec;
       const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
-      const value = key === undefined ? undefined : spec.secret ? REDACTED : JSON.stringify(r.attributes[key]);
-      return { target: r.target, key, value };
+      const value = key === undefined ? undefined : JSON.stringify(r.attributes[key]);
+      // Compared as they are; a secret is shown redacted.
+      return { target: r.target, key, value, shown: spec.secret && value !== undefined ? REDACTED : value };
     });
     if (emitted.every((e) => e.key === emitted[0].key && e.value === emitted[0].value)) continue;
     // Where the key changes: the first release of each tool that reads it under each key.
@@ -123,7 +124,7 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
       id: TARGET_VERSIONS_CHECK.id,
       field: fv.spelling,
       message: sameKeys
-        ? `the declared tools read ${emitted[0].key} differently (${unique(emitted, (e) => `${e.target.tool}\n${e.value}`).map((e) => `${e.target.tool} ${e.target.version}: ${e.value}`).join(', ')}), ` +
+        ? `the declared tools read ${emitted[0].key} differently (${unique(emitted, (e) => `${e.target.tool}\n${e.value}`).map((e) => `${e.target.tool} ${e.target.version}: ${e.shown}`).join(', ')}), ` +
           `expected one value for every tool; declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`
         : `the declared tools read it under different keys (${seen}), expected one key for every tool; ` +
           `declare fewer tools in ${TARGET_VERSIONS_CONTEXT_KEY} or set ${TARGET_CONTEXT_KEY}`,

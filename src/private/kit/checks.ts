@@ -7,8 +7,9 @@ import { Violation } from './messages';
  * (framework/rule-catalog.ts) takes their ids. The rule tables add the rest.
  */
 
-/** The warning of a remote state made from a backend for another stack (raised in framework/backend.ts). */
+/** The warnings of a remote state made from a backend for another stack (raised in framework/backend.ts). */
 export const SECRETS_LEFT_OUT = 'remote-state/secrets-left-out';
+export const RUN_VALUES_LEFT_OUT = 'remote-state/run-values-left-out';
 
 /** The checks every field table gets, by id (for docs/FIELDS.md); the rule tables add the rest. */
 export const GENERIC_CHECKS = [
@@ -25,12 +26,15 @@ export const GENERIC_CHECKS = [
   { id: 'field/evaluated-at-init', severity: 'warning', description: 'a backend field holds a reference that opentofu 1.8+ evaluates at init; its value is not checked here' },
   { id: 'backend/template', severity: 'error', description: 'backend strings hold no "%{" and no unclosed "${" where the target reads them as templates (opentofu 1.8+: "Invalid template control keyword")' },
   { id: 'field/from-init', severity: 'warning', description: 'backend fields given as StateBackendValue.fromInit() that no config file gives: the run must give them at init' },
+  { id: 'backend/sensitive-value', severity: 'error', description: 'an evaluated backend block reads no sensitive (opentofu 1.8.3+) or ephemeral (1.11.0+) variable, even through locals ("Backend config contains sensitive values")' },
+  { id: 'backend/changing-value', severity: 'warning', description: 'an evaluated backend block calls no function whose value changes on every run (timestamp(), uuid(), ...): each init would name another object' },
   { id: 'backend/static-context', severity: 'error', description: 'a reference in a backend block reads only variables and locals of them (opentofu 1.8+ evaluates the block before the run: "Dynamic value in static context")' },
   { id: 'field/from-init-misplaced', severity: 'error', description: 'StateBackendValue.fromInit() is given for a field of a backend block itself (a remote state has no init; init sets whole fields)' },
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },
   { id: 'field/deprecated', severity: 'warning', description: 'the field is deprecated by the target tool' },
   { id: 'field/literal-secret', severity: 'warning', description: 'a secret set as a literal lands in cdk.tf.json in clear text' },
   { id: 'remote-state/template', severity: 'error', description: 'remote-state strings (config, list entries, workspace, defaults and their keys) hold no "%{" and no unclosed "${" (both tools parse them as expressions: "Invalid template control keyword", "Unterminated template string")' },
+  { id: RUN_VALUES_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out the fields the backend\'s own run gives (not the object\'s name); that stack\'s run must supply them' },
   { id: SECRETS_LEFT_OUT, severity: 'warning', description: 'a remote state made from a backend for another stack leaves out its secrets; that stack\'s run must supply them' },
 ] as const satisfies ReadonlyArray<{ readonly id: string; readonly severity: 'error' | 'warning'; readonly description: string }>;
 

@@ -152,6 +152,7 @@ export function readTemplate(s: string): TemplateReading {
   let text = '';
   let interpolates = false;
   let problem: TemplateReading['problem'];
+  const directives: string[] = [];
   let i = 0;
   while (i < s.length) {
     const three = s.slice(i, i + 3);
@@ -168,13 +169,38 @@ export function readTemplate(s: string): TemplateReading {
       interpolates = true;
       text += s.slice(i, end + 1);
       i = end + 1;
+    } else if (three.startsWith('%{')) {
+      // A directive the template parser takes (`%{ if x }`, `%{~ for a in b ~}`, their else and
+      // ends, nested in order) is dynamic text; any other `%{` is refused ("Invalid template
+      // control keyword", "Unexpected endif directive", "Unterminated template string").
+      const end = matchingBrace(s, i + 1);
+      const keyword = end < 0 ? undefined : /^~?\s*(if|else|endif|for|endfor)\b/.exec(s.slice(i + 2, end))?.[1];
+      if (keyword === undefined || !nests(directives, keyword)) {
+        problem ??= 'directive';
+        text += s[i];
+        i++;
+      } else {
+        interpolates = true;
+        text += s.slice(i, end + 1);
+        i = end + 1;
+      }
     } else {
-      if (three.startsWith('%{')) problem ??= 'directive';
       text += s[i];
       i++;
     }
   }
+  if (directives.length > 0) problem ??= 'directive';
   return { text, interpolates, problem };
+}
+
+/** Keeps `open` (the if/for directives not yet ended) in order: false where `keyword` cannot come. */
+function nests(open: string[], keyword: string): boolean {
+  const top = open[open.length - 1];
+  if (keyword === 'if' || keyword === 'for') open.push(keyword);
+  else if (keyword === 'else') return top === 'if';
+  else if (keyword === (top === 'if' ? 'endif' : 'endfor') && top !== undefined) open.pop();
+  else return false;
+  return true;
 }
 
 /** An unresolved cdktf token, or a string holding a `${...}` expression. */

@@ -203,7 +203,7 @@ export class ConfigReader {
           `opentofu ${first} and later evaluates references there`,
       );
     }
-    this.warn('field/evaluated-at-init', `${spelling} is ${shown}, which ${tool} ${version} evaluates when init configures the backend; the checks of its value are left to that run`);
+    this.warn('field/evaluated-at-init', `${spelling} is ${shown}, which ${tool} evaluates when init configures the backend; the checks of its value are left to that run`);
     return { spec: field, spelling, value, expression: true };
   }
 

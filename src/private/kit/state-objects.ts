@@ -20,6 +20,8 @@ export interface StateLayout {
    * different containers. Unset they are the default for both stacks of one run.
    */
   readonly namespace?: readonly string[];
+  /** A namespace key's value that means the same as leaving it unset (AzureRM `environment: "public"`). */
+  readonly namespaceDefaults?: Readonly<Record<string, string>>;
   /** Tool keys the object's name reads. */
   readonly object: readonly string[];
   /**
@@ -95,7 +97,7 @@ export function stateAddress(
   };
   const namespace = (layout.namespace ?? []).flatMap((k) => {
     const value = attributes[k];
-    if (value === undefined || value === null) return [];
+    if (value === undefined || value === null || value === layout.namespaceDefaults?.[k]) return [];
     if (!literal(value)) unknown = true;
     return [`${k}=${JSON.stringify(value)}`];
   });

@@ -11,17 +11,20 @@
  * provider functions, also through the local values it reads (`localValue` gives a local's resolved
  * expression; such a reference is reported as `terraform_data.r (through local.seed)`). Variables,
  * `path.*` and `terraform.workspace` are fine. Quoted strings inside expressions are skipped; a root
- * counts as a resource type when it has an underscore and a name follows it that is indexed or
- * followed by an attribute (`type.name[0]`, `type.name.attr`).
+ * counts as a resource type when it has an underscore and a name follows it (`type.name`,
+ * `type.name[0]`, `type.name.attr`); names a for expression or `%{ for }` directive binds do not.
  */
 export function dynamicReferences(value: unknown, localValue?: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
   const out = new Set<string>();
+  // The names a for expression or a %{ for } directive binds (`for k, v in ...`) are no references.
+  const bound = new Set([...text.matchAll(/\bfor\s+([a-zA-Z_][\w-]*)(?:\s*,\s*([a-zA-Z_][\w-]*))?\s+in\b/g)].flatMap((m) => [m[1], m[2]]).filter(Boolean));
   for (const expr of text.match(/\$\{(?:[^{}"]|"(?:[^"\\]|\\.)*"|\{[^{}]*\})*\}/g) ?? []) {
     const body = expr.slice(2, -1).replace(/"(?:[^"\\]|\\.)*"/g, '""');
     for (const m of body.matchAll(/provider::[\w-]+::[\w-]+/g)) out.add(m[0]);
     for (const m of body.matchAll(/(?<![\w.:-])([a-zA-Z_][\w-]*)((?:\.[a-zA-Z_][\w-]*|\[[^\]]*\])+)/g)) {
       const root = m[1];
+      if (bound.has(root)) continue;
       const steps = [...m[2].matchAll(/\.([a-zA-Z_][\w-]*)|\[[^\]]*\]/g)].map((s) => s[1] ?? '[]');
       const names = steps.filter((x) => x !== '[]');
       if (root === 'local' && names.length > 0 && localValue) {
@@ -31,9 +34,24 @@ export function dynamicReferences(value: unknown, localValue?: (name: string) =>
         for (const ref of dynamicReferences(localValue(name), localValue, seen)) out.add(ref.includes(' (through') ? ref : `${ref} (through local.${name})`);
       } else if (['data', 'module'].includes(root) || ['count', 'each', 'self'].includes(root)) {
         out.add(`${root}.${names.slice(0, root === 'data' ? 2 : 1).join('.')}`);
-      } else if (root.includes('_') && steps[0] !== '[]' && steps.length >= 2) {
+      } else if (root.includes('_') && steps[0] !== '[]') {
         out.add(`${root}.${steps[0]}`);
       }
+    }
+  }
+  return [...out];
+}
+
+/** The variables `value` reads, also through the locals it reads. */
+export function variableReferences(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![\w.:-])(var|local)\.([a-zA-Z_][\w-]*)/g)) {
+    if (m[1] === 'var') {
+      out.add(m[2]);
+    } else if (!seen.has(m[2])) {
+      seen.add(m[2]);
+      variableReferences(localValue(m[2]), localValue, seen).forEach((v) => out.add(v));
     }
   }
   return [...out];

@@ -188,16 +188,22 @@ export const AZURERM_RULES = [
     init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
     severity: 'error',
     fields: ['storageAccountName'],
-    description: 'storageAccountName holds no character Go\'s URL parser refuses in a host name (spaces, control characters, {}|\\^`)',
+    description: 'storageAccountName is a host label Go takes: no spaces, control characters or {}|\\^`%; for terraform also not starting or ending with "-", at most 63 long',
     evidence:
       'both tools build https://<account>.blob.core.windows.net (terraform go-azure-sdk, opentofu before 1.11 the legacy storage client); ' +
-      'Go net/url refuses the host ("invalid character \\" \\" in host name"); offline init refuses it before any request with terraform 1.11.4 and 1.15.9 and opentofu 1.6.3 ' +
+      'Go net/url refuses the host ("invalid character \\" \\" in host name", "invalid URL escape"), and terraform\'s resolver a label starting or ending with "-" ' +
+      'or over 63 long ("no such host", no DNS server asked); offline init refuses them before any request with terraform 1.11.4 and 1.15.9 and (the characters) opentofu 1.6.3 ' +
       '(opentofu 1.11+ refuses every such name through azurerm/storage-account-name)',
     versions: TOFU_NAME_CHECKS,
     appliesTo: { before: 'tofuChecksNames' },
     check: (c) => {
       const v = c.literal('storageAccountName');
-      if (typeof v === 'string' && /[\s\x00-\x1f\x7f{}|\\^`]/.test(v)) {
+      // Go's URL parser refuses these characters (and "%" outside an escape) in a host; terraform's
+      // resolver also refuses, without asking a DNS server, a label that starts or ends with "-" or
+      // is over 63 long (opentofu 1.6's storage client retries such a host instead).
+      if (typeof v !== 'string' || v === '') return;
+      const label = c.target.tool === 'terraform' && (/^-|-$/.test(v) || v.length > 63);
+      if (/[\s\x00-\x1f\x7f{}|\\^`%]/.test(v) || label) {
         c.error('storageAccountName', `${c.got('storageAccountName')}, expected a storage account name (lower-case letters and digits): the ${c.target.tool} run cannot build its host name from it`);
       }
     },

@@ -198,6 +198,8 @@ export const AZURERM_STORE = defineStore({
     // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>.
     container: ['storage_account_name', 'container_name'],
     namespace: ['environment', 'metadata_host'],
+    // azure/backend.go: without environment (and ARM_ENVIRONMENT) the tools use the public cloud.
+    namespaceDefaults: { environment: 'public' },
     object: ['key'],
     objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),
     separateWith: 'key',

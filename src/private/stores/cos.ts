@@ -239,8 +239,14 @@ const RULES = [
  * A region the run supplies is taken as one.
  */
 function cosHostChecked(c: RuleContext): boolean {
-  const region = c.literal('region');
-  return c.literal('accelerate') === true || c.has('endpoint') || typeof region !== 'string' || /^[a-z-1]+$/.test(region);
+  if (c.literal('accelerate') === true) return true;
+  // An endpoint (terraform) puts its own region in the host: http(s)://cos-internal.<region>.tencentcos.cn.
+  const endpoint = c.literal('endpoint');
+  const region = typeof endpoint === 'string' ? /^https?:\/\/cos-internal\.([^.]+)\.tencentcos\.cn$/.exec(endpoint)?.[1] : c.literal('region');
+  // A region the run supplies (TENCENTCLOUD_REGION) is taken as one of Tencent's, all of which the
+  // SDK checks; an endpoint the run evaluates is not known here, so the bucket is not refused.
+  if (c.has('endpoint') && typeof endpoint !== 'string') return false;
+  return typeof region !== 'string' || /^[a-z-1]+$/.test(region);
 }
 
 export const COS_STORE = defineStore({
@@ -251,7 +257,8 @@ export const COS_STORE = defineStore({
   layout: {
     // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
     container: ['bucket', 'region'],
-    namespace: ['endpoint', 'domain'],
+    // The endpoint reaches the same bucket over the internal network, and domain is the API's root
+    // domain (cos/backend.go configure): neither names another bucket.
     object: ['prefix', 'key'],
     objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
     separateWith: 'prefix or key',

@@ -218,6 +218,7 @@ export const GCS_STORE = defineStore({
     // gcs/backend.go configure and backend_state.go stateFile, both tools: <prefix>/<workspace>.tfstate.
     container: ['bucket'],
     namespace: ['universe_domain'],
+    namespaceDefaults: { universe_domain: 'googleapis.com' },
     object: ['prefix'],
     objectName: (v, workspace) => joinPath(v.prefix.replace(/^\/+/, ''), `${workspace ?? 'default'}.tfstate`),
     separateWith: 'prefix',

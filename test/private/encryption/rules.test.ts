@@ -31,6 +31,11 @@ describe('dynamicReferences (what OpenTofu cannot evaluate in the encryption blo
     ['${each.value}', ['each.value']],
     ['${provider::aws::arn_parse(var.arn)}', ['provider::aws::arn_parse']],
     [['${var.a}', '${terraform_data.x.output}'], ['terraform_data.x']],
+    // names a for expression or directive binds are its own
+    ['${[for my_env in var.envs : my_env.cfg.name][0]}', []],
+    ['${{for k, my_v in var.m : k => my_v.x}}', []],
+    ['%{ for my_env in var.envs }${my_env.name}%{ endfor }', []],
+    ['${[for e in terraform_data.all : e.id][0]}', ['terraform_data.all']],
   ])('%j', (value, refs) => {
     expect(dynamicReferences(value)).toEqual(refs);
   });

@@ -3,44 +3,50 @@
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
-import { App, TerraformOutput, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../src/azurerm-backend';
 import { CosBackend, DataTerraformRemoteStateCos } from '../../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../../src/oss-backend';
 import { cleanPath, joinPath } from '../../../src/private/kit/state-objects';
+import { StateBackendValue } from '../../../src/state-backend-value';
 import { StateBackendTarget } from '../../../src/target';
-import { warningsOf } from '../../support/annotations';
+import { synthError, warningsOf } from '../../support/annotations';
 import { FLAVOUR } from '../../support/flavour';
 
 const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'app.tfstate' };
 const COS = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
 
-/** Two stacks, each with the backend `make` gives it. */
-function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App = Testing.app()): App {
-  for (const name of ['network', 'database']) make(new TerraformStack(app, name), name);
+/**
+ * Two stacks, each with the backend `make` gives it; with `linked` (the default), database reads an
+ * attribute of network's (a cdktf cross-stack reference), so cdktf deploys them in one run.
+ */
+function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App = Testing.app(), linked = true): App {
+  const [network, database] = ['network', 'database'].map((name) => {
+    const stack = new TerraformStack(app, name);
+    make(stack, name);
+    return stack;
+  });
+  if (linked) readsFrom(database, network);
   return app;
 }
 
-const synthError = (app: App): string => {
-  try {
-    app.synth();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return '';
-};
+/** `consumer` outputs an attribute of a resource of `producer`. */
+function readsFrom(consumer: TerraformStack, producer: TerraformStack): void {
+  const vpc = (producer.node.tryFindChild('vpc') as TerraformResource) ?? new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+  new TerraformOutput(consumer, `vpc_of_${producer.node.id}`, { value: vpc.getStringAttribute('id') });
+}
 
 describe('two stacks, one state object', () => {
-  test('fails if two stacks keep their gcs state under one bucket and prefix', () => {
-    // GIVEN two stacks with the same gcs settings
+  test('fails if two stacks that read each other keep their gcs state under one bucket and prefix', () => {
+    // GIVEN two stacks with the same gcs settings, one reading the other's outputs
     const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }));
     // THEN synth is refused, naming both stacks and the object of every workspace
     expect(synthError(app)).toContain(
       'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate" ' +
-        '(and "shared/<workspace>.tfstate" in every other workspace); each apply would replace the other\'s state and plan to destroy what it made, ' +
-        'so give each stack its own prefix [stack/shared-state]',
+        '(and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace, ' +
+        'where each apply would replace the other\'s state and plan to destroy what it made: give each stack its own prefix [stack/shared-state]',
     );
   });
 
@@ -54,10 +60,44 @@ describe('two stacks, one state object', () => {
     expect(synthError(app)).toContain('[stack/shared-state]');
   });
 
-  test('fails if cos prefix and key split one path two ways (the default workspace)', () => {
+  test('warns if cos prefix and key split one path two ways: they meet in the default workspace only', () => {
     // GIVEN <prefix>/<key> = a/b/c for both, while their named workspaces differ
     const app = twoStacks((s, name) => new CosBackend(s, { ...COS, ...(name === 'network' ? { prefix: 'a', key: 'b/c' } : { prefix: 'a/b', key: 'c' }) }));
-    expect(synthError(app)).toContain('object "a/b/c" in the default workspace; each apply would replace');
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('object "a/b/c" in the default workspace; run in one workspace, each apply replaces');
+  });
+
+  test('warns, and does not refuse, if two stacks that do not read each other keep their state in one object', () => {
+    // GIVEN the same settings, without a cross-stack reference: each may run in a workspace of its
+    // own (TF_WORKSPACE), which keeps the objects apart (fake-gcs-server showed it)
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('reads stack overrides of the backend block', () => {
+    // GIVEN one prefix in the props, then stack overrides that part the objects
+    const app = twoStacks((s, name) => {
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+      s.addOverride('terraform.backend.gcs.prefix', name);
+    });
+    expect(synthError(app)).toBe('');
+    // AND overrides that join them
+    const joined = twoStacks((s, name) => {
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name });
+      s.addOverride('terraform.backend.gcs.prefix', 'x');
+    });
+    expect(synthError(joined)).toContain('object "x/default.tfstate"');
+  });
+
+  test('does not compare what config files give', () => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
   });
 
   test('fails if oss stacks leave prefix and key to the defaults, or spell the defaults out', () => {
@@ -74,7 +114,9 @@ describe('two stacks, one state object', () => {
 
   test('fails naming every stack of a group of three', () => {
     const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }));
-    new GcsBackend(new TerraformStack(app, 'cache'), { bucket: 'acme-tfstate', prefix: '' });
+    const cache = new TerraformStack(app, 'cache');
+    new GcsBackend(cache, { bucket: 'acme-tfstate', prefix: '' });
+    readsFrom(cache, app.node.findChild('network') as TerraformStack);
     expect(synthError(app)).toContain('stacks "network", "database" and "cache" keep their state in one object');
   });
 
@@ -105,6 +147,16 @@ describe('two stacks, one state object', () => {
     expect(synthError(twoStacks(make))).toBe('');
   });
 
+  test.each([
+    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) })],
+    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) })],
+  ])('fails if the stacks differ only in %s, which name the same storage', (_what, make) => {
+    // (terraform: the COS endpoint is terraform's only)
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    expect(synthError(twoStacks(make, app))).toContain('[stack/shared-state]');
+  });
+
   test('passes if the stacks differ in gcs universes (opentofu)', () => {
     const app = Testing.app();
     StateBackendTarget.opentofu('1.12.6').applyTo(app);
@@ -131,10 +183,11 @@ describe('two stacks, one state object', () => {
     const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
     expect(synthError(app)).toBe('');
     // THEN both stacks are warned, and the warning names what the run decides
-    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-env]'));
+    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'));
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain(
-      'stacks "network" and "database" keep their state in one object unless their runs\' TENCENTCLOUD_REGION differ: ' +
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select) ' +
+        'or their runs\' TENCENTCLOUD_REGION differ: ' +
         'cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate"',
     );
   });
@@ -156,19 +209,27 @@ describe('a remote state of its own stack', () => {
     // THEN it is a warning, not an error: the tools allow it
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
-      'reads the state object its own stack\'s backend (network/backend) writes of the default workspace: "network/default.tfstate"; ' +
-        'it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
+      'reads "network/default.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace: ' +
+        'run in that workspace, it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
     );
   });
 
   test.each([
-    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'of the workspace it runs in'],
-    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b', workspace: 'dev' }); }, 'of workspace "dev": "env:/dev/terraform.tfstate"'],
-    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'of the default workspace: "app.tfstate"'],
+    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'reads "<workspace>/terraform.tfstate", the object its own stack\'s backend (network/backend) writes in the workspace of the run'],
+    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b' }); }, 'reads "env:/terraform.tfstate"'],
+    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'reads "app.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace'],
   ])('warns for %s in the workspace the remote state reads', (_store, make, which) => {
     const app = Testing.app();
     make(new TerraformStack(app, 'network'));
     expect(warningsOf(app).find((w) => w.includes('[stack/reads-own-state]'))).toContain(which);
+  });
+
+  test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'prod', { bucket: 'acme-tfstate', prefix: 'network', workspace: 'prod' });
+    expect(warningsOf(app).join('\n')).not.toContain('reads-own-state');
   });
 
   test('passes for a cross-stack reference and for a remote state of another stack', () => {
@@ -264,6 +325,21 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     new TerraformStack(app, 'tools');
     expect(GcsBackend.forEachStack(prod, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['prod/network/backend']);
     expect(backendOf(app, 'prod/network').gcs.prefix).toBe('network');
+  });
+
+  test('skips a stack whose backend comes from a stack override', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(app, 'legacy').addOverride('terraform.backend.local', { path: 'legacy.tfstate' });
+    expect(GcsBackend.forEachStack(app, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['network/backend']);
+  });
+
+  test('fails if the field it derives from the stack path is left to init', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
+      "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
+    );
   });
 
   test('fails if called before the stacks are added', () => {

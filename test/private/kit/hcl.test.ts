@@ -5,8 +5,9 @@
  */
 import { parse } from '@cdktf/hcl2json';
 import { Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { CosBackend, DataTerraformRemoteStateCos, GcsBackend, OssBackend, StateBackendTarget } from '../../../src';
-import { hclString } from '../../../src/private/kit/hcl';
+import { CosBackend, DataTerraformRemoteStateCos, DataTerraformRemoteStateGcs, GcsBackend, OssBackend, StateBackendTarget } from '../../../src';
+import { hclString, readTemplate } from '../../../src/private/kit/hcl';
+import { judge as judgeVerdict } from '../../support/judge-verdict';
 import { requireJudges, validate } from '../../support/judges';
 import { appFor } from '../../support/stores';
 
@@ -173,5 +174,40 @@ describe('values that resolve late', () => {
     const config = hcl.data.terraform_remote_state.rs[0].config;
     expect(config.prefix).toBe('C:\\state "q"');
     expect(config.key).toBe('${var.v}/x\\y');
+  });
+});
+
+describe('template directives where the tools read templates', () => {
+  const VALID = [
+    '%{ if terraform.workspace == "default" }prod%{ else }${terraform.workspace}%{ endif }',
+    '%{if true}x%{endif}',
+    '%{~ for w in ["a", "b"] ~}${w}%{~ endfor ~}',
+    '%{ if true }%{ for w in ["a"] }${w}%{ endfor }%{ endif }',
+  ];
+  const INVALID = ['a%{x', '%{ endif }', '%{ if true }x', '%{ else }', '%{ for w in ["a"] }x%{ endif }'];
+
+  test.each(VALID)('a well-formed directive reads as dynamic text: %s', (s) => {
+    expect(readTemplate(s)).toEqual({ text: s, interpolates: true, problem: undefined });
+  });
+
+  test.each(INVALID)('anything else is a problem: %s', (s) => {
+    expect(readTemplate(s).problem).toBe('directive');
+  });
+
+  const judge = requireJudges().find((j) => j.tool === 'terraform');
+  (judge ? test : test.skip)('the library and validate agree on each, in a remote state\'s workspace', () => {
+    for (const workspace of [...VALID, ...INVALID]) {
+      // GIVEN a remote state whose workspace is the template
+      const stack = new TerraformStack(appFor(judge!.target), 'consumer');
+      let refused = false;
+      try {
+        new DataTerraformRemoteStateGcs(stack, 'rs', { bucket: 'acme-b', workspace });
+      } catch {
+        refused = true;
+      }
+      // THEN the judge refuses exactly what the library refuses
+      const doc = JSON.stringify({ data: { terraform_remote_state: { rs: { backend: 'gcs', workspace, config: { bucket: 'acme-b' } } } } });
+      expect([workspace, refused]).toEqual([workspace, !judgeVerdict(judge!.binary, doc).accepted]);
+    }
   });
 });

@@ -311,7 +311,7 @@ class OssTest {
         final DataTerraformRemoteStateOss other = DataTerraformRemoteStateOss.Builder.create(stack, "other").bucket(OSS_BUCKET).build();
         final String message = refused(() -> OssBackend.Builder.create(stack).bucket(other.getString("bucket")).build());
         assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "bucket");
-        assertTrue(message.contains("got a token, expected a literal value"), message);
+        assertTrue(message.contains("got a reference, expected a literal value: terraform reads backend blocks literally"), message);
     }
 
     @Test

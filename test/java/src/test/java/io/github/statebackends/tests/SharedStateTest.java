@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.hashicorp.cdktf.App;
+import com.hashicorp.cdktf.TerraformOutput;
+import com.hashicorp.cdktf.TerraformOutputConfig;
+import com.hashicorp.cdktf.TerraformResource;
+import com.hashicorp.cdktf.TerraformResourceConfig;
 import com.hashicorp.cdktf.TerraformStack;
 import com.hashicorp.cdktf.Testing;
 import io.github.statebackends.AzurermBackend;
@@ -19,8 +23,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * One state object per stack, from Java: two stacks with the same backend settings fail the app's
- * synth naming both; {@code forEachStack} gives every stack its own object in one bucket.
+ * One state object per stack, from Java: two stacks with the same backend settings, one reading the
+ * other's outputs, fail the app's synth naming both; {@code forEachStack} gives every stack its own object in one bucket.
  */
 class SharedStateTest {
     private static JsonNode backendOf(final TerraformStack stack) throws Exception {
@@ -29,11 +33,15 @@ class SharedStateTest {
 
     @Test
     void failsIfTwoStacksShareOneStateObject() {
-        // GIVEN two stacks whose gcs backends name one bucket and prefix
+        // GIVEN two stacks whose gcs backends name one bucket and prefix, database reading network's outputs
         App app = Testing.app();
-        for (String name : List.of("network", "database")) {
-            new GcsBackend(new TerraformStack(app, name), GcsBackendConfig.builder().bucket("acme-tfstate").prefix("shared").build());
+        TerraformStack network = new TerraformStack(app, "network");
+        TerraformStack database = new TerraformStack(app, "database");
+        for (TerraformStack stack : List.of(network, database)) {
+            new GcsBackend(stack, GcsBackendConfig.builder().bucket("acme-tfstate").prefix("shared").build());
         }
+        TerraformResource vpc = new TerraformResource(network, "vpc", TerraformResourceConfig.builder().terraformResourceType("terraform_data").build());
+        new TerraformOutput(database, "vpc", TerraformOutputConfig.builder().value(vpc.getStringAttribute("id")).build());
         // WHEN the app is synthesized
         RuntimeException e = assertThrows(RuntimeException.class, app::synth);
         // THEN the error names both stacks, the object and the rule id
