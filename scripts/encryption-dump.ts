@@ -8,6 +8,7 @@
  *   npx ts-node -P tsconfig.dev.json scripts/encryption-dump.ts <out.jsonl>
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../src';
 import { TARGET_CONTEXT_KEY } from '../src/private/target/target';
@@ -79,5 +80,7 @@ for (const target of TARGETS) {
     new StateEncryption(stack, { state: { method, fallbacks: [EncryptionMethod.unencrypted('migrate')] } });
   })]));
 }
-fs.writeFileSync(process.argv[2], lines.join('\n') + '\n');
+// The samples name this checkout's files and node: written as placeholders, two checkouts' dumps compare.
+const text = lines.join('\n').split(path.resolve(__dirname, '..')).join('<repo>').split(process.execPath).join('<node>');
+fs.writeFileSync(process.argv[2], text + '\n');
 console.log(`encryption-dump: ${lines.length} configs written to ${process.argv[2]}`);

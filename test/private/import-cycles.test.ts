@@ -3,7 +3,8 @@
  * modules it imports. Type-only imports count too: a cycle of types is still a cycle a reader has
  * to untangle. And the folders of src/private import one way only: each folder's README.md says
  * which folders it may import ("May import: kit, target."), and an import against that fails here,
- * as does an import of a public file (src/*.ts) from src/private.
+ * as does an import of a public file (src/*.ts) from src/private. And no file grows past what a
+ * reader takes in at once: a private module at most 300 lines, a public one at most 600.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -118,5 +119,26 @@ describe('imports under src/', () => {
     const c = "export { a } from './a';\nexport const c = 2;";
     const g = new Map([['a', importsOf('a', a)], ['b', importsOf('b', b)], ['c', importsOf('c', c)], ['d', importsOf('d', "import { a } from './a';")]]);
     expect(cyclesOf(g)).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
+
+/** The files of `modules` longer than their limit: `limit(module)` lines. */
+export function overLimit(modules: readonly string[], linesOf: (m: string) => number): string[] {
+  const limit = (m: string) => (m.startsWith('private/') ? 300 : 600);
+  return modules.filter((m) => linesOf(m) > limit(m)).map((m) => `src/${m}.ts: ${linesOf(m)} lines (at most ${limit(m)})`);
+}
+
+describe('files under src/', () => {
+  test('are at most 300 lines in src/private and 600 in src/', () => {
+    const lines = (m: string) => fs.readFileSync(path.join(SRC, `${m}.ts`), 'utf8').split('\n').length - 1;
+    expect(overLimit(modulesUnder(SRC), lines)).toEqual([]);
+  });
+
+  test('fails, naming the file and its limit, for a long file', () => {
+    const lines = new Map([['private/kit/reader', 301], ['gcs-backend', 600], ['azurerm-backend', 601]]);
+    expect(overLimit([...lines.keys()], (m) => lines.get(m)!)).toEqual([
+      'src/private/kit/reader.ts: 301 lines (at most 300)',
+      'src/azurerm-backend.ts: 601 lines (at most 600)',
+    ]);
   });
 });
