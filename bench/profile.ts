@@ -117,7 +117,7 @@ export function summarize(profile: CpuProfile, title: string, root = 'profiledRu
     inRuns.set(id, result);
     return result;
   };
-  // Inclusive time is grouped by this library's source file (lib/private/reader.js, ...), so a
+  // Inclusive time is grouped by this library's source file (lib/private/kit/reader.js, ...), so a
   // renamed function still lands in its file's row.
   const oursOnStack = (id: number): Set<string> => {
     const files = new Set<string>();

@@ -8,7 +8,7 @@
 #   ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
 #   (about 3-4 minutes on 2 cores when cold, seconds when cached).
 # - Azurite (Azure Blob): the npm devDependency, node_modules/.bin/azurite-blob; checked, not cached.
-# - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.ts):
+# - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.js):
 #   a virtual environment at ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/moto/<version>/venv
 #   (about 30 s from PyPI when cold, nothing when cached).
 #

@@ -13,9 +13,8 @@ import { warningsOf } from './support/annotations';
 import { Verdict, judge } from './support/judge-verdict';
 import { backendToRemoteConfig, judgeFor } from './support/judges';
 import { STORES, StoreUnderTest, appFor } from './support/stores';
+import { StoreName } from '../src/private/stores';
 import { parseTarget } from '../src/private/target/target';
-
-type StoreName = 'gcs' | 'cos' | 'oss' | 'azurerm';
 
 interface Entry {
   readonly name: string;

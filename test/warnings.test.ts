@@ -245,6 +245,6 @@ describe('ids', () => {
   test('ids are unique and shaped area/name', () => {
     const ids = StateBackendWarnings.ids();
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^[a-z-]+\/[a-z0-9-]+$/);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9-]+\/[a-z0-9-]+$/);
   });
 });

@@ -1,4 +1,4 @@
-"""The real tools as judges, as in test/support/terraform.ts: ``init -backend=false`` then
+"""The real tools as judges, as in test/support/judges.ts: ``init -backend=false`` then
 ``validate -json`` on a document of ``terraform_remote_state`` data sources, whose ``config`` is
 checked offline against the same backend schema as a backend block. Nothing reaches beyond the
 machine: no backend is initialised, no provider downloaded, checkpoint calls are off and the CLI

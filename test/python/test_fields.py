@@ -70,7 +70,7 @@ def expected_keys(case: Dict[str, Any]) -> Set[str]:
 def test_there_are_cases_for_every_store_and_spelling():
     assert set(STORES) == {"gcs", "cos", "oss", "azurerm"}
     spellings = {(c["store"], c["spelling"]) for c in CASES}
-    # the spec's renamed fields and cdktf's names for them (spec/MAPPING.md)
+    # the spec's renamed fields and cdktf's names for them (README.md, "The spec's names")
     for pair in [
         ("oss", "lockStoreEndpoint"), ("oss", "tablestoreEndpoint"),
         ("oss", "lockStoreTable"), ("oss", "tablestoreTable"),

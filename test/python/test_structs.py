@@ -29,7 +29,7 @@ ENDPOINT = "https://storage-acme.p.googleapis.com/storage/v1/b"
 MSI = "http://169.254.169.254/metadata/identity/oauth2/token"
 LOCK = "https://acme-lock.cn-hangzhou.ots.aliyuncs.com"
 
-# (class, keyword argument, value, target or None, tool key): spec/MAPPING.md's table, both spellings.
+# (class, keyword argument, value, target or None, tool key): README.md's table "The spec's names", both spellings.
 RENAMED = [
     (OssBackend, "lock_store_endpoint", LOCK, None, "tablestore_endpoint"),
     (OssBackend, "tablestore_endpoint", LOCK, None, "tablestore_endpoint"),

@@ -218,5 +218,5 @@ export type EncryptionRuleId = (typeof ALL)[number]['id'];
 
 export const ENCRYPTION_RULES: ReadonlyArray<EncryptionRule<EncryptionRuleId>> = ALL;
 
-// The rule table is checked when the module loads, as the stores' are (kit/rule-kit.ts checkRuleRows).
+// The rule table is checked when the module loads, as the stores' are (kit/rule-row.ts checkRuleRows).
 checkRuleRows('encryption', [...ENCRYPTION_RULES, CROSS_STACK_CONSUMER], true);

@@ -1,5 +1,5 @@
 /**
- * The rule kit (src/private/kit/rule-kit.ts): rule tables are checked when a store is defined, and a
+ * The rule kit (src/private/kit/rule-row.ts, rule-context.ts): rule tables are checked when a store is defined, and a
  * rule can only report at its own severity.
  */
 import { Rule } from '../../../src/private/kit/rule-context';
