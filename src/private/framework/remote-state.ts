@@ -2,7 +2,7 @@ import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
 import { Construct } from 'constructs';
 import { deepMerge } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
-import { ownStateOf } from './shared-state';
+import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { checkOrDetach, stateHolder } from './store-element';
 import { showWarningsNow } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
@@ -25,9 +25,7 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     super(scope, id, store.backend, settings);
     this.settings = settings;
     this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
-    const block = () => deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
-    const state = stateHolder(this, store, () => block().config ?? {});
-    this.node.addValidation({ validate: () => showWarningsNow(this, ownStateOf(state, block().workspace)) });
+    registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
   }
 
   /**
@@ -42,5 +40,31 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
    */
   public toHclTerraform(): any {
     return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
+  }
+}
+
+type Settings = Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
+
+/**
+ * Whether a remote state reads its own stack's object, asked at synth when every backend is in
+ * place (a validation only where its stack has a backend of its store: framework/shared-state.ts).
+ */
+class ReadsOwnState implements OwnStateCheck {
+  constructor(
+    public readonly construct: Construct,
+    private readonly store: Store,
+    private readonly attributes: ToolAttributes,
+    private readonly settings: Settings,
+    /** cdktf's overrides of the element (changed in place by addOverride). */
+    private readonly overrides: unknown,
+  ) {}
+
+  public get backend(): string {
+    return this.store.backend;
+  }
+
+  public validate(): string[] {
+    const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.overrides);
+    return showWarningsNow(this.construct, ownStateOf(stateHolder(this.construct, this.store, () => block.config ?? {}), block.workspace));
   }
 }

@@ -1,5 +1,5 @@
 import { TerraformStack } from 'cdktf';
-import { IConstruct } from 'constructs';
+import { IConstruct, IValidation } from 'constructs';
 import { Warning } from '../kit/field-value';
 import { checkRuleRows } from '../kit/rule-row';
 import { StateAddress, sharing, showAddress } from '../kit/state-objects';
@@ -81,10 +81,19 @@ export interface StateHolder {
 /** What a store's layout tells a user to change so that two stacks part (`prefix`). */
 export type SeparateWith = string;
 
+/** A remote state's own-state check (a validation of the remote state). */
+export interface OwnStateCheck extends IValidation {
+  readonly construct: IConstruct;
+  /** Its store's backend name. */
+  readonly backend: string;
+}
+
 interface Index {
   readonly backends: Set<StateHolder>;
   /** Backends by their stack (a remote state compares itself with its own stack's only). */
   readonly byStack: Map<IConstruct, StateHolder[]>;
+  /** Checks of remote states whose stack has no backend of their store yet, by stack. */
+  readonly waiting: Map<IConstruct, OwnStateCheck[]>;
   /** Backends by the key of their default workspace's object; built on first use. */
   byObject?: Map<string, Set<StateHolder>>;
   readonly keyOf: Map<StateHolder, string>;
@@ -94,7 +103,7 @@ const indexes = new WeakMap<IConstruct, Index>();
 
 function indexOf(root: IConstruct): Index {
   let index = indexes.get(root);
-  if (!index) indexes.set(root, (index = { backends: new Set(), byStack: new Map(), keyOf: new Map() }));
+  if (!index) indexes.set(root, (index = { backends: new Set(), byStack: new Map(), waiting: new Map(), keyOf: new Map() }));
   return index;
 }
 
@@ -124,6 +133,28 @@ export function registerBackend(holder: StateHolder): void {
   const stack = TerraformStack.of(holder.construct);
   index.byStack.set(stack, [...(index.byStack.get(stack) ?? []), holder]);
   if (index.byObject) place(index, holder, holder.address());
+  const waiting = index.waiting.get(stack);
+  if (waiting) {
+    for (const check of waiting) if (check.backend === holder.backend) check.construct.node.addValidation(check);
+    index.waiting.set(stack, waiting.filter((check) => check.backend !== holder.backend));
+  }
+}
+
+/**
+ * Registers a remote state's own-state check: a validation of the remote state once its stack has
+ * a backend of its store (now or when one is added), none otherwise. Most remote states read
+ * another store's or another stack's object, and an app may hold thousands of them.
+ */
+export function registerRemoteState(check: OwnStateCheck): void {
+  const index = indexOf(check.construct.node.root);
+  const stack = TerraformStack.of(check.construct);
+  if (index.byStack.get(stack)?.some((b) => b.backend === check.backend)) {
+    check.construct.node.addValidation(check);
+    return;
+  }
+  const waiting = index.waiting.get(stack);
+  if (waiting) waiting.push(check);
+  else index.waiting.set(stack, [check]);
 }
 
 /** Still in the tree it was created in (a construct can be removed again). */
@@ -210,11 +241,11 @@ function runTogether(a: TerraformStack, b: TerraformStack): boolean {
  * remote state names; `${terraform.workspace}` is the run's own).
  */
 export function ownStateOf(remote: StateHolder, workspace: string | undefined): Warning[] {
+  const own = indexes.get(remote.construct.node.root)?.byStack.get(TerraformStack.of(remote.construct))?.filter((b) => b.backend === remote.backend);
+  if (!own || own.length === 0) return [];
   // A workspace named in the remote state is the usual way to read another workspace of this
   // configuration (staging reading prod): only the default one (none named) and the run's own count.
   if (workspace !== undefined && workspace !== '${terraform.workspace}') return [];
-  const own = indexes.get(remote.construct.node.root)?.byStack.get(TerraformStack.of(remote.construct))?.filter((b) => b.backend === remote.backend);
-  if (!own || own.length === 0) return [];
   const address = remote.address();
   const ws = workspace === undefined ? undefined : '\u0000workspace';
   for (const backend of own) {

@@ -65,7 +65,11 @@ const shownAtSynth = new WeakMap<IConstruct, Set<string>>();
  */
 export function showWarningsNow(construct: IConstruct, warnings: readonly Warning[]): string[] {
   let shown = shownAtSynth.get(construct);
-  if (!shown) shownAtSynth.set(construct, (shown = new Set()));
+  if (!shown) {
+    // Nothing to show and nothing shown before: no record for this construct.
+    if (warnings.length === 0) return [];
+    shownAtSynth.set(construct, (shown = new Set()));
+  }
   return flush(construct, { warnings: [...warnings], shown });
 }
 

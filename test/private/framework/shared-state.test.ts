@@ -224,6 +224,22 @@ describe('a remote state of its own stack', () => {
     expect(warningsOf(app).find((w) => w.includes('[stack/reads-own-state]'))).toContain(which);
   });
 
+  test('warns if the remote state comes before the backend in the code', () => {
+    // GIVEN the remote state created first, and a second stack whose backend is another store's
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    const copy = new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network' });
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    const other = new TerraformStack(app, 'app');
+    new DataTerraformRemoteStateGcs(other, 'copy', { bucket: 'acme-tfstate', prefix: 'network' });
+    new OssBackend(other, { bucket: 'acme-b' });
+    // THEN the first warns, on its own path; the second reads another stack's object
+    const warnings = warningsOf(app).filter((w) => w.includes('[stack/reads-own-state]'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('the object its own stack\'s backend (network/backend) writes');
+    expect(copy.node.metadata.map((m) => String(m.data))).toContain(warnings[0]);
+  });
+
   test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
     const app = Testing.app();
     const stack = new TerraformStack(app, 'network');
