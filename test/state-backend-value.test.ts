@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
 import { synthError, warningsOf } from './support/annotations';
@@ -226,6 +226,17 @@ describe('backend config files', () => {
   ])('fails if a file breaks a rule of the whole config: %j', (values, line) => {
     const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate', encryptionKey: Buffer.alloc(32, 1).toString('base64') });
     expect(() => backend.addConfigFile('prod', values)).toThrow(line);
+  });
+
+  test('fails if a file holds a number or value token (a file is read without variables)', () => {
+    // GIVEN references that are no strings: a number variable, and any value of one
+    const stack = stackFor('opentofu@1.12.6');
+    const v = new TerraformVariable(stack, 'v', { type: 'number' });
+    const backend = new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x' });
+    // THEN each is refused as a reference, naming the field
+    expect(() => backend.addConfigFile('prod', { assumeRoleSessionExpiration: v.numberValue })).toThrow(
+      '- assumeRoleSessionExpiration: got a reference, expected a literal value (a backend config file is read without variables) [field/literal-only]');
+    expect(() => backend.addConfigFile('dev', { encrypt: Token.asAny(v.value) })).toThrow('- encrypt: got a reference, expected a literal value');
   });
 
   test('takes the tool\'s keys too, and warns about a secret the file writes in clear text', () => {

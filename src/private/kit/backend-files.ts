@@ -1,7 +1,7 @@
 import { checkWarning, violation } from './checks';
 import { FieldValues, Warning } from './field-value';
 import { isFromInit } from './from-init';
-import { hclString } from './hcl';
+import { hclString, holdsExpression } from './hcl';
 import { Violation } from './messages';
 import { FieldTable, keyFor, spellingsOf } from './schema';
 import { ParsedTarget, ToolName } from '../target/target';
@@ -36,7 +36,7 @@ export function fileProblems(table: FieldTable, values: Record<string, unknown>,
   for (const [key, value] of Object.entries(values)) {
     if (isFromInit(value)) {
       problems.push(violation('field/from-init-misplaced', key, 'got StateBackendValue.fromInit(), expected the value itself (a config file is what init is given)'));
-    } else if (holdsReference(value)) {
+    } else if (holdsExpression(value)) {
       problems.push(violation('field/literal-only', key, 'got a reference, expected a literal value (a backend config file is read without variables)'));
     }
   }
@@ -47,13 +47,6 @@ export function fileProblems(table: FieldTable, values: Record<string, unknown>,
     }
   }
   return problems;
-}
-
-function holdsReference(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('${');
-  if (Array.isArray(value)) return value.some(holdsReference);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsReference);
-  return false;
 }
 
 /**

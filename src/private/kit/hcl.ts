@@ -211,6 +211,14 @@ export function isExpression(value: unknown): boolean {
   return Token.isUnresolved(value) || Tokenization.isResolvable(value);
 }
 
+/** A value that is or holds (in a list or an object) an expression; a token is not walked into. */
+export function holdsExpression(value: unknown): boolean {
+  if (isExpression(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsExpression);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
+  return false;
+}
+
 /**
  * What the tool's template parser refuses in a string of a remote state (which it reads as an
  * expression): a `%{` directive or a `${` without its `}`, in the string or any list entry.

@@ -3,7 +3,7 @@ import { CheckId } from './checks';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { FieldValue, FieldValues, Warning } from './field-value';
 import { isFromInit } from './from-init';
-import { isExpression, readTemplate, templateProblem } from './hcl';
+import { holdsExpression, isExpression, readTemplate, templateProblem } from './hcl';
 import { Violation, got, kindOf, showValue } from './messages';
 import { READINGS, ReadMode, Reading } from './reading';
 import { referenceOf } from './references';
@@ -249,13 +249,6 @@ export class ConfigReader {
 }
 
 /** An object or list holding a token or a `${...}` expression anywhere inside. */
-function holdsExpression(value: unknown): boolean {
-  if (isExpression(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsExpression);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
-  return false;
-}
-
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   try {
