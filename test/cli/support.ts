@@ -8,15 +8,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { RunResult, Sandbox, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
+import { RunResult, Sandbox, gcsObject, gcsObjects, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { cacheRoot, judgeEnv } from '../support/judges';
 
 export const ROOT = path.join(__dirname, '..', '..');
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 export const CLI_VERSION = { cdktf: '0.21.0', cdktn: '0.24.0' } as const;
 const CLIS = path.join(cacheRoot(), 'framework-clis');
-export const PORT = 4443;
-export const BASE = `http://127.0.0.1:${PORT}`;
 export const BUCKET = 'app-state';
 export const TOKEN = 'emulator-token';
 
@@ -123,16 +121,14 @@ export function readable(text: string): string {
 
 /** The objects stored under the bucket, by name. */
 export function storedNames(ns: Sandbox): string[] {
-  const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o`);
-  if (r.status !== 200) throw new Error(`listing ${BUCKET}: ${r.status} ${r.body}`);
-  return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name).sort();
+  return gcsObjects(ns, BUCKET);
 }
 
 /** A stored state: serial, lineage, outputs by name, resource addresses. */
 export function storedState(ns: Sandbox, name: string): { serial: number; lineage: string; outputs: Record<string, unknown>; resources: string[] } {
-  const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(name)}?alt=media`);
-  if (r.status !== 200) throw new Error(`no object ${name}: ${r.status} ${r.body}`);
-  const s = JSON.parse(r.body);
+  const body = gcsObject(ns, BUCKET, name);
+  if (body === undefined) throw new Error(`no object ${name} in ${BUCKET}`);
+  const s = JSON.parse(body);
   const outputs: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s.outputs ?? {})) outputs[k] = (v as { value: unknown }).value;
   const resources = ((s.resources ?? []) as Array<{ type: string; name: string; mode: string }>).map((x) => `${x.mode === 'data' ? 'data.' : ''}${x.type}.${x.name}`);

@@ -13,14 +13,12 @@ import { GcsBackend } from '../../src/gcs-backend';
 import { evaluatesBackend } from '../../src/private/kit/schema';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 import { StateBackendValue } from '../../src/state-backend-value';
-import { FAKE_GCS_VERSION, RunResult, Sandbox, startFakeGcs, parseState, requireRuntime, workDir } from '../support/emulators';
+import { FAKE_GCS, FAKE_GCS_VERSION, RunResult, Sandbox, gcsObjects, gcsState, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
-const PORT = 4443;
-const BASE = `http://127.0.0.1:${PORT}`;
-const ENDPOINT = `${BASE}/storage/v1/b`;
+const ENDPOINT = FAKE_GCS.endpoint;
 const BUCKETS = ['values-a', 'values-b'];
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };
 
@@ -42,12 +40,8 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     if (r.status !== 0) throw new Error(`${judge.name} failed:\n${r.output}`);
     return r;
   };
-  const objects = (bucket: string, prefix: string): string[] => {
-    const r = ns.http(`${BASE}/storage/v1/b/${bucket}/o?prefix=${encodeURIComponent(prefix)}`);
-    return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name).sort();
-  };
-  const outputsOf = (bucket: string, name: string) =>
-    parseState(ns.http(`${BASE}/storage/v1/b/${bucket}/o/${encodeURIComponent(name)}?alt=media`).body).outputs;
+  const objects = (bucket: string, prefix: string): string[] => gcsObjects(ns, bucket, prefix);
+  const outputsOf = (bucket: string, name: string) => gcsState(ns, bucket, name).outputs;
 
   test(scenario('gcs-opentofu-variables', 'a variable in the backend block: stored where it says (opentofu 1.8+), refused elsewhere'), () => {
     const prefix = `vars/${judge.tool}-${judge.version}`;

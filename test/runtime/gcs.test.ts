@@ -7,14 +7,12 @@
 import * as fs from 'fs';
 import { GcsBackend, DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
 import { compareVersions } from '../../src/private/target/target';
-import { FAKE_GCS_VERSION, Sandbox, StoredState, startFakeGcs, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
+import { FAKE_GCS, FAKE_GCS_VERSION, Sandbox, StoredState, gcsObject, gcsObjects, gcsState, startFakeGcs, parseState, requireRuntime, workDir, RunResult } from '../support/emulators';
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
-const PORT = 4443;
-const BASE = `http://127.0.0.1:${PORT}`;
-const ENDPOINT = `${BASE}/storage/v1/b`;
+const ENDPOINT = FAKE_GCS.endpoint;
 const BUCKET = 'runtime-state';
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };
 
@@ -33,16 +31,8 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     if (r.status !== 0) throw new Error(`${judge.name} failed:\n${r.output}`);
     return r;
   };
-  const list = (bucket: string, prefix: string): string[] => {
-    const r = ns.http(`${BASE}/storage/v1/b/${bucket}/o?prefix=${encodeURIComponent(prefix)}`);
-    expect(r.status).toBe(200);
-    return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name).sort();
-  };
-  const stored = (name: string): StoredState => {
-    const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(name)}?alt=media`);
-    if (r.status !== 200) throw new Error(`no object ${name}: ${r.status} ${r.body}`);
-    return parseState(r.body);
-  };
+  const list = (bucket: string, prefix: string): string[] => gcsObjects(ns, bucket, prefix);
+  const stored = (name: string): StoredState => gcsState(ns, BUCKET, name);
   const backend = (prefix: string, endpoint = ENDPOINT) => (scope: any) =>
     new GcsBackend(scope, { bucket: BUCKET, prefix, storeageCustomEndpoint: endpoint });
 
@@ -88,12 +78,12 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
       ['/storage/v1/', true],
       ['/storage/v1/b/', false],
       ['/storage/v1', false],
-    ])(`init with ${BASE}%s: works = %s`, (suffix, works) => {
+    ])(`init with ${FAKE_GCS.base}%s: works = %s`, (suffix, works) => {
       // GIVEN a raw backend block (the library refuses the forms that fail)
       const prefix = `endpoint${suffix.replace(/\//g, '_')}/${judge.tool}`;
       const dir = workDir('runtime-endpoint-', {
         'main.tf.json': JSON.stringify({
-          terraform: { backend: { gcs: { bucket: 'endpoints', prefix, storage_custom_endpoint: `${BASE}${suffix}` } } },
+          terraform: { backend: { gcs: { bucket: 'endpoints', prefix, storage_custom_endpoint: `${FAKE_GCS.base}${suffix}` } } },
           output: { n: { value: 'x' } },
         }),
       });
@@ -245,12 +235,12 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
       ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=plaintext-marker-7'], secret));
 
       // THEN the stored object holds no plaintext output, and is OpenTofu's encrypted form
-      const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(`${prefix}/default.tfstate`)}?alt=media`);
-      expect(r.status).toBe(200);
-      expect(r.body).not.toContain('plaintext-marker-7');
-      expect(JSON.parse(r.body)).toHaveProperty('encrypted_data');
+      const body = gcsObject(ns, BUCKET, `${prefix}/default.tfstate`);
+      expect(body).toBeDefined();
+      expect(body).not.toContain('plaintext-marker-7');
+      expect(JSON.parse(body!)).toHaveProperty('encrypted_data');
       // (OpenTofu keeps serial and lineage in clear beside the encrypted data, and no outputs)
-      const st = parseState(r.body);
+      const st = parseState(body!);
       expect(st.serial).toBeGreaterThanOrEqual(1);
       expect(st.outputs).toEqual({});
 

@@ -12,19 +12,17 @@ import * as path from 'path';
 import { App, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { GcsBackend } from '../../src/gcs-backend';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
-import { FAKE_GCS_VERSION, RunResult, Sandbox, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
+import { FAKE_GCS, FAKE_GCS_VERSION, RunResult, Sandbox, gcsObject, gcsObjects, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
-const PORT = 4443;
-const BASE = `http://127.0.0.1:${PORT}`;
 const BUCKET = 'shared-state';
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };
 
 /** A stack's document: the raw gcs backend block and one `terraform_data` named `resource`. */
 const stackDocument = (prefix: string, resource: string) => JSON.stringify({
-  terraform: { backend: { gcs: { bucket: BUCKET, prefix, storage_custom_endpoint: `${BASE}/storage/v1/b` } } },
+  terraform: { backend: { gcs: { bucket: BUCKET, prefix, storage_custom_endpoint: FAKE_GCS.endpoint } } },
   resource: { terraform_data: { [resource]: { input: resource } } },
 });
 
@@ -42,14 +40,11 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     return r;
   };
   const resourcesIn = (name: string): string[] => {
-    const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o/${encodeURIComponent(name)}?alt=media`);
-    if (r.status !== 200) return [];
-    return (JSON.parse(r.body).resources as Array<{ type: string; name: string }>).map((x) => `${x.type}.${x.name}`);
+    const body = gcsObject(ns, BUCKET, name);
+    if (body === undefined) return [];
+    return (JSON.parse(body).resources as Array<{ type: string; name: string }>).map((x) => `${x.type}.${x.name}`);
   };
-  const objects = (prefix: string): string[] => {
-    const r = ns.http(`${BASE}/storage/v1/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}`);
-    return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name);
-  };
+  const objects = (prefix: string): string[] => gcsObjects(ns, BUCKET, prefix);
 
   test(scenario('gcs-shared-state', 'two stacks with one bucket and prefix replace each other\'s state; the library refuses the app first'), () => {
     // GIVEN two stacks that keep their state under one prefix (written by hand: the library refuses them)
@@ -75,7 +70,7 @@ describeEachJudge(`on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGES, (judge) => {
     const refusedPrefix = `refused/${judge.tool}-${judge.version}`;
     const made = [['network', 'vpc'], ['database', 'db']].map(([name, resource]) => {
       const stack = new TerraformStack(app, name);
-      new GcsBackend(stack, { bucket: BUCKET, prefix: refusedPrefix, storeageCustomEndpoint: `${BASE}/storage/v1/b` });
+      new GcsBackend(stack, { bucket: BUCKET, prefix: refusedPrefix, storeageCustomEndpoint: FAKE_GCS.endpoint });
       return { stack, resource: new TerraformResource(stack, resource, { terraformResourceType: 'terraform_data' }) };
     });
     // database reads network's outputs (a cross-stack reference): cdktf runs both in one workspace

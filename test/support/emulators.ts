@@ -45,6 +45,26 @@ export function startFakeGcs(buckets: readonly string[]): Sandbox {
   return ns;
 }
 
+/** The names of the objects fake-gcs-server holds in `bucket` under `prefix`, sorted. */
+export function gcsObjects(ns: Sandbox, bucket: string, prefix = ''): string[] {
+  const r = ns.http(`${FAKE_GCS.base}/storage/v1/b/${bucket}/o?prefix=${encodeURIComponent(prefix)}`);
+  if (r.status !== 200) throw new Error(`listing ${bucket}: ${r.status} ${r.body}`);
+  return ((JSON.parse(r.body).items ?? []) as Array<{ name: string }>).map((i) => i.name).sort();
+}
+
+/** The body of object `name` in `bucket`, or undefined when there is none. */
+export function gcsObject(ns: Sandbox, bucket: string, name: string): string | undefined {
+  const r = ns.http(`${FAKE_GCS.base}/storage/v1/b/${bucket}/o/${encodeURIComponent(name)}?alt=media`);
+  return r.status === 200 ? r.body : undefined;
+}
+
+/** The state stored as `name` in `bucket` (throws when there is none). */
+export function gcsState(ns: Sandbox, bucket: string, name: string): StoredState {
+  const body = gcsObject(ns, bucket, name);
+  if (body === undefined) throw new Error(`no object ${name} in ${bucket}`);
+  return parseState(body);
+}
+
 /** Azurite's blob service from the devDependency. */
 export function azuriteBinary(): string {
   return path.join(ROOT, 'node_modules', '.bin', 'azurite-blob');

@@ -73,11 +73,6 @@ export function listedJudges(): ListedJudge[] {
   return [...listed.filter((j) => j.tool !== 'opentofu'), ...override.split(/\s+/).map((version) => ({ tool: 'opentofu' as const, version, from: 'proxy' as const }))];
 }
 
-/** The OpenTofu judges' versions. */
-export function opentofuJudgeVersions(): string[] {
-  return listedJudges().filter((j) => j.tool === 'opentofu').map((j) => j.version);
-}
-
 /** `tool@version` of every listed judge, whether or not this machine has it. */
 export function listedJudgeTargets(): string[] {
   return listedJudges().map((j) => `${j.tool}@${j.version}`);

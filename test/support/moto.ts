@@ -4,7 +4,7 @@
  * run-time namespace (support/emulators.ts); the tests create buckets and read back what the tools
  * stored from it with plain HTTP: moto checks no signature. Storage, listing and 404s are moto's.
  */
-import { Sandbox, StoredState, motoBinary, parseState } from './emulators';
+import { Sandbox, motoBinary } from './emulators';
 
 export interface Moto {
   readonly ns: Sandbox;
@@ -44,11 +44,4 @@ export function listKeys(moto: Moto, bucket: string, prefix = ''): string[] {
 export function readObject(moto: Moto, bucket: string, key: string): string | undefined {
   const r = moto.ns.http(`${moto.base}${objectPath(bucket, key)}`, { headers: SIGNED });
   return r.status === 200 ? r.body : undefined;
-}
-
-/** A stored state object, parsed (throws when there is none). */
-export function storedState(moto: Moto, bucket: string, key: string): StoredState {
-  const body = readObject(moto, bucket, key);
-  if (body === undefined) throw new Error(`no object ${key} in ${bucket}`);
-  return parseState(body);
 }

@@ -51,10 +51,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'terraform@acme.iam.gserviceaccount.com',
     since: since('0.14.0'),
-    env: {
-      terraform: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
-      opentofu: ['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'],
-    },
+    env: envBoth('GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT'),
   },
   {
     name: 'impersonateServiceAccountDelegates',
@@ -89,10 +86,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'https://storage-acme.p.googleapis.com/storage/v1/b',
     since: since('1.4.0'),
-    env: {
-      terraform: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
-      opentofu: ['GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'],
-    },
+    env: envBoth('GOOGLE_BACKEND_STORAGE_CUSTOM_ENDPOINT', 'GOOGLE_STORAGE_CUSTOM_ENDPOINT'),
   },
   {
     name: 'universeDomain',
