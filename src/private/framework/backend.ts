@@ -2,11 +2,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { deepMerge, onStackSynthesis, stackOverrides } from './cdktf-internals';
+import { deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { registerBackend, sharedStateOf } from './shared-state';
-import { backendStaticFindings, staticContextOf } from './static-context';
+import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
@@ -39,6 +39,9 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
+  /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
+  private readonly fileFields = new Set<string>();
+  private runKeys?: ReadonlySet<string>;
 
   /**
    * @param store the store's definition (private/stores)
@@ -48,7 +51,7 @@ export abstract class StoreBackend extends TerraformBackend {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
-    const state = stateHolder(this, store, () => this.emitted(), () => this.keysFromRun());
+    const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
     this.node.addValidation({
       validate: () => {
@@ -89,6 +92,8 @@ export abstract class StoreBackend extends TerraformBackend {
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
     this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    fields.forEach((f) => this.fileFields.add(f));
+    this.runKeys = undefined;
     recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
     if (this.files.size === 1) {
       onStackSynthesis(this, (dir) => {
@@ -114,8 +119,7 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    const fileFields = new Set([...this.files.values()].flatMap((f) => f.fields));
-    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, fileFields, this.target.tool);
+    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, this.fileFields, this.target.tool);
     const stack = TerraformStack.of(scope);
     if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store, stack.node.id, cross.addressFromRun.map((f) => f.name));
     const remoteState = this.makeRemoteState(scope, name, cross.config);
@@ -167,17 +171,20 @@ export abstract class StoreBackend extends TerraformBackend {
   }
 
   /** The tool's keys of the fields the run gives: left to init, or set by a config file. */
-  private keysFromRun(): Set<string> {
-    const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
-    for (const f of this.files.values()) f.fields.forEach((n) => names.add(n));
-    return new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+  private keysFromRun(): ReadonlySet<string> {
+    if (!this.runKeys) {
+      const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
+      this.fileFields.forEach((n) => names.add(n));
+      this.runKeys = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+    }
+    return this.runKeys;
   }
 
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
   private validateStaticContext(): string[] {
     if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
     const stack = TerraformStack.of(this);
-    const emitted = staticContextOf(stack).resolve(this.emitted()) as Record<string, unknown>;
+    const emitted = resolveIn(stack, this.emitted()) as Record<string, unknown>;
     const fields = [...this.checked.values.values()]
       .filter((v) => v.expression)
       .map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] }));

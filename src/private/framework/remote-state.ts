@@ -6,6 +6,8 @@ import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { checkOrDetach, stateHolder } from './store-element';
 import { showWarningsNow } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
+import { targetOf } from '../kit/targets';
+import { ParsedTarget } from '../target/target';
 
 
 /**
@@ -50,6 +52,9 @@ type Settings = Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
  * place (a validation only where its stack has a backend of its store: framework/shared-state.ts).
  */
 class ReadsOwnState implements OwnStateCheck {
+  /** The target at the construct, read at the first synth (the context above a construct is fixed once it exists). */
+  private target?: ParsedTarget;
+
   constructor(
     public readonly construct: Construct,
     private readonly store: Store,
@@ -64,7 +69,9 @@ class ReadsOwnState implements OwnStateCheck {
   }
 
   public validate(): string[] {
+    this.target ??= targetOf(this.construct);
     const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.overrides);
-    return showWarningsNow(this.construct, ownStateOf(stateHolder(this.construct, this.store, () => block.config ?? {}), block.workspace));
+    const state = stateHolder(this.construct, this.store, this.target, () => block.config ?? {});
+    return showWarningsNow(this.construct, ownStateOf(state, block.workspace));
   }
 }

@@ -5,7 +5,6 @@ import { checkFor } from '../kit/check';
 import { Mode } from '../kit/schema';
 import { stateAddress } from '../kit/state-objects';
 import { Checked, Store } from '../kit/store';
-import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
 
 
@@ -14,14 +13,14 @@ import { ParsedTarget } from '../target/target';
  * stands (it leaves the tree again when refused), and the state address the stack-wide checks read.
  */
 
-/** The state address of a backend or remote state, from what it emits now (`emitted`). */
+/** The state address of a backend or remote state checked for `target`, from what it emits now (`emitted`). */
 export function stateHolder(
   construct: Construct,
   store: Store,
+  target: ParsedTarget,
   emitted: () => Record<string, unknown>,
   keysFromRun?: () => ReadonlySet<string>,
 ): StateHolder {
-  const target: ParsedTarget = targetOf(construct);
   return {
     construct,
     backend: store.backend,

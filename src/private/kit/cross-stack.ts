@@ -43,7 +43,7 @@ export function crossStackConfig(
     } else if (set.some((s) => holdsSecret(field, props[s]))) {
       secrets.push(field);
     } else {
-      for (const s of set) copy[s] = asLiteralTemplate(props[s]);
+      for (const s of set) copy[s] = asTemplateText(props[s]);
     }
   }
   for (const key of Object.keys(props)) {
@@ -55,13 +55,4 @@ export function crossStackConfig(
     fromRun,
     addressFromRun: fromRun.filter((f) => addressKeys.has(keyFor(f, tool)!)),
   };
-}
-
-/** Literal text (strings, list entries, a block's members) escaped to read as itself in a template. */
-function asLiteralTemplate(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asLiteralTemplate);
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asLiteralTemplate(v)]));
-  }
-  return asTemplateText(value);
 }

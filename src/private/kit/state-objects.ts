@@ -1,4 +1,3 @@
-import { Token } from 'cdktf';
 import { isExpression } from './hcl';
 import { FieldSpec, envVarsOf, keyFor } from './schema';
 import { ParsedTarget } from '../target/target';
@@ -67,8 +66,8 @@ export function stateAddress(
 ): StateAddress {
   const env: string[] = [];
   let unknown = false;
-  const literal = (value: unknown): value is string =>
-    typeof value === 'string' && !isExpression(value) && !Token.isUnresolved(value);
+  // (isExpression decides for strings: every cdktf string token holds `${`.)
+  const literal = (value: unknown): value is string => typeof value === 'string' && !isExpression(value);
   const valueOf = (key: string): string => {
     if (fromInit.has(key)) {
       unknown = true;

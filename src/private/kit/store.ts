@@ -97,10 +97,13 @@ export function emitFields(values: FieldValues, tool: ToolName, mode: Mode, temp
   return out;
 }
 
-/** `value` with every string escaped for a template that reads as the string itself. */
+/** `value` with every string (in lists and a block's members too) escaped for a template that reads as the string itself. */
 export function asTemplateText(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/([$%])\{/g, '$1$1{');
   if (Array.isArray(value)) return value.map(asTemplateText);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asTemplateText(v)]));
+  }
   return value;
 }
 

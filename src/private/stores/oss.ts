@@ -1,7 +1,7 @@
 import { PATH_RULES } from './path-rules';
 import { bothSet, inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
-import { ALWAYS, FieldSpec, envPerTool, since } from '../kit/schema';
+import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
@@ -185,7 +185,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'number',
     example: 900,
     since: FLAT_ASSUME_ROLE,
-    env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'], ['ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION']),
+    env: envBoth('ALICLOUD_ASSUME_ROLE_SESSION_EXPIRATION'),
   },
 ];
 
