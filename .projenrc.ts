@@ -1,6 +1,6 @@
 import { cdktf, javascript, release } from 'projen';
 import { setupBench } from './projenrc/bench';
-import { CDKTN_DIR, setupCdktn } from './projenrc/cdktn';
+import { cdktnDir, setupCdktn } from './projenrc/cdktn';
 import { setupFrameworkClis } from './projenrc/framework-clis';
 import { setupGo } from './projenrc/go';
 import { setupJava } from './projenrc/java';
@@ -38,7 +38,7 @@ const project = new cdktf.ConstructLibraryCdktf({
     // The examples import the package by name, as users do; inside the repo that is src/.
     compilerOptions: { baseUrl: '.', paths: { 'cdktf-state-backends': ['src'] } },
     // The cdktn package (generated sources, its own node_modules) is type-checked by its jsii build.
-    exclude: [CDKTN_DIR],
+    exclude: [cdktnDir],
   },
   // ts-jest only transpiles (isolatedModules), so the tests are type-checked by tsc first.
   typecheckTests: true,
@@ -115,7 +115,7 @@ const project = new cdktf.ConstructLibraryCdktf({
         'curl -fsSLO https://releases.hashicorp.com/terraform/1.15.9/terraform_1.15.9_SHA256SUMS',
         'sha256sum --check --ignore-missing terraform_1.15.9_SHA256SUMS',
         'unzip -o -d terraform-1.15.9 terraform_1.15.9_linux_amd64.zip',
-        'echo "CDKTF_STATE_BACKENDS_TERRAFORM_1_15_9=$RUNNER_TEMP/terraform-1.15.9/terraform" >> "$GITHUB_ENV"',
+        'echo "STATE_BACKENDS_TERRAFORM_1_15_9=$RUNNER_TEMP/terraform-1.15.9/terraform" >> "$GITHUB_ENV"',
       ].join('\n'),
     },
   ],
@@ -154,6 +154,12 @@ project.postCompileTask.spawn(project.tasks.tryFind('docs:fields')!);
 project.addTask('samples', {
   description: 'Regenerates the Go and Java suites\' samples (test/go/samples_test.go, test/java/.../Samples.java) from the field tables',
   exec: 'ts-node --project tsconfig.dev.json scripts/samples.ts',
+});
+
+project.addTask('test:cold', {
+  description: 'The README\'s test command as a new machine runs it: a fresh clone of HEAD with HOME and every cache empty, CI set; prints each phase\'s time (after touching an install step)',
+  exec: 'bash scripts/cold-run.sh',
+  receiveArgs: true,
 });
 
 project.addTask('example', {

@@ -1,5 +1,5 @@
 import { cdktf } from 'projen';
-import { CDKTN_DIR, inCdktn } from './cdktn';
+import { cdktnDir, inCdktn } from './cdktn';
 import { JavaSetup } from './java';
 import { silenceJsiiNode20 } from './packaging';
 
@@ -40,7 +40,7 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { packa
   // Last in `npm test`: test:java packaged the Maven artifact and test:java:cdktn compiled the cdktn
   // flavour, so only the npm tarballs are packed here (a few seconds each).
   project.testTask.spawn(project.tasks.tryFind('package:js:cdktf')!);
-  project.testTask.exec('npx projen package:js', { cwd: CDKTN_DIR });
+  project.testTask.exec('npx projen package:js', { cwd: cdktnDir });
   project.testTask.spawn(cliSuite);
   project.gitignore.exclude('/test/cli/apps/java/target/');
 }

@@ -1,7 +1,7 @@
-import { CDKTN_DIR } from './cdktn';
+import { cdktnDir } from './cdktn';
 
 // Where npm installs what the cdktn flavour's package runs on.
-const cdktnModules = `<rootDir>/${CDKTN_DIR}/node_modules`;
+const cdktnModules = `<rootDir>/${cdktnDir}/node_modules`;
 
 /**
  * One jest project per flavour. Both run every test in test/; the cdktn one maps the framework
@@ -11,7 +11,7 @@ const cdktnModules = `<rootDir>/${CDKTN_DIR}/node_modules`;
  */
 export function flavourProject(flavour: 'cdktf' | 'cdktn') {
   const cdktn = flavour === 'cdktn';
-  const lib = cdktn ? `<rootDir>/${CDKTN_DIR}/src` : '<rootDir>/src';
+  const lib = cdktn ? `<rootDir>/${cdktnDir}/src` : '<rootDir>/src';
   return {
     displayName: flavour,
     testMatch: ['<rootDir>/test/**/*.test.ts'],

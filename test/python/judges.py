@@ -6,10 +6,10 @@ configuration is an empty file.
 
 Judges: those of scripts/judges.txt, the list every language's suite reads: ``terraform`` on PATH,
 Terraform built from source into ``<cache>/terraform/<version>/terraform`` (or the binary
-``$CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>`` names) and OpenTofu built into
+``$STATE_BACKENDS_TERRAFORM_<x_y_z>`` names) and OpenTofu built into
 ``<cache>/tofu/<version>/tofu``, both by scripts/judges.sh; ``<cache>`` is
-``${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}``, and
-``$CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`` replaces the OpenTofu versions. A missing judge fails its
+``${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}``, and
+``$STATE_BACKENDS_OPENTOFU_JUDGES`` replaces the OpenTofu versions. A missing judge fails its
 test under CI and is skipped, loudly, elsewhere.
 """
 import json
@@ -57,15 +57,15 @@ ENV = {
 
 
 def cache() -> Path:
-    return Path(os.environ.get("CDKTF_STATE_BACKENDS_CACHE") or str(Path.home() / ".cache" / "cdktf-state-backends"))
+    return Path(os.environ.get("STATE_BACKENDS_CACHE") or str(Path.home() / ".cache" / "cdktf-state-backends"))
 
 
 def listed_judges() -> List[Tuple[str, str, str]]:
     """(tool, version, where from) per line of scripts/judges.txt; the OpenTofu versions replaced by
-    $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES (space-separated) when it is set."""
+    $STATE_BACKENDS_OPENTOFU_JUDGES (space-separated) when it is set."""
     lines = [re.sub(r"#.*", "", l).split() for l in (REPO / "scripts" / "judges.txt").read_text().splitlines()]
     listed = [(w[0], w[1], w[2]) for w in lines if w]
-    override = os.environ.get("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES", "").split()
+    override = os.environ.get("STATE_BACKENDS_OPENTOFU_JUDGES", "").split()
     if override:
         listed = [j for j in listed if j[0] != "opentofu"] + [("opentofu", v, "proxy") for v in override]
     return listed
@@ -75,7 +75,7 @@ def binary_of(tool: str, version: str, source: str) -> str:
     if source == "path":
         return "terraform"
     if source == "source":
-        named = os.environ.get(f"CDKTF_STATE_BACKENDS_TERRAFORM_{version.replace('.', '_')}")
+        named = os.environ.get(f"STATE_BACKENDS_TERRAFORM_{version.replace('.', '_')}")
         if named:
             return named
         return str(cache() / "terraform" / version / "terraform")

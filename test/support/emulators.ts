@@ -9,7 +9,7 @@
  * stopping the namespace stops every server started in it, even when a test fails.
  *
  * Emulators (installed by scripts/emulators.sh): fake-gcs-server, built into
- * `${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`,
+ * `${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`,
  * Azurite from node_modules, and moto's S3 server in a virtual environment under
  * `<cache>/moto/<version>/venv` (support/moto.ts). A missing emulator or namespace fails the run
  * under CI and is skipped, loudly, elsewhere.

@@ -5,8 +5,8 @@
  *
  * The judges are those of `scripts/judges.txt` (the one list every language's suite reads):
  * `terraform` on PATH (1.11.4 in CI), Terraform built from source and the OpenTofu releases, both
- * built by `scripts/judges.sh` into a cache keyed by version (`CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES`
- * replaces the OpenTofu versions; `CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary
+ * built by `scripts/judges.sh` into a cache keyed by version (`STATE_BACKENDS_OPENTOFU_JUDGES`
+ * replaces the OpenTofu versions; `STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary
  * in place of the cached build). A listed judge that is missing fails the run under `CI` and is
  * skipped, loudly, elsewhere.
  *
@@ -57,7 +57,7 @@ export interface ListedJudge {
 
 /**
  * The judges of scripts/judges.txt (`#` starts a comment), the OpenTofu lines replaced by
- * `CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix) when it is set.
+ * `STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix) when it is set.
  */
 export function listedJudges(): ListedJudge[] {
   const lines = fs.readFileSync(path.join(ROOT, 'scripts', 'judges.txt'), 'utf8')
@@ -68,7 +68,7 @@ export function listedJudges(): ListedJudge[] {
     }
     return { tool, version, from } as ListedJudge;
   });
-  const override = process.env.CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
+  const override = process.env.STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
   if (!override) return listed;
   return [...listed.filter((j) => j.tool !== 'opentofu'), ...override.split(/\s+/).map((version) => ({ tool: 'opentofu' as const, version, from: 'proxy' as const }))];
 }
@@ -80,7 +80,7 @@ export function listedJudgeTargets(): string[] {
 
 /**
  * The cache of built test tools, as scripts/cache-dir.js decides it (the one place that does):
- * `npm test` passes it to every suite as CDKTF_STATE_BACKENDS_CACHE; a suite run on its own
+ * `npm test` passes it to every suite as STATE_BACKENDS_CACHE; a suite run on its own
  * resolves it the same way.
  */
 export function cacheRoot(): string {
@@ -96,12 +96,12 @@ export function opentofuBinary(version: string): string {
 
 /**
  * The binary of a listed judge: `terraform` for the one on PATH; for one built from source, the
- * binary `CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>` names, else where `scripts/judges.sh` builds it.
+ * binary `STATE_BACKENDS_TERRAFORM_<x_y_z>` names, else where `scripts/judges.sh` builds it.
  */
 export function listedBinary(j: ListedJudge): string {
   if (j.from === 'path') return 'terraform';
   if (j.from === 'proxy') return opentofuBinary(j.version);
-  return process.env[`CDKTF_STATE_BACKENDS_TERRAFORM_${j.version.replace(/\./g, '_')}`] || path.join(cacheRoot(), 'terraform', j.version, 'terraform');
+  return process.env[`STATE_BACKENDS_TERRAFORM_${j.version.replace(/\./g, '_')}`] || path.join(cacheRoot(), 'terraform', j.version, 'terraform');
 }
 
 let cliConfig: string | undefined;
@@ -172,7 +172,7 @@ function discover(): Discovery {
       problems.push(from === 'path'
         ? `terraform is not on PATH (${why}); install Terraform (${listed.version} in CI) to run the tool checks`
         : `${tool === 'terraform' ? 'Terraform' : 'OpenTofu'} ${expected} is not at ${binary} (${why}); run \`npx projen judges\` (needs Go 1.26+` +
-          (from === 'source' ? `, and the source archive or CDKTF_STATE_BACKENDS_TERRAFORM_${listed.version.replace(/\./g, '_')}; see CONTRIBUTING.md)` : ')'));
+          (from === 'source' ? `, and the source archive or STATE_BACKENDS_TERRAFORM_${listed.version.replace(/\./g, '_')}; see CONTRIBUTING.md)` : ')'));
       return;
     }
     const version: string = JSON.parse(r.stdout).terraform_version;
@@ -189,9 +189,9 @@ function discover(): Discovery {
   return discovered;
 }
 
-/** `CDKTF_STATE_BACKENDS_JUDGES=off`: the suites skip every judge (the fast loop sets it). */
+/** `STATE_BACKENDS_JUDGES=off`: the suites skip every judge (the fast loop sets it). */
 export function judgesOff(): boolean {
-  return process.env.CDKTF_STATE_BACKENDS_JUDGES === 'off';
+  return process.env.STATE_BACKENDS_JUDGES === 'off';
 }
 
 /**

@@ -2,7 +2,7 @@
  * Runs a real OpenTofu judge (`init`, `plan`, `apply`) on configurations the tests synthesize.
  *
  * The judges are built from the Go module proxy by scripts/judges.sh into
- * `${CDKTF_STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/tofu/<version>/tofu`. Runs are
+ * `${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/tofu/<version>/tofu`. Runs are
  * offline: an empty CLI config, no checkpoint calls, local backends only, no providers; and, when
  * the tests run as root and the kernel allows it, inside a network namespace without network
  * (`unshare -n`), so a KMS key provider can only fail to reach its service.

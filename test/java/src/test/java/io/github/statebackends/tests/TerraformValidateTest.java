@@ -48,10 +48,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The judges are those of {@code scripts/judges.txt}, the list every language's suite reads:
  * {@code terraform} on PATH, Terraform built from source into
  * {@code ~/.cache/cdktf-state-backends/terraform/<version>/terraform} (or the binary
- * {@code $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>} names) and OpenTofu built into
+ * {@code $STATE_BACKENDS_TERRAFORM_<x_y_z>} names) and OpenTofu built into
  * {@code ~/.cache/cdktf-state-backends/tofu/<version>/tofu}, both by {@code scripts/judges.sh}
- * ({@code $CDKTF_STATE_BACKENDS_CACHE} replaces {@code ~/.cache/cdktf-state-backends};
- * {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} the OpenTofu versions).
+ * ({@code $STATE_BACKENDS_CACHE} replaces {@code ~/.cache/cdktf-state-backends};
+ * {@code $STATE_BACKENDS_OPENTOFU_JUDGES} the OpenTofu versions).
  *
  * <p>Each stack's {@code cdk.tf.json} is read from the app's outdir. Every backend block becomes a
  * {@code data.terraform_remote_state.<x>} whose {@code config} holds the block's attributes (a
@@ -139,7 +139,7 @@ class TerraformValidateTest {
 
     /**
      * The judges of scripts/judges.txt (surefire passes its path) as {tool, version, where from}; the
-     * OpenTofu lines replaced by {@code $CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated) when set.
+     * OpenTofu lines replaced by {@code $STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated) when set.
      */
     private static List<String[]> listedJudges() throws IOException {
         final Path list = Path.of(System.getProperty("statebackends.judges", "../../scripts/judges.txt"));
@@ -148,7 +148,7 @@ class TerraformValidateTest {
             .filter(l -> !l.isEmpty())
             .map(l -> l.split("\\s+"))
             .toList());
-        final String override = System.getenv("CDKTF_STATE_BACKENDS_OPENTOFU_JUDGES");
+        final String override = System.getenv("STATE_BACKENDS_OPENTOFU_JUDGES");
         if (override != null && !override.isBlank()) {
             listed.removeIf(j -> "opentofu".equals(j[0]));
             for (final String v : override.strip().split("\\s+")) {
@@ -158,15 +158,15 @@ class TerraformValidateTest {
         return listed;
     }
 
-    /** Terraform built from source: the binary {@code $CDKTF_STATE_BACKENDS_TERRAFORM_<x_y_z>} names, else the cached build. */
+    /** Terraform built from source: the binary {@code $STATE_BACKENDS_TERRAFORM_<x_y_z>} names, else the cached build. */
     private static String terraformBinary(final String version) {
-        final String named = System.getenv("CDKTF_STATE_BACKENDS_TERRAFORM_" + version.replace('.', '_'));
+        final String named = System.getenv("STATE_BACKENDS_TERRAFORM_" + version.replace('.', '_'));
         return named != null && !named.isEmpty() ? named : cached("terraform", version);
     }
 
     /** Where scripts/judges.sh builds {@code tool} (its binary's name) at {@code version}. */
     private static String cached(final String tool, final String version) {
-        final String cache = System.getenv("CDKTF_STATE_BACKENDS_CACHE");
+        final String cache = System.getenv("STATE_BACKENDS_CACHE");
         // Joined from parts so that scripts/flavour.js, which renames the package in the cdktn copy of
         // these sources, leaves the judges' cache (shared by both flavours) alone.
         final String cacheName = String.join("-", "cdktf", "state", "backends");

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The README's test command as a new machine runs it: a fresh clone of this checkout's HEAD, HOME
+# pointed at an empty directory (so no npm, pip, Go or Maven cache, and no cache of the project's:
+# judges, emulators, framework CLIs, Go bindings, Python venvs), CI set, no stdin. Every line of the
+# run is kept with its time, and the time of each phase is printed at the end.
+#
+#   scripts/cold-run.sh [DIR]        (npm run test:cold)
+#
+# DIR (default: a new directory under ${TMPDIR:-/tmp}) receives repo/ (the clone), home/ (the empty
+# HOME) and run.log. It is removed after a green run unless KEEP=1, and kept after a red one.
+# Only committed work is tested: the clone is of HEAD. The Terraform source archives that
+# scripts/judges.sh looks for beside the checkout (../shared/judges) are linked beside the clone.
+# Run it after touching an install step (scripts/judges.sh, emulators.sh, framework-clis.sh,
+# go-bindings.sh, python.js, the Maven and Go set-up): a warm cache hides a broken first run.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir=${1:-$(mktemp -d "${TMPDIR:-/tmp}/state-backends-cold-XXXXXX")}
+mkdir -p "$dir/home"
+if [ -n "$(ls -A "$dir/home")" ] || [ -e "$dir/repo" ]; then
+  echo "cold-run: $dir already holds a run; give an empty directory" >&2
+  exit 2
+fi
+git clone -q "$root" "$dir/repo"
+[ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$dir/shared"
+
+# Everything that could point a tool at a warm cache goes; HOME decides the rest.
+unset STATE_BACKENDS_CACHE GOPATH GOCACHE GOMODCACHE npm_config_cache NPM_CONFIG_CACHE PIP_CACHE_DIR MAVEN_OPTS MAVEN_ARGS
+export HOME="$dir/home" CI=true
+
+echo "cold-run: $dir (HOME and every cache empty; the log is $dir/run.log)" >&2
+started=$(date +%s)
+set +e
+(cd "$dir/repo" && bash .ci/run < /dev/null 2>&1) | while IFS= read -r line; do
+  printf '%(%s)T %s\n' -1 "$line"
+done > "$dir/run.log"
+status=${PIPESTATUS[0]}
+set -e
+total=$(( $(date +%s) - started ))
+
+# A phase is a step projen announces ("👾 test » <task> | <command>"), until the next one.
+{
+  echo
+  echo "phase times (cold, $(nproc) cores):"
+  awk -v end="$(date +%s)" '
+    function flush(t) { if (name != "") printf "%7d s  %s\n", t - since, name }
+    NR == 1 { name = "npm ci"; since = $1 }
+    /👾/ {
+      flush($1)
+      line = $0; sub(/^[0-9]+ /, "", line); sub(/^.*👾 /, "", line)
+      name = substr(line, 1, 110); since = $1
+    }
+    END { flush(end) }' "$dir/run.log"
+  printf '%7d s  in all (rc %d)\n' "$total" "$status"
+} | tee -a "$dir/run.log"
+
+if [ "$status" -eq 0 ] && [ -z "${KEEP:-}" ]; then
+  chmod -R u+w "$dir" 2>/dev/null || true # Go's module cache is read-only
+  rm -rf "$dir"
+else
+  echo "cold-run: kept $dir" >&2
+fi
+exit "$status"
