@@ -8,11 +8,12 @@ import { flavourProject } from './projenrc/jest';
 import { setupJudges } from './projenrc/judges';
 import { setupPackaging, silenceJsiiNode20 } from './projenrc/packaging';
 import { setupPython } from './projenrc/python';
+import { setupTiers } from './projenrc/tiers';
 
 /*
  * The project: a jsii construct library for cdktf, and its cdktn flavour as a subproject. The
- * setup of each concern is a module of projenrc/, called in the order below (the order of their
- * steps in the generated tasks follows it).
+ * setup of each concern is a module of projenrc/; the test run is the sequence of tiers in
+ * projenrc/tiers.ts, whose steps the modules return.
  */
 
 // ConstructLibraryCdktf is marked deprecated by projen (cdktf was archived), but it is still the
@@ -139,11 +140,9 @@ project.addTask('eslint:fix', {
 
 const packageBoth = setupPackaging(project);
 const java = setupJava(project, packageBoth);
-setupJudges(project);
+const { installJudges, installEmulators } = setupJudges(project);
 const python = setupPython(project, packageBoth);
-// test:java compiled the .jsii, so the generated docs can be held to it.
-project.testTask.exec('node scripts/check-api-md.js');
-const runGoExample = setupGo(project, packageBoth);
+const go = setupGo(project, packageBoth);
 setupBench(project, java, python);
 
 project.addTask('docs:fields', {
@@ -174,7 +173,28 @@ project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/',
 // --enable-source-maps) point there, so the package ships the files they name (issue 28).
 project.npmignore?.include('/src/');
 
-const { cdktnBuild } = setupCdktn(project, java, runGoExample);
-setupFrameworkClis(project, java, cdktnBuild);
+const cdktn = setupCdktn(project, java, go.runGoExample);
+const cli = setupFrameworkClis(project, java);
+setupTiers(project, {
+  installJudges,
+  installEmulators,
+  languages: [
+    { spawn: java.testJava.name },
+    ...python.tierSteps,
+    // test:java compiled the .jsii, so the generated docs can be held to it.
+    { exec: 'node scripts/check-api-md.js' },
+    ...go.tierSteps,
+    ...cdktn.languageSteps,
+  ],
+  examples: cdktn.exampleSteps,
+  cli,
+  artifacts: [
+    { spawn: project.compileTask.name },
+    { spawn: java.packageJava.name },
+    { spawn: 'package:go:cdktf' },
+    { spawn: cdktn.cdktnBuild.name },
+    { exec: 'npx projen package:java', cwd: cdktnDir },
+  ],
+});
 
 project.synth();

@@ -1,4 +1,4 @@
-import { cdk, cdktf, javascript } from 'projen';
+import { cdk, cdktf, javascript, TaskStep } from 'projen';
 import { JavaSetup } from './java';
 import { silenceJsiiNode20 } from './packaging';
 
@@ -8,6 +8,15 @@ export const cdktnDir = 'packages/cdktn-state-backends';
 /** A task of the cdktn subproject, run from the root. */
 export const inCdktn = (task: string) => ({ exec: `npx projen ${task}`, cwd: cdktnDir });
 
+/** What the root project reuses of the cdktn flavour's set-up. */
+export interface CdktnSetup {
+  readonly cdktnBuild: ReturnType<cdktf.ConstructLibraryCdktf['addTask']>;
+  /** The languages tier's cdktn steps: Java (JUnit), its API docs, Go. */
+  readonly languageSteps: readonly TaskStep[];
+  /** The examples tier: TypeScript, Java and Go apps on both flavours. */
+  readonly exampleSteps: readonly TaskStep[];
+}
+
 /**
  * A second jsii package from the same source tree: packages/cdktn-state-backends is a projen
  * subproject whose src/ is generated from ./src by scripts/flavour.js (imports of cdktf become
@@ -15,7 +24,7 @@ export const inCdktn = (task: string) => ({ exec: `npx projen ${task}`, cwd: cdk
  * committed. It is an npm workspace, so the root `npm ci` installs cdktn and the constructs range
  * cdktn accepts next to it, apart from the cdktf flavour's dependencies.
  */
-export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion, runJavaExample }: JavaSetup, runGoExample: string): { readonly cdktnBuild: ReturnType<cdktf.ConstructLibraryCdktf['addTask']> } {
+export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion, runJavaExample }: JavaSetup, runGoExample: string): CdktnSetup {
   const cdktnVersion = '0.24.0';
   const cdktnLib = new cdk.JsiiProject({
     parent: project,
@@ -73,7 +82,7 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
   cdktnLib.tasks.tryFind('package:java')!.prependExec(`test -f ${cdktnJar} || jsii-pacmak node_modules/cdktn --target java --no-npmignore`);
   cdktnLib.tasks.tryFind('package:java')!.prependExec('node ../../scripts/require-java.js');
 
-  const cdktnGenerate = project.addTask('cdktn:generate', {
+  project.addTask('cdktn:generate', {
     description: 'Generates packages/cdktn-state-backends/src from src/ (the cdktn flavour; scripts/flavour.js)',
     exec: 'node scripts/flavour.js',
   });
@@ -87,8 +96,6 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
     description: 'Generates and compiles the cdktn flavour (packages/cdktn-state-backends), with its API docs',
     steps: [{ spawn: cdktnBuild.name }, inCdktn('post-compile')],
   });
-  // jest's cdktn project runs the generated sources, so they are brought up to date first.
-  project.testTask.prependSpawn(cdktnGenerate);
 
   // The Java suite against the cdktn artifact: the same sources, with the library's and the
   // framework's packages rewritten by scripts/flavour.js into test/java/target (never committed).
@@ -102,8 +109,6 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
       { exec: `mvn -B -f test/java/pom.xml test -P cdktn ${mavenVersion}` },
     ],
   });
-  project.testTask.spawn(testJavaCdktn);
-  project.testTask.exec(`node scripts/check-api-md.js ${cdktnDir}`);
 
   // The Go suite on the cdktn flavour's module: a rewritten copy of test/go (scripts/go.sh test-cdktn).
   // jsii-pacmak's check build of the generated module fetches github.com/open-constructs/cdk-terrain-go/cdktn,
@@ -116,9 +121,6 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
     env: silenceJsiiNode20,
     steps: [{ spawn: cdktnBuild.name }, inCdktn('package:go'), { exec: goSuiteCdktn, receiveArgs: true }],
   });
-  // test:java:cdktn compiled the cdktn flavour just before.
-  project.testTask.exec('npx projen package:go', { cwd: cdktnDir });
-  project.testTask.exec(goSuiteCdktn);
   project.gitignore.exclude('/test/.go-cdktn/');
 
 
@@ -138,15 +140,26 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
     env: silenceJsiiNode20,
     steps: [{ spawn: cdktnBuild.name }, inCdktn('package:java'), { exec: generateCdktnJavaExample }, { exec: runJavaExample('-P cdktn ') }],
   });
-  // `npm test` ends by running the examples on the artifacts the steps above just built.
-  project.testTask.exec('ts-node -r tsconfig-paths/register examples/typescript/main.ts', { env: { TS_NODE_PROJECT: 'tsconfig.dev.json' } });
-  project.testTask.exec(generateCdktnExample);
-  project.testTask.exec(runCdktnExample);
-  project.testTask.exec(runJavaExample(''));
-  project.testTask.exec(generateCdktnJavaExample);
-  project.testTask.exec(runJavaExample('-P cdktn '));
-  project.testTask.exec(runGoExample);
 
   project.npmignore?.exclude('/packages/');
-  return { cdktnBuild };
+  return {
+    cdktnBuild,
+    // After the cdktf flavour's: the cdktn artifact and suites (test:java:cdktn compiles the flavour).
+    languageSteps: [
+      { spawn: testJavaCdktn.name },
+      { exec: `node scripts/check-api-md.js ${cdktnDir}` },
+      { exec: 'npx projen package:go', cwd: cdktnDir },
+      { exec: goSuiteCdktn },
+    ],
+    // The examples on the artifacts the languages tier built.
+    exampleSteps: [
+      { exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts', env: { TS_NODE_PROJECT: 'tsconfig.dev.json' } },
+      { exec: generateCdktnExample },
+      { exec: runCdktnExample },
+      { exec: runJavaExample('') },
+      { exec: generateCdktnJavaExample },
+      { exec: runJavaExample('-P cdktn ') },
+      { exec: runGoExample },
+    ],
+  };
 }

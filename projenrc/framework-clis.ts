@@ -1,7 +1,6 @@
-import { cdktf } from 'projen';
-import { cdktnDir, inCdktn } from './cdktn';
+import { cdktf, TaskStep } from 'projen';
+import { cdktnDir } from './cdktn';
 import { JavaSetup } from './java';
-import { silenceJsiiNode20 } from './packaging';
 
 /**
  * A user's path: `cdktf` / `cdktn` synth, deploy, output, diff and destroy on a TypeScript app per
@@ -11,7 +10,7 @@ import { silenceJsiiNode20 } from './packaging';
  * scripts/framework-clis.sh; the Maven plugins and dependencies of the Java app are resolved (with
  * network) before the suite, which runs offline.
  */
-export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { packageJava, mavenVersion }: JavaSetup, cdktnBuild: ReturnType<cdktf.ConstructLibraryCdktf['addTask']>): void {
+export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { mavenVersion }: JavaSetup): TaskStep[] {
   const frameworkClis = project.addTask('framework-clis', {
     description: 'Installs cdktf-cli, cdktn-cli, a Node.js 22 and the init-made TypeScript projects the framework-CLI suite drives (cached)',
     exec: 'bash scripts/framework-clis.sh',
@@ -25,22 +24,8 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { packa
       { exec: 'jest --ci --coverage=false -c test/cli/jest.config.json', receiveArgs: true },
     ],
   });
-  project.addTask('test:cli', {
-    description: 'Packages the library (npm tarballs of both flavours, the cdktf Maven artifact) and runs the framework-CLI suite (test/cli)',
-    env: silenceJsiiNode20,
-    steps: [
-      { spawn: project.compileTask.name },
-      { spawn: 'package:js:cdktf' },
-      { spawn: packageJava.name },
-      { spawn: cdktnBuild.name },
-      inCdktn('package:js'),
-      { spawn: cliSuite.name, receiveArgs: true },
-    ],
-  });
-  // Last in `npm test`: test:java packaged the Maven artifact and test:java:cdktn compiled the cdktn
-  // flavour, so only the npm tarballs are packed here (a few seconds each).
-  project.testTask.spawn(project.tasks.tryFind('package:js:cdktf')!);
-  project.testTask.exec('npx projen package:js', { cwd: cdktnDir });
-  project.testTask.spawn(cliSuite);
   project.gitignore.exclude('/test/cli/apps/java/target/');
+  // The cli tier, last in `npm test`: the languages tier packaged the Maven artifact and compiled the
+  // cdktn flavour, so only the npm tarballs are packed here (a few seconds each).
+  return [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: cliSuite.name, receiveArgs: true }];
 }

@@ -1,8 +1,11 @@
-import { cdktf } from 'projen';
+import { cdktf, TaskStep } from 'projen';
 import { PackageBoth, silenceJsiiNode20 } from './packaging';
 
-/** The Go module, the Go suite in test/go, the Go example and the Go API docs; returns the example's command. */
-export function setupGo(project: cdktf.ConstructLibraryCdktf, packageBoth: PackageBoth): string {
+/**
+ * The Go module, the Go suite in test/go, the Go example and the Go API docs; returns the example's
+ * command and the languages tier's Go steps (package the module, run the suite; the library compiled before).
+ */
+export function setupGo(project: cdktf.ConstructLibraryCdktf, packageBoth: PackageBoth): { runGoExample: string; tierSteps: TaskStep[] } {
   // jsii-pacmak writes the Go module to dist/go/cdktfstatebackends. The Go module proxy reachable here
   // does not serve cdktf's Go module (github.com/hashicorp/terraform-cdk-go/cdktf), so
   // scripts/go-bindings.sh generates it from the cdktf npm package into a per-version cache, and
@@ -21,9 +24,6 @@ export function setupGo(project: cdktf.ConstructLibraryCdktf, packageBoth: Packa
   testGo.spawn(project.compileTask);
   testGo.spawn(packageGo);
   testGo.spawn(goSuite, { receiveArgs: true });
-  // after test:python, on the library test:java compiled
-  project.testTask.spawn(packageGo);
-  project.testTask.spawn(goSuite);
   const runGoExample = 'bash scripts/go.sh example';
   project.addTask('example:go', {
     description: 'Builds the Go module and runs examples/go (a two-stack app)',
@@ -33,5 +33,5 @@ export function setupGo(project: cdktf.ConstructLibraryCdktf, packageBoth: Packa
   project.tasks.tryFind('docgen')!.exec('jsii-docgen -l go -o docs/API.go.md');
   project.gitignore.exclude('/.go-bindings/', '/examples/go/cdktf.out/');
   project.npmignore?.exclude('/.go-bindings/');
-  return runGoExample;
+  return { runGoExample, tierSteps: [{ spawn: packageGo.name }, { spawn: goSuite.name }] };
 }

@@ -8,6 +8,8 @@ export interface JavaSetup {
   readonly mavenVersion: string;
   /** examples/java on the artifact just packaged; `-P cdktn ` for the CDK Terrain flavour. */
   readonly runJavaExample: (profile: string) => string;
+  /** Builds the cdktf flavour's artifact and runs the JUnit suite against it. */
+  readonly testJava: ReturnType<PackageBoth>;
 }
 
 /** The Java artifact, the JUnit suite in test/java, the Java example and the Java API docs. */
@@ -42,7 +44,6 @@ export function setupJava(project: cdktf.ConstructLibraryCdktf, packageBoth: Pac
   /** examples/java on the artifact just packaged; `-P cdktn ` for the CDK Terrain flavour. */
   const runJavaExample = (profile: string) => `mvn -B -q -f examples/java/pom.xml ${profile}compile exec:java ${mavenVersion}`;
   testJava.exec(`mvn -B -f test/java/pom.xml test ${mavenVersion}`);
-  project.testTask.spawn(testJava);
 
   project.addTask('example:java', {
     description: 'Builds the Maven artifact and runs examples/java (a two-stack app)',
@@ -56,5 +57,5 @@ export function setupJava(project: cdktf.ConstructLibraryCdktf, packageBoth: Pac
 
   // Java users get the same reference with Java names and builder syntax.
   project.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');
-  return { packageJava, mavenVersion, runJavaExample };
+  return { packageJava, mavenVersion, runJavaExample, testJava };
 }

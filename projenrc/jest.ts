@@ -1,4 +1,5 @@
 import { cdktnDir } from './cdktn';
+import { cdktfOnlyPaths } from './tiers';
 
 // Where npm installs what the cdktn flavour's package runs on.
 const cdktnModules = `<rootDir>/${cdktnDir}/node_modules`;
@@ -15,14 +16,9 @@ export function flavourProject(flavour: 'cdktf' | 'cdktn') {
   return {
     displayName: flavour,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
-    // Suites that do not depend on the framework run once, in the cdktf project: the run-time
-    // judges and OpenTofu's init/plan/apply of the encryption block (what the tools get is the same
-    // JSON in both flavours, which test/flavour.test.ts holds), the flavour generation itself, the
-    // judges' harness and the test-tool cache.
-    // test/cli drives the framework CLIs on the packaged library: a task of its own (`test:cli`).
-    testPathIgnorePatterns: cdktn
-      ? ['/node_modules/', '<rootDir>/test/(cli/|runtime/|init-judge|state-encryption-tofu|flavour|judges|cache-dir|release|private/import-cycles)']
-      : ['/node_modules/', '<rootDir>/test/cli/'],
+    // Suites that do not depend on the framework run once, in the cdktf project (the tiers say which,
+    // projenrc/tiers.ts). test/cli drives the framework CLIs with its own jest config (the cli tier).
+    testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/cli/', ...(cdktn ? cdktfOnlyPaths().map((p) => `<rootDir>/${p}`) : [])],
     clearMocks: true,
     transform: { '^.+\\.[t]sx?$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
     moduleNameMapper: {

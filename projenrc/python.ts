@@ -1,4 +1,4 @@
-import { cdktf } from 'projen';
+import { cdktf, TaskStep } from 'projen';
 import { PackageBoth, silenceJsiiNode20 } from './packaging';
 
 /** What the other modules reuse of the Python setup. */
@@ -6,6 +6,8 @@ export interface PythonSetup {
   readonly packagePython: ReturnType<PackageBoth>;
   /** The arguments of scripts/python.js for the cdktf distribution. */
   readonly pythonArgs: string;
+  /** The languages tier's Python steps: package the wheel, run pytest (the library compiled before). */
+  readonly tierSteps: readonly TaskStep[];
 }
 
 /** The Python wheel, the pytest suite in test/python, the Python example and the Python API docs. */
@@ -37,9 +39,6 @@ export function setupPython(project: cdktf.ConstructLibraryCdktf, packageBoth: P
   testPython.spawn(project.compileTask);
   testPython.spawn(packagePython);
   testPython.spawn(pytestSuite, { receiveArgs: true });
-  // test:java compiled the library just before, so `test` only packages and runs the suite.
-  project.testTask.spawn(packagePython);
-  project.testTask.spawn(pytestSuite);
 
   const examplePython = project.addTask('example:python', {
     description: 'Builds the Python wheel and runs examples/python (a two-stack app)',
@@ -50,5 +49,5 @@ export function setupPython(project: cdktf.ConstructLibraryCdktf, packageBoth: P
   examplePython.exec(`node scripts/python.js example ${pythonArgs(PYTHON_DISTRIBUTIONS[0])}`);
 
   project.tasks.tryFind('docgen')!.exec('jsii-docgen -l python -o docs/API.python.md');
-  return { packagePython, pythonArgs: pythonArgs(PYTHON_DISTRIBUTIONS[0]) };
+  return { packagePython, pythonArgs: pythonArgs(PYTHON_DISTRIBUTIONS[0]), tierSteps: [{ spawn: packagePython.name }, { spawn: pytestSuite.name }] };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates the CDK Terrain (cdktn) flavour of the library from the cdktf sources, so that both
 // packages come from one source tree. Nothing it writes is committed (packages/*/src is ignored);
-// test/flavour.test.ts fails when the generated tree differs from what src/ gives.
+// test/repo/flavour.test.ts fails when the generated tree differs from what src/ gives.
 //
 //   node scripts/flavour.js                 src/ -> packages/cdktn-state-backends/src
 //   node scripts/flavour.js --java <dir> [<from>]   Java sources (default test/java/src/test/java) -> <dir>

@@ -8,7 +8,7 @@ import { IConstruct } from 'constructs';
 /*
  * The one place this library uses cdktf beyond its public API. cdktn, CDK Terrain's fork, has the
  * same modules (scripts/flavour.js rewrites `cdktf/lib/...` to `cdktn/lib/...`). Checked against
- * cdktf 0.21.0 and cdktn 0.24.0; test/private/framework/cdktf-internals.test.ts runs each piece against the
+ * cdktf 0.21.0 and cdktn 0.24.0; test/unit/private/framework/cdktf-internals.test.ts runs each piece against the
  * installed framework and fails, naming the piece, when it changes underneath.
  */
 

@@ -16,12 +16,12 @@ export interface Rule<V extends string = string, I extends string = string> exte
   readonly description: string;
   /**
    * Error rules: which offline check of the tool refuses the same config (`validate refuses it`),
-   * or why none can (`no offline check: ...`). test/tool-refusals.test.ts holds the two to it.
+   * or why none can (`no offline check: ...`). test/judges/tool-refusals.test.ts holds the two to it.
    */
   readonly offline?: string;
   /**
    * What the tool (or its SDK) says when an offline `init` refuses the config before any request
-   * (test/init-judge.test.ts holds the rule to it): dummy credentials, no network.
+   * (test/judges/init-judge.test.ts holds the rule to it): dummy credentials, no network.
    */
   readonly init?: string;
   /**

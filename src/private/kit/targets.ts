@@ -103,7 +103,7 @@ export function describeDeclared(declared: DeclaredTargets): string {
 /**
  * The releases of the judges (scripts/judges.txt: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and
  * 1.6.3), at which the rules' evidence was observed: a cdktn config is checked there too, for either
- * tool. test/private/kit/targets.test.ts holds the list to scripts/judges.txt.
+ * tool. test/unit/private/kit/targets.test.ts holds the list to scripts/judges.txt.
  */
 export const JUDGED_RELEASES: readonly string[] = ['1.6.3', '1.11.4', '1.12.6', '1.15.9'];
 

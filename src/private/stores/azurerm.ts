@@ -21,7 +21,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'acmetfstate',
     required: true,
-    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
+    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/judges/init-judge.test.ts).
     emptyFailsAt: 'init fails on it before any request: the account\'s host name ".blob.core.windows.net" is empty',
     since: EVERY_RELEASE,
   },

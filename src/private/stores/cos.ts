@@ -56,7 +56,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'tfstate-1250000000',
     required: true,
-    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/init-judge.test.ts).
+    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/judges/init-judge.test.ts).
     emptyFailsAt: 'init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty',
     since: since('0.12.21'),
   },

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's Java snippets compile against the artifact and synthesize, as test/readme.test.ts
+ * The README's Java snippets compile against the artifact and synthesize, as test/repo/readme.test.ts
  * does for the TypeScript ones: each becomes the body of a method that gets a fresh stack, is
  * compiled with the JDK's compiler on this suite's class path, and is run.
  */

@@ -1,0 +1,145 @@
+import { cdktf, TaskStep } from 'projen';
+import { silenceJsiiNode20 } from './packaging';
+
+/** The jest projects, one per flavour (projenrc/jest.ts). */
+export type Flavour = 'cdktf' | 'cdktn';
+
+/** One tier of the test run: `npx projen test:<name>` runs it alone, `npm test` runs them all in order. */
+export interface Tier {
+  readonly name: string;
+  readonly description: string;
+  /**
+   * The jest suites of the tier: its folders under test/, the flavours (jest projects) they run in,
+   * and the files among them that run in the cdktf project only.
+   */
+  readonly jest?: { readonly dirs: readonly string[]; readonly flavours: readonly Flavour[]; readonly cdktfOnly?: readonly string[] };
+  /** What runs before the suites (installs) or instead of them (other languages, examples, the CLIs). */
+  readonly steps?: (parts: TierParts) => readonly TaskStep[];
+  /** What the tier needs first when it runs alone, which the tiers before it built in `npm test`. */
+  readonly alone?: (parts: TierParts) => readonly TaskStep[];
+  /** In the fast loop (`npx projen test:fast`); in the check before pushing (`npx projen test:push`). */
+  readonly fast?: boolean;
+  readonly push?: boolean;
+}
+
+/** What the other setup modules give the tiers. */
+export interface TierParts {
+  /** The install steps: the judges (scripts/judges.sh), the storage emulators (scripts/emulators.sh). */
+  readonly installJudges: TaskStep;
+  readonly installEmulators: TaskStep;
+  readonly languages: readonly TaskStep[];
+  readonly examples: readonly TaskStep[];
+  readonly cli: readonly TaskStep[];
+  /** Builds the artifacts of both flavours the examples and the CLI apps use (the languages tier's builds). */
+  readonly artifacts: readonly TaskStep[];
+}
+
+/**
+ * The tiers, in the order `npm test` runs them. Each folder of test/ belongs to one tier:
+ * test/unit (the library, no tool), test/repo (the repository: docs, samples, flavour, layout,
+ * release), test/judges (the real tools, offline), test/runtime (the tools on storage emulators),
+ * test/cli (the framework CLIs, with its own jest config); test/java, test/python and test/go are
+ * the languages tier's. test/support is shared.
+ */
+export const TIERS: readonly Tier[] = [
+  {
+    name: 'unit',
+    description: 'The library\'s own suites, both flavours: no tool, no emulator',
+    jest: { dirs: ['test/unit'], flavours: ['cdktf', 'cdktn'] },
+    fast: true,
+    push: true,
+  },
+  {
+    name: 'repo',
+    description: 'The repository\'s checks: docs, samples, the flavour generation, the layout, release notes',
+    jest: { dirs: ['test/repo'], flavours: ['cdktf'] },
+    fast: true,
+    push: true,
+  },
+  {
+    name: 'judges',
+    description: 'The real tools judge what the library generates, offline: validate, offline init, OpenTofu runs',
+    // The harness's own checks, the offline init judge, OpenTofu's runs of the encryption block and
+    // the property test's sample do not depend on the flavour (the JSON is the same:
+    // test/repo/flavour.test.ts).
+    jest: { dirs: ['test/judges'], flavours: ['cdktf', 'cdktn'], cdktfOnly: ['test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz'] },
+    steps: (p) => [p.installJudges],
+    push: true,
+  },
+  {
+    name: 'runtime',
+    description: 'The tools store, lock and read state on storage emulators (one flavour: the JSON is the same)',
+    jest: { dirs: ['test/runtime'], flavours: ['cdktf'] },
+    steps: (p) => [p.installJudges, p.installEmulators],
+  },
+  {
+    name: 'languages',
+    description: 'The Java (JUnit), Python (pytest) and Go suites on the packaged artifacts of both flavours, and the API docs',
+    steps: (p) => p.languages,
+  },
+  { name: 'examples', description: 'The example apps in TypeScript, Java and Go, on both flavours', steps: (p) => p.examples, alone: (p) => p.artifacts },
+  { name: 'cli', description: 'cdktf-cli and cdktn-cli drive apps that install the packed library (test/cli)', steps: (p) => p.cli, alone: (p) => p.artifacts },
+];
+
+/** The paths the cdktn jest project leaves out: tiers that run in the cdktf project only, and single files. */
+export function cdktfOnlyPaths(): string[] {
+  return TIERS.flatMap((t) => (!t.jest ? [] : t.jest.flavours.includes('cdktn') ? [...(t.jest.cdktfOnly ?? [])] : t.jest.dirs.map((d) => `${d}/`)));
+}
+
+/** The jest step of some tiers' folders in some flavours; the user's arguments select files within them. */
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[]): TaskStep {
+  return { exec: `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`, receiveArgs: true };
+}
+
+/** The tier tasks, `npm test` as their sequence, the fast loop and the check before pushing. */
+export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierParts): void {
+  const typecheck: TaskStep = { name: 'Type-check the library and the tests', exec: 'tsc --noEmit -p tsconfig.dev.json' };
+  // The cdktn project runs the sources scripts/flavour.js generates, and test/repo compares them.
+  const generate: TaskStep = { spawn: 'cdktn:generate' };
+  /** What a tier runs after the tiers before it (the `npm test` order). */
+  const stepsOf = (tier: Tier): TaskStep[] => [
+    ...(tier.jest ? [generate] : []),
+    ...(tier.steps?.(parts) ?? []),
+    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs)] : []),
+  ];
+
+  const test = project.testTask;
+  test.reset();
+  test.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
+  for (const step of [typecheck, { spawn: 'eslint' }]) addStep(project, test, step);
+  for (const tier of TIERS) {
+    // Alone, a tier first builds what the tiers before it built in `npm test`.
+    const alone = project.addTask(`test:${tier.name}`, { description: tier.description, env: silenceJsiiNode20 });
+    for (const step of [...(tier.alone?.(parts) ?? []), ...stepsOf(tier)]) addStep(project, alone, step);
+    // In `npm test` the tier's steps are inlined after a line naming it, which marks its phase in the log.
+    test.say(`tier ${tier.name}: ${tier.description}`);
+    for (const step of stepsOf(tier)) addStep(project, test, step);
+  }
+
+  // The loops a contributor runs: one jest run over the tiers' folders; a file argument picks files
+  // within them. The fast loop runs the cdktf flavour only.
+  const loop = (name: string, description: string, picked: readonly Tier[], flavours: readonly Flavour[], env: Record<string, string> = {}) => {
+    const task = project.addTask(name, { description, env: { ...silenceJsiiNode20, ...env } });
+    for (const step of [generate, ...picked.flatMap((t) => t.steps?.(parts) ?? []), typecheck]) addStep(project, task, step);
+    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs)));
+  };
+  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts).
+  loop('test:fast', 'The fast loop: type-check, then test/unit (cdktf flavour, a small fuzz sample) and test/repo; a file argument runs that file alone',
+    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000' });
+  loop('test:push', 'Before pushing: type-check, then test/unit and test/judges in both flavours and test/repo (builds the judges if missing)',
+    TIERS.filter((t) => t.push), ['cdktf', 'cdktn']);
+}
+
+/** Adds one step to a task, whatever its kind. */
+function addStep(project: cdktf.ConstructLibraryCdktf, task: ReturnType<cdktf.ConstructLibraryCdktf['addTask']>, step: TaskStep): void {
+  const { spawn, exec, builtin, say, shell, execArgs, ...options } = step;
+  if (shell || execArgs) throw new Error('tiers: a step with shell or execArgs is not supported');
+  if (spawn) task.spawn(project.tasks.tryFind(spawn) ?? failNoTask(spawn), options);
+  else if (exec) task.exec(exec, options);
+  else if (builtin) task.builtin(builtin);
+  else if (say) task.say(say);
+}
+
+function failNoTask(name: string): never {
+  throw new Error(`tiers: no task ${name}`);
+}

@@ -1,0 +1,191 @@
+/**
+ * The offline init judge (test/support/init-judge.ts): what the tools or their SDKs refuse before
+ * any request, which `validate` does not run and the emulators cannot serve. Each row is a backend
+ * block; for every judge the library's verdict at that judge's version (an error with one of the
+ * row's rule ids) must be the tool's (a refusal before any request). Dummy credentials, no network.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { OssBackend } from '../../src/oss-backend';
+import { StateBackendTarget } from '../../src/target';
+import { initOffline } from '../support/init-judge';
+import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from '../support/judges';
+import { Store, checkConfig } from '../../src/private/kit/store';
+import { STORES } from '../../src/private/stores';
+import { AZURERM_STORE } from '../../src/private/stores/azurerm';
+import { COS_STORE } from '../../src/private/stores/cos';
+import { OSS_STORE } from '../../src/private/stores/oss';
+
+interface Row {
+  readonly title: string;
+  readonly store: Store;
+  /** What the user writes (the library's props). */
+  readonly props: Record<string, unknown>;
+  /** The same block in the tool's keys. */
+  readonly block: Record<string, unknown>;
+  /** Rule ids the library refuses it with where the tool does; [] for a name every judge sends. */
+  readonly ids: readonly string[];
+  /**
+   * The run-time scenario (test/runtime/) showing init failing at its first request where a tool
+   * sends one: the library refuses the row for every judge, not only where the tool refuses offline.
+   */
+  readonly runtime?: string;
+  /** The one tool that has every field of the block. */
+  readonly only?: 'terraform' | 'opentofu';
+}
+
+/** What each store's tool says when it refuses before any request. */
+const LOCAL: Record<string, { env: Record<string, string>; refusal: RegExp; timeout?: number }> = {
+  oss: {
+    env: { ALICLOUD_ACCESS_KEY: 'dummy', ALICLOUD_SECRET_KEY: 'dummy', ALICLOUD_REGION: 'cn-hangzhou' },
+    refusal: /error getting bucket: .*bucket name .*(len is between|can only include lowercase letters|must start and end)|Invalid template control keyword/,
+  },
+  cos: {
+    env: { TENCENTCLOUD_SECRET_ID: 'dummy', TENCENTCLOUD_SECRET_KEY: 'dummy' },
+    // The SDK's check, or Go refusing a host name with an empty label without asking a DNS server.
+    refusal: /invalid bucket format, please check your cos\.BaseURL|lookup \S*myqcloud\.com: no such host/,
+  },
+  azurerm: {
+    env: { ARM_ACCESS_KEY: Buffer.from('dummy').toString('base64') },
+    refusal: /invalid character " " in host name|invalid URL escape|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
+    // The storage clients retry an unreachable host; a valid name is only ever cut off.
+    timeout: 8_000,
+  },
+};
+
+const OSS_ENDPOINT = 'http://127.0.0.1:1';
+const oss = (bucket: string, ids: string[]): Row => ({
+  title: `oss bucket ${JSON.stringify(bucket)}`,
+  store: OSS_STORE,
+  props: { bucket, endpoint: OSS_ENDPOINT },
+  block: { bucket, endpoint: OSS_ENDPOINT },
+  ids,
+});
+const cos = (bucket: string, region: string, ids: string[]): Row => ({
+  title: `cos bucket ${JSON.stringify(bucket)}, region ${JSON.stringify(region)}`,
+  store: COS_STORE,
+  props: { bucket, region },
+  block: { bucket, region },
+  ids,
+});
+const azurerm = (account: string, ids: string[]): Row => ({
+  title: `azurerm storage account ${JSON.stringify(account)}`,
+  store: AZURERM_STORE,
+  props: { storageAccountName: account, containerName: 'tfstate', key: 'app.tfstate' },
+  block: { storage_account_name: account, container_name: 'tfstate', key: 'app.tfstate' },
+  ids,
+});
+
+const ROWS: readonly Row[] = [
+  oss('acme-tfstate', []),
+  oss('NOT_VALID', ['oss/bucket-name']),
+  oss('ab', ['oss/bucket-name']),
+  oss('   ', ['oss/bucket-name']),
+  oss('-acme', ['oss/bucket-name']),
+  { ...oss('', ['field/empty-refused']), runtime: 'oss-empty-required' },
+  { ...oss('acme-tfstate', []), title: 'oss prefix "${var.env}%{x"', props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, ids: ['backend/template'] },
+  cos('tfstate-1250000000', 'ap-guangzhou', []),
+  cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('Tfstate-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('tf_state-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
+  cos('', 'ap-guangzhou', ['field/empty-refused']),
+  // An endpoint's region outside [a-z-1] keeps the SDK from checking the host (terraform only)
+  { ...cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']), title: 'cos bucket "tfstate" behind endpoint cos-internal.ap-beijing-2', only: 'terraform', props: { bucket: 'tfstate', region: 'ap-guangzhou', endpoint: 'http://cos-internal.ap-beijing-2.tencentcos.cn' }, block: { bucket: 'tfstate', region: 'ap-guangzhou', endpoint: 'http://cos-internal.ap-beijing-2.tencentcos.cn' } },
+  cos('tfstate-1250000000', '', ['cos/region-empty']),
+  azurerm('acmetfstate', []),
+  azurerm('', ['field/empty-refused']),
+  azurerm(' ', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('Acme_X', ['azurerm/storage-account-name']),
+  azurerm('acme%41', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('-acme', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('a'.repeat(64), ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+];
+
+const JUDGES = requireJudges();
+
+function cdktfApp(judge: Judge): App {
+  const app = Testing.app();
+  (judge.tool === 'opentofu' ? StateBackendTarget.opentofu(judge.version) : StateBackendTarget.terraform(judge.version)).applyTo(app);
+  return app;
+}
+
+describeEachJudge('offline init', JUDGES, (judge) => {
+  test.each(ROWS.filter((r) => !r.only || r.only === judge.tool).map((r) => [r.title, r] as const))('%s: the library refuses it where the tool does', (_t, row) => {
+    // GIVEN the library's verdict at this judge's version
+    const errors = checkConfig(row.store, row.props, judge.target, 'backend').errors;
+    const refusedBy = errors.filter((e) => row.ids.includes(e.id)).map((e) => e.id);
+    // WHEN the judge initialises the same block offline
+    const local = LOCAL[row.store.backend];
+    const verdict = initOffline(judge, { [row.store.backend]: row.block }, local.env, local.refusal, local.timeout);
+    // THEN both refuse it, or neither does (and then the library raises no other error either);
+    // a row a run-time scenario shows failing is refused by the library for every judge
+    const shown = verdict.output.split('\n').filter((l) => /Error|error:/.test(l)).slice(0, 5).join('\n');
+    const refused = verdict.refusedLocally || row.runtime !== undefined;
+    expect({ library: refusedBy.length > 0, tool: verdict.refusedLocally, shown }).toEqual({
+      library: refused,
+      tool: verdict.refusedLocally,
+      shown,
+    });
+    // (where the target reads backend blocks literally, the library refuses a reference for itself:
+    // field/literal-only, which HCL validate judges in test/judges/tool-refusals.test.ts)
+    if (!refused) expect(errors.map((e) => e.id).filter((id) => id !== 'field/literal-only')).toEqual([]);
+  });
+});
+
+describeEachJudge('offline init of a backend block that reads a resource', JUDGES, (judge) => {
+  test('the library refuses it at synth where the tool refuses it before any request', () => {
+    // GIVEN an oss backend whose prefix reads a resource (opentofu 1.8+ evaluates the block)
+    const app = cdktfApp(judge);
+    const stack = new TerraformStack(app, 'network');
+    const seed = new TerraformResource(stack, 'seed', { terraformResourceType: 'terraform_data' });
+    let library: string;
+    try {
+      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: seed.getStringAttribute('id') });
+      app.synth();
+      library = '';
+    } catch (e) {
+      library = (e as Error).message;
+    }
+    // WHEN the judge initialises the same block, with the resource
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-static-'));
+    const doc = { resource: { terraform_data: { seed: {} } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${terraform_data.seed.id}' } } } };
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify(doc));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color'], { cwd: dir, env: judgeEnv(LOCAL.oss.env) });
+    const toolRefuses = /Dynamic value in static context/.test(`${r.stdout}${r.stderr}`);
+    // THEN opentofu 1.8+ and the library refuse it for the static context; the others read the
+    // text literally, and the library refuses the reference itself
+    expect(toolRefuses).toBe(library.includes('[backend/static-context]'));
+    expect(library).toMatch(/\[(backend\/static-context|field\/literal-only)\]/);
+  });
+});
+
+describeEachJudge('offline init of a backend block that reads a sensitive variable', JUDGES, (judge) => {
+  test('the library refuses it at synth where the tool refuses it before any request', () => {
+    const app = cdktfApp(judge);
+    const stack = new TerraformStack(app, 'network');
+    const key = new TerraformVariable(stack, 'key', { type: 'string', sensitive: true });
+    let library = '';
+    try {
+      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: key.stringValue });
+      app.synth();
+    } catch (e) {
+      library = (e as Error).message;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-sensitive-'));
+    const doc = { variable: { key: { type: 'string', sensitive: true } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.key}' } } } };
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify(doc));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color', '-var', 'key=x'], { cwd: dir, env: judgeEnv(LOCAL.oss.env) });
+    // THEN opentofu 1.8.3+ and the library refuse it; the others read the block literally (the
+    // library refuses the reference itself, field/literal-only)
+    expect(/Backend config contains sensitive values/.test(`${r.stdout}${r.stderr}`)).toBe(library.includes('[backend/sensitive-value]'));
+    expect(library).toMatch(/\[(backend\/sensitive-value|field\/literal-only)\]/);
+  });
+});
+
+test('the rules the init judge backs name it, and every one has a row', () => {
+  const backed = STORES.flatMap((s) => s.rules).filter((r) => r.init).map((r) => r.id);
+  expect(backed.sort()).toEqual(['azurerm/account-name-host', 'azurerm/storage-account-name', 'cos/bucket-name', 'cos/region-empty', 'oss/bucket-name']);
+  for (const id of backed) expect(ROWS.some((r) => r.ids.includes(id))).toBe(true);
+});

@@ -1,0 +1,319 @@
+/**
+ * What every backend and remote state shares (src/private/framework/backend.ts, remote-state.ts,
+ * store-element.ts): the members of spec parts 4.2, 4.3 and 2.6, remote states for other stacks,
+ * cross-stack references, one backend per stack.
+ */
+import { CloudBackend, LocalBackend, NamedCloudWorkspace, TerraformBackend, TerraformElement, TerraformLocal, TerraformOutput, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
+import { Construct, IConstruct, IMixin } from 'constructs';
+import {
+  AzurermBackend,
+  CosBackend,
+  DataTerraformRemoteStateAzurerm,
+  DataTerraformRemoteStateCos,
+  DataTerraformRemoteStateOss,
+  GcsBackend,
+  OssBackend,
+} from '../../../../src';
+import { warningsOf } from '../../../support/annotations';
+import { appFor } from '../../../support/stores';
+
+function twoStacks() {
+  const app = appFor();
+  return { app, producer: new TerraformStack(app, 'producer'), consumer: new TerraformStack(app, 'consumer') };
+}
+
+const OSS = { bucket: 'acme-tfstate', region: 'cn-hangzhou', lockStoreTable: 'terraform_lock', lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' };
+
+describe('spec part 4.2 members', () => {
+  test('toString names the construct path', () => {
+    const { producer, consumer } = twoStacks();
+    expect(new OssBackend(producer, OSS).toString()).toBe('producer/backend');
+    expect(new DataTerraformRemoteStateCos(consumer, 'cos', { bucket: 'b-1250000000', region: 'ap-guangzhou' }).toString()).toBe('consumer/cos');
+  });
+
+  test('with() applies a mixin to the construct and the constructs present at the start of the call', () => {
+    // GIVEN a mixin that overrides the prefix of OSS backends and adds a child to every construct it visits
+    const visited: string[] = [];
+    const mixin: IMixin = {
+      supports: (c: IConstruct) => TerraformBackend.isBackend(c) || TerraformStack.isStack(c),
+      applyTo: (c: IConstruct) => {
+        visited.push(c.node.path);
+        if (TerraformBackend.isBackend(c)) (c as OssBackend).addOverride('prefix', 'mixed-in');
+        new Construct(c as Construct, 'AddedByMixin');
+      },
+    };
+    const { producer } = twoStacks();
+    const backend = new OssBackend(producer, OSS);
+
+    // WHEN
+    const returned = backend.with(mixin);
+
+    // THEN the mixin ran once on the backend only (the child it added was not visited), and the override is in the output
+    expect(returned).toBe(backend);
+    expect(visited).toEqual(['producer/backend']);
+    expect(JSON.parse(Testing.synth(producer)).terraform.backend.oss.prefix).toBe('mixed-in');
+  });
+
+  test('with() on a stack reaches backends and remote states inside it', () => {
+    const { producer, consumer } = twoStacks();
+    new OssBackend(producer, OSS);
+    new DataTerraformRemoteStateOss(consumer, 'oss', OSS);
+    const seen: string[] = [];
+    const mixin: IMixin = { supports: (c) => TerraformElement.isTerraformElement(c), applyTo: (c) => seen.push(c.node.path) };
+    producer.with(mixin);
+    consumer.with(mixin);
+    expect(seen).toEqual(['producer/backend', 'consumer/oss']);
+  });
+
+  test('addOverride changes the backend block and the remote-state block', () => {
+    const { producer, consumer } = twoStacks();
+    new OssBackend(producer, OSS).addOverride('key', 'overridden.tfstate');
+    const rs = new DataTerraformRemoteStateOss(consumer, 'oss', OSS);
+    rs.addOverride('config.key', 'other.tfstate');
+    rs.addOverride('workspace', 'staging');
+    expect(JSON.parse(Testing.synth(producer)).terraform.backend.oss.key).toBe('overridden.tfstate');
+    const block = JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.oss;
+    expect(block.config.key).toBe('other.tfstate');
+    expect(block.config.tablestore_table).toBe('terraform_lock');
+    expect(block.workspace).toBe('staging');
+  });
+
+  test('overrideLogicalId and resetOverrideLogicalId change the remote state address', () => {
+    const { consumer } = twoStacks();
+    const rs = new DataTerraformRemoteStateCos(consumer, 'cos', { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    rs.overrideLogicalId('shared_network');
+    expect(Object.keys(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)).toEqual(['shared_network']);
+
+    const { consumer: other } = twoStacks();
+    const rs2 = new DataTerraformRemoteStateCos(other, 'cos', { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    rs2.overrideLogicalId('shared_network');
+    rs2.resetOverrideLogicalId();
+    expect(Object.keys(JSON.parse(Testing.synth(other)).data.terraform_remote_state)).toEqual(['cos']);
+  });
+
+  test('toTerraform, toHclTerraform and toMetadata of a backend', () => {
+    const { producer } = twoStacks();
+    const backend = new OssBackend(producer, OSS);
+    expect(backend.toTerraform()).toEqual({
+      terraform: {
+        backend: {
+          oss: {
+            region: 'cn-hangzhou',
+            tablestore_endpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
+            bucket: 'acme-tfstate',
+            tablestore_table: 'terraform_lock',
+          },
+        },
+      },
+    });
+    expect(backend.toHclTerraform().terraform.backend.oss.tablestore_table).toBe('"terraform_lock"');
+    expect(backend.toMetadata()).toEqual({ backend: 'oss' });
+    backend.addOverride('encrypt', true);
+    expect(backend.toMetadata()).toEqual({ backend: 'oss', overrides: { backend: ['encrypt'] } });
+  });
+
+  test('toTerraform, toHclTerraform and toMetadata of a remote state', () => {
+    const { consumer } = twoStacks();
+    const rs = new DataTerraformRemoteStateAzurerm(consumer, 'az', {
+      storageAccountName: 'acmetfstate',
+      containerName: 'tfstate',
+      key: 'prod.tfstate',
+      useMsi: true,
+      resourceGroupName: 'rg',
+      workspace: 'prod',
+      defaults: { vnet_id: 'none' },
+    });
+    expect(rs.toTerraform()).toEqual({
+      data: {
+        terraform_remote_state: {
+          az: {
+            backend: 'azurerm',
+            workspace: 'prod',
+            defaults: { vnet_id: 'none' },
+            config: { resource_group_name: 'rg', storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'prod.tfstate', use_msi: true },
+          },
+        },
+      },
+    });
+    expect(rs.toHclTerraform().data.terraform_remote_state.az.config.use_msi).toBe(true);
+    expect(rs.toMetadata()).toEqual({});
+  });
+
+  test('get, getBoolean, getList, getNumber and getString reference the outputs of the remote state', () => {
+    const { consumer } = twoStacks();
+    const rs = new DataTerraformRemoteStateCos(consumer, 'net', { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    new TerraformOutput(consumer, 'a', { value: rs.get('a') });
+    new TerraformOutput(consumer, 'b', { value: rs.getBoolean('b') });
+    new TerraformOutput(consumer, 'c', { value: rs.getList('c') });
+    new TerraformOutput(consumer, 'd', { value: rs.getNumber('d') });
+    new TerraformOutput(consumer, 'e', { value: rs.getString('e') });
+    const outputs = JSON.parse(Testing.synth(consumer)).output;
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      expect(outputs[name].value).toBe(`\${data.terraform_remote_state.net.outputs.${name}}`);
+    }
+  });
+});
+
+describe('spec part 4.3 statics and part 2.6 properties', () => {
+  test('isConstruct, isTerraformElement and isBackend', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, OSS);
+    const rs = new DataTerraformRemoteStateCos(consumer, 'cos', { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    expect(OssBackend.isConstruct(backend)).toBe(true);
+    expect(DataTerraformRemoteStateCos.isConstruct(rs)).toBe(true);
+    expect(DataTerraformRemoteStateCos.isConstruct({})).toBeFalsy();
+    expect(OssBackend.isTerraformElement(backend)).toBe(true);
+    expect(DataTerraformRemoteStateAzurerm.isTerraformElement(rs)).toBe(true);
+    expect(DataTerraformRemoteStateAzurerm.isTerraformElement(producer)).toBe(false);
+    expect(OssBackend.isBackend(backend)).toBe(true);
+    expect(OssBackend.isBackend(rs)).toBe(false);
+  });
+
+  test('node, cdktfStack, fqn, friendlyUniqueId and tfResourceType', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, OSS);
+    const rs = new DataTerraformRemoteStateAzurerm(consumer, 'az', { storageAccountName: 'acct', containerName: 'c', key: 'k', accessKey: '<ACCESS_KEY>' });
+    expect(backend.node.id).toBe('backend');
+    expect(backend.cdktfStack).toBe(producer);
+    expect(rs.cdktfStack).toBe(consumer);
+    expect(rs.friendlyUniqueId).toBe('az');
+    expect(backend.friendlyUniqueId).toBe('backend');
+    expect(backend.fqn).toBe('terraform.backend.oss');
+    new TerraformOutput(consumer, 'fqn', { value: rs.fqn });
+    expect(JSON.parse(Testing.synth(consumer)).output.fqn.value).toBe('${data.terraform_remote_state.az}');
+    expect(DataTerraformRemoteStateCos.tfResourceType).toBe('terraform_remote_state');
+    expect(DataTerraformRemoteStateAzurerm.tfResourceType).toBe('terraform_remote_state');
+  });
+});
+
+describe('remote states for other stacks', () => {
+  test.each([
+    ['oss', (s: Construct) => new OssBackend(s, { ...OSS, accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>' }), 'oss'],
+    ['cos', (s: Construct) => new CosBackend(s, { bucket: 'b-1250000000', region: 'ap-guangzhou', secretId: '<SECRET_ID>', secretKey: '<SECRET_KEY>' }), 'cos'],
+    ['gcs', (s: Construct) => new GcsBackend(s, { bucket: 'acme', accessToken: '<ACCESS_TOKEN>' }), 'gcs'],
+    ['azurerm', (s: Construct) => new AzurermBackend(s, { storageAccountName: 'acct', containerName: 'c', key: 'k', sasToken: '<SAS_TOKEN>' }), 'azurerm'],
+  ])('%s: getRemoteStateDataSource reads the consuming workspace and leaves out secrets', (_name, make, backendName) => {
+    // GIVEN a backend with literal secrets
+    const { producer, consumer } = twoStacks();
+    const backend = make(producer) as TerraformBackend;
+
+    // WHEN another stack asks for its remote state
+    const rs = backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+
+    // THEN the remote state reads the same store without the secrets, in the consumer's workspace
+    expect(rs).toBeInstanceOf(TerraformRemoteState);
+    const block = JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.upstream;
+    expect(block.backend).toBe(backendName);
+    expect(block.workspace).toBe('${terraform.workspace}');
+    expect(JSON.stringify(block)).not.toMatch(/<(ACCESS_KEY|SECRET_KEY|SECRET_ID|ACCESS_TOKEN|SAS_TOKEN)>/);
+    const backendBlock = JSON.parse(Testing.synth(producer)).terraform.backend[backendName];
+    for (const [key, value] of Object.entries(block.config)) expect(backendBlock[key]).toEqual(value);
+  });
+
+  test('oss: the consumer config keeps every non-secret field in the spelling the user chose', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, { bucket: 'acme-tfstate', tablestoreTable: 'lock', tablestoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com', secretKey: '<SECRET_KEY>' });
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state.upstream).toEqual({
+      backend: 'oss',
+      workspace: '${terraform.workspace}',
+      config: { bucket: 'acme-tfstate', tablestore_table: 'lock', tablestore_endpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com' },
+    });
+  });
+
+  test('warns once per consuming stack which env vars replace the secrets', () => {
+    const { app, producer, consumer } = twoStacks();
+    const third = new TerraformStack(app, 'third');
+    const backend = new OssBackend(producer, { ...OSS, accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>' });
+    backend.getRemoteStateDataSource(consumer, 'first', 'producer');
+    backend.getRemoteStateDataSource(consumer, 'second', 'producer');
+    backend.getRemoteStateDataSource(third, 'first', 'producer');
+
+    const consumerWarnings = warningsOf(consumer);
+    expect(consumerWarnings).toEqual([
+      'the remote state of producer/backend leaves out its secret fields; the terraform run of stack consumer must provide them from the environment: ' +
+        'accessKey (ALICLOUD_ACCESS_KEY or ALIBABA_CLOUD_ACCESS_KEY_ID or ALICLOUD_ACCESS_KEY_ID), ' +
+        'secretKey (ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET) [remote-state/secrets-left-out]',
+    ]);
+    expect(warningsOf(third)).toHaveLength(1);
+    expect(consumerWarnings.join()).not.toContain('<SECRET_KEY>');
+  });
+
+  test('no warning when the backend holds no secret', () => {
+    const { producer, consumer } = twoStacks();
+    new OssBackend(producer, OSS).getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(warningsOf(consumer)).toEqual([]);
+  });
+
+  test('cross-stack reference: cdktf creates the remote state through the backend', () => {
+    // GIVEN a value of the producer stack used in the consumer stack
+    const { app, producer, consumer } = twoStacks();
+    new OssBackend(producer, { ...OSS, secretKey: '<SECRET_KEY>' });
+    const vpcId = new TerraformLocal(producer, 'vpc_id', 'vpc-123');
+    new TerraformOutput(consumer, 'upstream_vpc', { value: vpcId.asString });
+
+    // WHEN the app is synthesized
+    app.synth();
+
+    // THEN the consumer reads the producer's state from OSS, in its own workspace, without the secret
+    const consumerJson = JSON.parse(Testing.synth(consumer));
+    const [id, block] = Object.entries(consumerJson.data.terraform_remote_state)[0] as [string, any];
+    expect(block).toEqual({
+      backend: 'oss',
+      workspace: '${terraform.workspace}',
+      config: {
+        region: 'cn-hangzhou',
+        tablestore_endpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
+        bucket: 'acme-tfstate',
+        tablestore_table: 'terraform_lock',
+      },
+    });
+    expect(consumerJson.output.upstream_vpc.value).toBe(`\${data.terraform_remote_state.${id}.outputs.${Object.keys(JSON.parse(Testing.synth(producer)).output).find((o) => o.startsWith('cross-stack-output'))}}`);
+  });
+});
+
+describe('one backend per stack', () => {
+  test('fails if a second backend sits in a child construct, naming both paths', () => {
+    const { producer } = twoStacks();
+    new OssBackend(producer, OSS);
+    new GcsBackend(new Construct(producer, 'Nested'), { bucket: 'acme' });
+    expect(() => Testing.synth(producer, true)).toThrow(
+      '[producer/backend] a stack can have only one backend, found 2: backend "oss" at producer/backend and backend "gcs" at producer/Nested/backend; ' +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks)',
+    );
+  });
+
+  test('fails whatever the tree order, naming cdktf backends and cloud blocks too', () => {
+    // GIVEN a cdktf LocalBackend met before this library's backend
+    const { producer, consumer } = twoStacks();
+    new LocalBackend(new Construct(producer, 'AAA'), { path: 'x.tfstate' });
+    new OssBackend(producer, OSS);
+    expect(() => Testing.synth(producer, true)).toThrow(
+      '[producer/backend] a stack can have only one backend, found 2: backend "local" at producer/AAA/backend and backend "oss" at producer/backend;',
+    );
+    // GIVEN a cloud block beside a backend
+    new CloudBackend(consumer, { organization: 'acme', workspaces: new NamedCloudWorkspace('app') });
+    new GcsBackend(new Construct(consumer, 'Nested'), { bucket: 'acme' });
+    expect(() => Testing.synth(consumer, true)).toThrow('found 2: a cloud block at consumer/backend and backend "gcs" at consumer/Nested/backend;');
+  });
+
+  test('one backend per stack passes', () => {
+    const { producer, consumer } = twoStacks();
+    new OssBackend(producer, OSS);
+    new CosBackend(consumer, { bucket: 'b-1250000000', region: 'ap-guangzhou' });
+    expect(() => Testing.synth(producer, true)).not.toThrow();
+    expect(() => Testing.synth(consumer, true)).not.toThrow();
+  });
+});
+
+describe('a refused construct leaves the tree usable', () => {
+  test('the id is free again after the error', () => {
+    const { producer } = twoStacks();
+    expect(() => new OssBackend(producer, { ...OSS, assumeRoleSessionExpiration: 100 })).toThrow('assumeRoleSessionExpiration');
+    expect(producer.node.tryFindChild('backend')).toBeUndefined();
+    expect(() => new OssBackend(producer, OSS)).not.toThrow();
+    // THEN the refused construct left nothing behind: no warning, one backend
+    expect(warningsOf(producer)).toEqual([]);
+    expect(() => Testing.synth(producer, true)).not.toThrow();
+  });
+});

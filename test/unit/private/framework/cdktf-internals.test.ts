@@ -1,0 +1,61 @@
+/**
+ * The pieces of the framework src/private/framework/cdktf-internals.ts reaches beyond its public API, run
+ * against the installed framework (cdktf in one jest project, cdktn in the other). A failure here
+ * means the framework changed underneath: re-check that file against the new version.
+ */
+import { TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { deepMerge, extendStackHcl, resolveIn } from '../../../../src/private/framework/cdktf-internals';
+
+describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
+  test('resolves references to variables and locals as synth writes them, and leaves literals alone', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    const variable = new TerraformVariable(stack, 'passphrase', { type: 'string' });
+    const local = new TerraformLocal(stack, 'region', 'eu');
+    expect(resolveIn(stack, { a: variable.stringValue, b: local.asString, c: ['x', 1, true] })).toEqual({
+      a: '${var.passphrase}',
+      b: '${local.region}',
+      c: ['x', 1, true],
+    });
+  });
+});
+
+describe('deepMerge (cdktf/lib/util deepMerge, as addOverride merges)', () => {
+  test('merges nested objects, appends lists, and deletes a key set to undefined', () => {
+    expect(deepMerge({ a: { b: 1, c: [1] }, k: 1 }, { a: { d: 2, c: [2] }, k: undefined })).toEqual({ a: { b: 1, c: [1, 2], d: 2 } });
+  });
+
+  test('keeps null, which the tool reads as unset', () => {
+    expect(deepMerge({ a: { b: 1 } }, { a: { b: null } })).toEqual({ a: { b: null } });
+  });
+});
+
+describe('extendStackHcl (a wrapper around the stack\'s toHclTerraform)', () => {
+  const block = 'terraform {\n  encryption {\n  }\n}';
+
+  test('the stack renders HCL as { hcl, metadata } through toHclTerraform', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    new TerraformLocal(stack, 'x', 1);
+    const rendered = stack.toHclTerraform() as { hcl: unknown; metadata: unknown };
+    expect(typeof rendered.hcl).toBe('string');
+    expect(rendered.metadata).toBeDefined();
+  });
+
+  test('appends the extra blocks to the synthesized HCL once, however often it is applied', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    new TerraformLocal(stack, 'x', 1);
+    extendStackHcl(stack, () => [block]);
+    extendStackHcl(stack, () => [block]);
+    const hcl = Testing.synthHcl(stack);
+    expect(hcl).toContain('locals {');
+    expect(hcl.split('encryption {').length - 1).toBe(1);
+  });
+
+  test('leaves the output unchanged when there is nothing to add', () => {
+    const plain = new TerraformStack(Testing.app(), 'stack');
+    new TerraformLocal(plain, 'x', 1);
+    const extended = new TerraformStack(Testing.app(), 'stack');
+    new TerraformLocal(extended, 'x', 1);
+    extendStackHcl(extended, () => []);
+    expect(Testing.synthHcl(extended)).toBe(Testing.synthHcl(plain));
+  });
+});

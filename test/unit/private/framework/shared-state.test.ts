@@ -1,0 +1,372 @@
+/**
+ * One state object per stack (src/private/framework/shared-state.ts, kit/state-objects.ts): two stacks of an
+ * app whose backends name one object are refused at synth; a part the run supplies leaves a
+ * warning or nothing; a remote state reading its own stack's object is a warning.
+ */
+import { App, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { Construct } from 'constructs';
+import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../../src/azurerm-backend';
+import { CosBackend, DataTerraformRemoteStateCos } from '../../../../src/cos-backend';
+import { DataTerraformRemoteStateGcs, GcsBackend } from '../../../../src/gcs-backend';
+import { DataTerraformRemoteStateOss, OssBackend } from '../../../../src/oss-backend';
+import { cleanPath, joinPath } from '../../../../src/private/kit/state-objects';
+import { StateBackendValue } from '../../../../src/state-backend-value';
+import { StateBackendTarget } from '../../../../src/target';
+import { synthError, warningsOf } from '../../../support/annotations';
+import { FLAVOUR } from '../../../support/flavour';
+
+const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'app.tfstate' };
+const COS = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
+
+/**
+ * Two stacks, each with the backend `make` gives it; with `linked` (the default), database reads an
+ * attribute of network's (a cdktf cross-stack reference), so cdktf deploys them in one run.
+ */
+function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App = Testing.app(), linked = true): App {
+  const [network, database] = ['network', 'database'].map((name) => {
+    const stack = new TerraformStack(app, name);
+    make(stack, name);
+    return stack;
+  });
+  if (linked) readsFrom(database, network);
+  return app;
+}
+
+/** `consumer` outputs an attribute of a resource of `producer`. */
+function readsFrom(consumer: TerraformStack, producer: TerraformStack): void {
+  const vpc = (producer.node.tryFindChild('vpc') as TerraformResource) ?? new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+  new TerraformOutput(consumer, `vpc_of_${producer.node.id}`, { value: vpc.getStringAttribute('id') });
+}
+
+describe('two stacks, one state object', () => {
+  test('fails if two stacks that read each other keep their gcs state under one bucket and prefix', () => {
+    // GIVEN two stacks with the same gcs settings, one reading the other's outputs
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }));
+    // THEN synth is refused, naming both stacks and the object of every workspace
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate" ' +
+        '(and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace, ' +
+        'where each apply would replace the other\'s state and plan to destroy what it made: give each stack its own prefix [stack/shared-state]',
+    );
+  });
+
+  test.each([
+    ['net', 'net/'],
+    ['net', '/net'],
+    ['a//b', 'a/b/'],
+    ['', '/'],
+  ])('fails if gcs prefixes %j and %j name one object (the tool trims and joins them)', (a, b) => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? a : b }));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('warns if cos prefix and key split one path two ways: they meet in the default workspace only', () => {
+    // GIVEN <prefix>/<key> = a/b/c for both, while their named workspaces differ
+    const app = twoStacks((s, name) => new CosBackend(s, { ...COS, ...(name === 'network' ? { prefix: 'a', key: 'b/c' } : { prefix: 'a/b', key: 'c' }) }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('object "a/b/c" in the default workspace; run in one workspace, each apply replaces');
+  });
+
+  test('warns, and does not refuse, if two stacks that do not read each other keep their state in one object', () => {
+    // GIVEN the same settings, without a cross-stack reference: each may run in a workspace of its
+    // own (TF_WORKSPACE), which keeps the objects apart (fake-gcs-server showed it)
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('reads stack overrides of the backend block', () => {
+    // GIVEN one prefix in the props, then stack overrides that part the objects
+    const app = twoStacks((s, name) => {
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+      s.addOverride('terraform.backend.gcs.prefix', name);
+    });
+    expect(synthError(app)).toBe('');
+    // AND overrides that join them
+    const joined = twoStacks((s, name) => {
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name });
+      s.addOverride('terraform.backend.gcs.prefix', 'x');
+    });
+    expect(synthError(joined)).toContain('object "x/default.tfstate"');
+  });
+
+  test('does not compare what config files give', () => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+
+  test('fails if oss stacks leave prefix and key to the defaults, or spell the defaults out', () => {
+    const app = twoStacks((s, name) => new OssBackend(s, name === 'network' ? { bucket: 'acme-tfstate' } : { bucket: 'acme-tfstate', prefix: 'env:', key: 'terraform.tfstate' }));
+    expect(synthError(app)).toContain('oss bucket="acme-tfstate", object "env:/terraform.tfstate" (and "env:/<workspace>/terraform.tfstate" in every other workspace)');
+  });
+
+  test('fails if two azurerm stacks name one account, container and key', () => {
+    const app = twoStacks((s) => new AzurermBackend(s, AZ));
+    expect(synthError(app)).toContain(
+      'azurerm storage_account_name="acmetfstate" container_name="tfstate", object "app.tfstate" (and "app.tfstateenv:<workspace>" in every other workspace)',
+    );
+  });
+
+  test('fails naming every stack of a group of three', () => {
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }));
+    const cache = new TerraformStack(app, 'cache');
+    new GcsBackend(cache, { bucket: 'acme-tfstate', prefix: '' });
+    readsFrom(cache, app.node.findChild('network') as TerraformStack);
+    expect(synthError(app)).toContain('stacks "network", "database" and "cache" keep their state in one object');
+  });
+
+  test('fails if an override makes two objects one, and passes if one parts them', () => {
+    // GIVEN different prefixes, then an override that gives the second the first one's prefix
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }));
+    expect(synthError(app)).toBe('');
+    (app.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', 'network');
+    // THEN the next synth sees the override
+    expect(synthError(app)).toContain('[stack/shared-state]');
+
+    const parted = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'same' }));
+    (parted.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', 'other');
+    expect(synthError(parted)).toBe('');
+  });
+
+  test.each([
+    ['gcs prefixes', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: n })],
+    ['gcs buckets', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: `acme-${n}` })],
+    ['cos keys', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, key: `${n}.tfstate` })],
+    ['cos regions', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai' })],
+    ['cos prefixes a and a/b (only a/<workspace> and a/b meet, in different workspaces)', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, prefix: n === 'network' ? 'a' : 'a/b' })],
+    ['oss prefixes', (s: TerraformStack, n: string) => new OssBackend(s, { bucket: 'acme', prefix: n })],
+    ['azurerm keys', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, key: `${n}.tfstate` })],
+    ['azurerm containers', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, containerName: n })],
+    ['azurerm clouds', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'public' : 'china' })],
+  ])('passes if the stacks differ in %s', (_what, make) => {
+    expect(synthError(twoStacks(make))).toBe('');
+  });
+
+  test.each([
+    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) })],
+    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) })],
+  ])('fails if the stacks differ only in %s, which name the same storage', (_what, make) => {
+    // (terraform: the COS endpoint is terraform's only)
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    expect(synthError(twoStacks(make, app))).toContain('[stack/shared-state]');
+  });
+
+  test('passes if the stacks differ in gcs universes (opentofu)', () => {
+    const app = Testing.app();
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    twoStacks((s, n) => new GcsBackend(s, { bucket: 'acme', ...(n === 'network' ? { universeDomain: 'u.example.com' } : {}) }), app);
+    expect(synthError(app)).toBe('');
+  });
+
+  test('passes if the objects are in two apps', () => {
+    twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }), Testing.app());
+    const other = Testing.app();
+    new GcsBackend(new TerraformStack(other, 'network'), { bucket: 'acme-tfstate' });
+    expect(synthError(other)).toBe('');
+  });
+
+  test('passes if a part of the address is an expression the run decides', () => {
+    // GIVEN the same settings, but an override puts a reference into one prefix
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'same' }));
+    (app.node.findChild('database').node.findChild('backend') as GcsBackend).addOverride('prefix', '${var.env}');
+    expect(synthError(app)).toBe('');
+  });
+
+  test('warns, naming the env var, if the run supplies a part of one object', () => {
+    // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
+    const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
+    expect(synthError(app)).toBe('');
+    // THEN both stacks are warned, and the warning names what the run decides
+    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select) ' +
+        'or their runs\' TENCENTCLOUD_REGION differ: ' +
+        'cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate"',
+    );
+  });
+
+  test('passes if one stack names the part the other leaves to its run', () => {
+    const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+});
+
+describe('a remote state of its own stack', () => {
+  test('warns if a remote state reads the object its own backend writes', () => {
+    // GIVEN a stack whose remote state copies the backend's settings
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network/' });
+    // THEN it is a warning, not an error: the tools allow it
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'reads "network/default.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace: ' +
+        'run in that workspace, it sees this stack\'s last applied state, not another stack\'s [stack/reads-own-state]',
+    );
+  });
+
+  test.each([
+    ['cos', (s: TerraformStack) => { new CosBackend(s, COS); new DataTerraformRemoteStateCos(s, 'copy', { ...COS, workspace: '${terraform.workspace}' }); }, 'reads "<workspace>/terraform.tfstate", the object its own stack\'s backend (network/backend) writes in the workspace of the run'],
+    ['oss', (s: TerraformStack) => { new OssBackend(s, { bucket: 'acme-b' }); new DataTerraformRemoteStateOss(s, 'copy', { bucket: 'acme-b' }); }, 'reads "env:/terraform.tfstate"'],
+    ['azurerm', (s: TerraformStack) => { new AzurermBackend(s, AZ); new DataTerraformRemoteStateAzurerm(s, 'copy', AZ); }, 'reads "app.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace'],
+  ])('warns for %s in the workspace the remote state reads', (_store, make, which) => {
+    const app = Testing.app();
+    make(new TerraformStack(app, 'network'));
+    expect(warningsOf(app).find((w) => w.includes('[stack/reads-own-state]'))).toContain(which);
+  });
+
+  test('warns if the remote state comes before the backend in the code', () => {
+    // GIVEN the remote state created first, and a second stack whose backend is another store's
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    const copy = new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network' });
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    const other = new TerraformStack(app, 'app');
+    new DataTerraformRemoteStateGcs(other, 'copy', { bucket: 'acme-tfstate', prefix: 'network' });
+    new OssBackend(other, { bucket: 'acme-b' });
+    // THEN the first warns, on its own path; the second reads another stack's object
+    const warnings = warningsOf(app).filter((w) => w.includes('[stack/reads-own-state]'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('the object its own stack\'s backend (network/backend) writes');
+    expect(copy.node.metadata.map((m) => String(m.data))).toContain(warnings[0]);
+  });
+
+  test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'prod', { bucket: 'acme-tfstate', prefix: 'network', workspace: 'prod' });
+    expect(warningsOf(app).join('\n')).not.toContain('reads-own-state');
+  });
+
+  test('passes for a cross-stack reference and for a remote state of another stack', () => {
+    // GIVEN a consumer that reads the producer through a cross-stack reference and by hand
+    const app = Testing.app();
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'network' });
+    const out = new TerraformOutput(producer, 'vpc', { value: 'vpc-1' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: out.value });
+    new DataTerraformRemoteStateGcs(consumer, 'network', { bucket: 'acme-tfstate', prefix: 'network' });
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('reads-own-state');
+  });
+});
+
+describe('one backend per stack, overrides included', () => {
+  test('fails if stack.addOverride adds a second backend', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.local', { path: 'x.tfstate' });
+    expect(() => Testing.synth(stack, true)).toThrow(
+      'a stack can have only one backend, found 2: backend "gcs" at network/backend and backend "local" from stack.addOverride; ' +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
+    );
+  });
+
+  test('fails if stack.addOverride adds a cloud block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.cloud', { organization: 'acme' });
+    expect(() => Testing.synth(stack, true)).toThrow('and a cloud block from stack.addOverride');
+  });
+
+  test('passes if a stack override changes the backend\'s own block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.gcs.prefix', 'x');
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+});
+
+describe('Go path functions', () => {
+  test.each([
+    [['a', 'b'], 'a/b'],
+    [['', 'b'], 'b'],
+    [['a/', '/b/'], 'a/b'],
+    [['a', '..', 'b'], 'b'],
+    [['', ''], ''],
+    [['./x'], 'x'],
+  ])('joinPath(%j) is %j, as Go\'s path.Join', (parts, joined) => {
+    expect(joinPath(...parts)).toBe(joined);
+  });
+
+  test.each([['', '.'], ['/', '/'], ['../a', '../a'], ['/../a', '/a'], ['a/./b/', 'a/b']])('cleanPath(%j) is %j', (p, c) => {
+    expect(cleanPath(p)).toBe(c);
+  });
+});
+
+describe('forEachStack: every stack its own object in one bucket or container', () => {
+  const backendOf = (app: App, path: string) =>
+    JSON.parse(Testing.synth(path.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
+
+  test.each([
+    ['GcsBackend', (app: App) => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'envs/prod/' }), 'gcs', { bucket: 'acme', prefix: 'envs/prod/network' }, { bucket: 'acme', prefix: 'envs/prod/teams/database' }],
+    ['CosBackend', (app: App) => CosBackend.forEachStack(app, COS), 'cos', { ...COS, prefix: 'network' }, { ...COS, prefix: 'teams/database' }],
+    ['OssBackend', (app: App) => OssBackend.forEachStack(app, { bucket: 'acme', prefix: 'env:' }), 'oss', { bucket: 'acme', prefix: 'env:/network' }, { bucket: 'acme', prefix: 'env:/teams/database' }],
+    ['AzurermBackend', (app: App) => AzurermBackend.forEachStack(app, { ...AZ, key: 'terraform.tfstate' }), 'azurerm',
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'network/terraform.tfstate' },
+      { storage_account_name: 'acmetfstate', container_name: 'tfstate', key: 'teams/database/terraform.tfstate' }],
+  ] as const)('%s.forEachStack gives each stack its path as its object, and synth passes', (_cls, call, name, network, database) => {
+    // GIVEN an app with a stack at its root, one inside a construct, and one with its own backend
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(new Construct(app, 'teams'), 'database');
+    new GcsBackend(new TerraformStack(app, 'own'), { bucket: 'other' });
+    // WHEN every stack is given its backend in one call
+    const made = call(app);
+    // THEN the two stacks without a backend got one each, named by their path below the app
+    expect(made.map((b) => b.node.path)).toEqual(['network/backend', 'teams/database/backend']);
+    expect(backendOf(app, 'network')[name]).toEqual(network);
+    expect(backendOf(app, 'teams/database')[name]).toEqual(database);
+    // (cdktn refuses constructs between the app and its stacks, cdktf allows them)
+    expect(synthError(app)).toEqual(FLAVOUR === 'cdktf' ? '' : expect.stringContaining('Found constructs outside of a TerraformStack'));
+  });
+
+  test('forEachStack on a construct reaches only the stacks inside it', () => {
+    const app = Testing.app();
+    const prod = new Construct(app, 'prod');
+    new TerraformStack(prod, 'network');
+    new TerraformStack(app, 'tools');
+    expect(GcsBackend.forEachStack(prod, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['prod/network/backend']);
+    expect(backendOf(app, 'prod/network').gcs.prefix).toBe('network');
+  });
+
+  test('skips a stack whose backend comes from a stack override', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    new TerraformStack(app, 'legacy').addOverride('terraform.backend.local', { path: 'legacy.tfstate' });
+    expect(GcsBackend.forEachStack(app, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['network/backend']);
+  });
+
+  test('fails if the field it derives from the stack path is left to init', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
+      "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
+    );
+  });
+
+  test('fails if called before the stacks are added', () => {
+    expect(() => GcsBackend.forEachStack(Testing.app(), { bucket: 'acme' })).toThrow(
+      'GcsBackend.forEachStack at <root>: found no stack under it, expected to be called after the stacks are added',
+    );
+  });
+
+  test('fails with the backend\'s own error for a bad shared setting', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    expect(() => OssBackend.forEachStack(app, { bucket: 'acme', acl: 'nope' })).toThrow('[oss/acl]');
+  });
+});

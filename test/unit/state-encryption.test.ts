@@ -1,0 +1,602 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { parse } from '@cdktf/hcl2json';
+import { App, DataTerraformRemoteStateLocal, LocalBackend, TerraformLocal, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
+import {
+  AwsKmsKeySpec,
+  DataTerraformRemoteStateGcs,
+  EncryptionKeyProvider,
+  EncryptionMethod,
+  GcsBackend,
+  Pbkdf2HashFunction,
+  StateBackendTarget,
+  StateEncryption,
+  StateEncryptionProps,
+} from '../../src';
+import { warningsOf } from '../support/annotations';
+import { REFUSALS } from '../support/encryption-cases';
+import {
+  ALL_KINDS,
+  PASSPHRASE,
+  ALTERNATIVE_SAMPLES,
+  SAMPLES,
+  encryptedStack,
+  encryptionOf,
+  externalCommand,
+  samplePbkdf2,
+  samplePropsOf,
+  sampleKeyProvider,
+  sampleMethod,
+  tofuApp,
+} from '../support/encryption-samples';
+import { KEY_PROVIDERS, METHODS } from '../../src/private/encryption/schema';
+import { FieldSpec, keyFor } from '../../src/private/kit/schema';
+import { compareVersions } from '../../src/private/target/target';
+
+const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
+
+/** The error `props` gets (in a stack named producer); fails when nothing is thrown. */
+function refusal(props: StateEncryptionProps | ((stack: TerraformStack) => any), target?: string): string {
+  const stack = new TerraformStack(tofuApp(target), 'producer');
+  try {
+    new StateEncryption(stack, typeof props === 'function' ? props(stack) : props);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+function warningsFor(props: StateEncryptionProps, target?: string): string[] {
+  return warningsOf(encryptedStack(props, target).stack);
+}
+
+const aes = (keys = samplePbkdf2()) => EncryptionMethod.aesGcm('main', { keys });
+
+describe('StateEncryption output', () => {
+  test('a full config', () => {
+    // GIVEN a passphrase from a variable, a migration fallback, a plan target and two remote states
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const passphrase = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: passphrase.stringValue, hashFunction: Pbkdf2HashFunction.SHA256 });
+    const main = EncryptionMethod.aesGcm('main', { keys: key });
+    const migrate = EncryptionMethod.unencrypted('migrate');
+    const network = new DataTerraformRemoteStateGcs(stack, 'network', { bucket: 'acme-tfstate', prefix: 'network' });
+    new StateEncryption(stack, {
+      state: { method: main, fallbacks: [migrate] },
+      plan: { method: main, enforced: true },
+      remoteStateDefault: { method: main },
+      remoteStates: [{ remoteState: network, method: main, fallbacks: [migrate] }],
+    });
+
+    // THEN
+    expect(encryptionOf(stack)).toMatchInlineSnapshot(`
+{
+  "key_provider": {
+    "pbkdf2": {
+      "main": {
+        "hash_function": "sha256",
+        "passphrase": "\${var.passphrase}",
+      },
+    },
+  },
+  "method": {
+    "aes_gcm": {
+      "main": {
+        "keys": "\${key_provider.pbkdf2.main}",
+      },
+    },
+    "unencrypted": {
+      "migrate": {},
+    },
+  },
+  "plan": {
+    "enforced": true,
+    "method": "method.aes_gcm.main",
+  },
+  "remote_state_data_sources": {
+    "default": {
+      "method": "method.aes_gcm.main",
+    },
+    "remote_state_data_source": {
+      "network": {
+        "fallback": {
+          "method": "method.unencrypted.migrate",
+        },
+        "method": "method.aes_gcm.main",
+      },
+    },
+  },
+  "state": {
+    "fallback": {
+      "method": "method.unencrypted.migrate",
+    },
+    "method": "method.aes_gcm.main",
+  },
+}
+`);
+  });
+
+  /** Every field of every kind, set alone (with the required ones), and the key it must emit. */
+  const fieldCases = ALL_KINDS.flatMap((kind) => kind.fields.map((field) => [`${kind.block}.${kind.type}`, field.name, kind, field] as const));
+
+  test.each(fieldCases)('%s: %s is emitted under its tool key', (_kind, _field, kind, field) => {
+    // GIVEN the required fields and this one
+    const id = `${kind.block}.${kind.type}`;
+    const since = field.since.opentofu!;
+    const later = compareVersions(since, '1.12.6') > 0;
+    const target = later ? `opentofu@${since}` : undefined;
+    const full = { ...samplePropsOf(kind, undefined, false, later ? since : '1.12.6'), ...(field.name in (ALTERNATIVE_SAMPLES[id] ?? {}) ? ALTERNATIVE_SAMPLES[id] : {}) };
+    const props: Record<string, unknown> = {};
+    for (const f of kind.fields) if (f.required || f === field) props[f.name] = full[f.name];
+    if (field.name === 'symmetric') props.symmetricKeySize = 256;
+    if (field.name === 'chain') {
+      delete props.passphrase;
+      props.chain = EncryptionKeyProvider.external('upstream', { command: externalCommand('key') });
+    }
+    const element = kind.block === 'key_provider' ? sampleKeyProviderWith(kind.type, props) : sampleMethodWith(kind.type, props);
+    const method = kind.block === 'key_provider' ? EncryptionMethod.external('use', { keys: element as EncryptionKeyProvider, encryptCommand: ['e'], decryptCommand: ['d'] }) : element;
+    const { stack } = encryptedStack({ state: { method: method as EncryptionMethod } }, target);
+
+    // WHEN
+    const block = encryptionOf(stack)[kind.block][kind.type].main;
+
+    // THEN the tool key holds the value in the tool's form
+    expect(block[keyFor(field, 'opentofu')!]).toEqual(expectedValue(field, props[field.name]));
+  });
+
+  test('every field of the OpenTofu schema has a sample', () => {
+    for (const kind of ALL_KINDS) {
+      const id = `${kind.block}.${kind.type}`;
+      const has = (f: FieldSpec) => SAMPLES[id][f.name] !== undefined || ALTERNATIVE_SAMPLES[id]?.[f.name] !== undefined;
+      const missing = kind.fields.filter((f) => f.type !== 'keyProvider' && !has(f)).map((f) => f.name);
+      expect(missing).toEqual([]);
+    }
+  });
+
+  test('references: keys and chain as templates, methods bare, fallbacks nested in order', () => {
+    const upstream = EncryptionKeyProvider.external('upstream', { command: externalCommand('key') });
+    const derived = EncryptionKeyProvider.pbkdf2('derived', { chain: upstream });
+    const now = EncryptionMethod.aesGcm('now', { keys: derived });
+    const before = EncryptionMethod.aesGcm('before', { keys: samplePbkdf2('before') });
+    const plain = EncryptionMethod.unencrypted('plain');
+    const { stack } = encryptedStack({ state: { method: now, fallbacks: [before, plain] } });
+    const enc = encryptionOf(stack);
+    expect(enc.key_provider.pbkdf2.derived.chain).toBe('${key_provider.external.upstream}');
+    expect(enc.method.aes_gcm.now.keys).toBe('${key_provider.pbkdf2.derived}');
+    expect(enc.state).toEqual({
+      method: 'method.aes_gcm.now',
+      fallback: { method: 'method.aes_gcm.before', fallback: { method: 'method.unencrypted.plain' } },
+    });
+    // each key provider and method once, though two paths lead to some of them
+    expect(Object.keys(enc.key_provider).sort()).toEqual(['external', 'pbkdf2']);
+    expect(Object.keys(enc.key_provider.pbkdf2).sort()).toEqual(['before', 'derived']);
+  });
+
+  test('key providers and methods listed explicitly are emitted even when no target uses them', () => {
+    const spare = samplePbkdf2('spare');
+    const { stack } = encryptedStack({ keyProviders: [spare], methods: [EncryptionMethod.unencrypted('later')] });
+    const enc = encryptionOf(stack);
+    expect(Object.keys(enc.key_provider.pbkdf2)).toEqual(['spare']);
+    expect(enc.method.unencrypted.later).toEqual({});
+    expect(enc.state).toBeUndefined();
+  });
+
+  test('a remote-state entry is named after the data source address, read at synth (overrideLogicalId too)', () => {
+    // GIVEN
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const network = new DataTerraformRemoteStateLocal(stack, 'network', { path: '../network.tfstate' });
+    const enc = new StateEncryption(stack, { remoteStates: [{ remoteState: network, method: aes() }] });
+    const legacy = new DataTerraformRemoteStateLocal(stack, 'legacy', { path: '../legacy.tfstate' });
+    enc.addRemoteState(legacy, { method: EncryptionMethod.unencrypted('plain') });
+    // WHEN the logical id changes after the entry was made
+    network.overrideLogicalId('net');
+    // THEN
+    const synth = JSON.parse(Testing.synth(stack));
+    expect(Object.keys(synth.data.terraform_remote_state).sort()).toEqual(['legacy', 'net']);
+    expect(synth.terraform.encryption.remote_state_data_sources.remote_state_data_source).toEqual({
+      net: { method: 'method.aes_gcm.main' },
+      legacy: { method: 'method.unencrypted.plain' },
+    });
+  });
+
+  test('addOverride is merged into the block', () => {
+    const { stack, encryption } = encryptedStack({ state: { method: aes() } });
+    encryption.addOverride('state.enforced', true);
+    expect(encryptionOf(stack).state).toEqual({ method: 'method.aes_gcm.main', enforced: true });
+    expect(Testing.synthHcl(stack)).toContain('enforced = true');
+  });
+
+  test('HCL output: a second terraform block holding the same encryption, references as traversals', async () => {
+    // GIVEN every key provider and method, and a token
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    new LocalBackend(stack, { path: 'producer.tfstate' });
+    const iterations = new TerraformVariable(stack, 'iterations', { type: 'number', default: 600000 });
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, iterations: iterations.numberValue });
+    const methods = METHODS.map((kind) => sampleMethod(kind, 'main', key));
+    const others = KEY_PROVIDERS.filter((k) => k.type !== 'pbkdf2').map((k) => sampleKeyProvider(k));
+    new StateEncryption(stack, { keyProviders: others, state: { method: methods[0], fallbacks: methods.slice(1) } });
+
+    // WHEN the HCL output is parsed by a real HCL parser
+    const hcl = Testing.synthHcl(stack);
+    const parsed: any = await parse('main.tf', hcl);
+
+    // THEN cdktf's own terraform block is intact, the encryption block is in a second one
+    expect(hcl).not.toMatch(/0 = "encryption"/);
+    expect(parsed.terraform).toHaveLength(2);
+    expect(parsed.terraform[0].backend).toEqual({ local: [{ path: 'producer.tfstate' }] });
+    const enc = parsed.terraform[1].encryption[0];
+    const json = encryptionOf(stack);
+    // hcl2json writes traversals as ${...} and blocks as lists; compare key providers field by field
+    for (const [type, byName] of Object.entries<any>(json.key_provider)) {
+      for (const [name, attrs] of Object.entries<any>(byName)) {
+        const fromHcl = enc.key_provider[type][name][0];
+        for (const [k, v] of Object.entries<any>(attrs)) {
+          const expected = k === 'endpoints' ? [v] : v;
+          expect([type, name, k, fromHcl[k]]).toEqual([type, name, k, expected]);
+        }
+      }
+    }
+    expect(enc.method.aes_gcm.main[0].keys).toBe('${key_provider.pbkdf2.main}');
+    expect(hcl).toContain('keys = key_provider.pbkdf2.main');
+    expect(hcl).toContain('method = method.aes_gcm.main');
+    expect(hcl).toContain('iterations = "${var.iterations}"');
+    expect(enc.state[0].fallback[0].method).toBe('${method.external.main}');
+  });
+
+  test('a token is kept in both forms', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const local = new TerraformLocal(stack, 'alias', 'state-key');
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, encryptedMetadataAlias: local.asString });
+    new StateEncryption(stack, { state: { method: aes(key) } });
+    expect(encryptionOf(stack).key_provider.pbkdf2.main.encrypted_metadata_alias).toBe('${local.alias}');
+    expect(Testing.synthHcl(stack)).toContain('encrypted_metadata_alias = "${local.alias}"');
+  });
+
+  test('a stack without StateEncryption keeps cdktf\'s HCL output', () => {
+    const stack = new TerraformStack(tofuApp(), 'plain');
+    new TerraformOutput(stack, 'o', { value: 'v' });
+    expect(Testing.synthHcl(stack)).not.toContain('encryption');
+  });
+
+  test('the Java-facing helpers: address, names, type checks, of()', () => {
+    const key = samplePbkdf2();
+    const method = aes(key);
+    expect([key.address, key.typeName, key.name]).toEqual(['key_provider.pbkdf2.main', 'pbkdf2', 'main']);
+    expect([method.address, method.typeName]).toEqual(['method.aes_gcm.main', 'aes_gcm']);
+    expect(EncryptionKeyProvider.isEncryptionKeyProvider(key)).toBe(true);
+    expect(EncryptionKeyProvider.isEncryptionKeyProvider(method)).toBe(false);
+    expect(EncryptionMethod.isEncryptionMethod(method)).toBe(true);
+    const { stack, encryption } = encryptedStack({ state: { method } });
+    expect(StateEncryption.of(stack)).toBe(encryption);
+    expect(StateEncryption.isStateEncryption(encryption)).toBe(true);
+  });
+});
+
+describe('StateEncryption rules', () => {
+  test('fails if the target is terraform, naming OpenTofu 1.7', () => {
+    expect(refusal({ state: { method: aes() } }, 'terraform@1.16.5')).toBe(
+      'invalid state encryption (target terraform@1.16.5) at producer/encryption:\n' +
+        '- target: got terraform 1.16.5, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
+    );
+  });
+
+  test('fails if the default target (terraform) is in effect', () => {
+    const stack = new TerraformStack(Testing.app(), 'producer');
+    expect(() => new StateEncryption(stack, { state: { method: aes() } })).toThrow(/only opentofu 1\.7\.0 and later has it/);
+    // the failed construct is taken out again, so the tree stays usable
+    expect(stack.node.tryFindChild('encryption')).toBeUndefined();
+  });
+
+  test('fails if opentofu is older than 1.7.0, and reports only that', () => {
+    expect(refusal({ state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: 'short' })) } }, 'opentofu@1.6.3')).toBe(
+      'invalid state encryption (target opentofu@1.6.3) at producer/encryption:\n' +
+        '- target: got opentofu 1.6.3, but opentofu 1.6.3 does not have it yet; it is first available in opentofu 1.7.0 [encryption/target]',
+    );
+  });
+
+  test('fails if a key provider or method is newer than the target', () => {
+    const external = EncryptionMethod.external('ext', { encryptCommand: ['e'], decryptCommand: ['d'] });
+    expect(refusal({ state: { method: external } }, 'opentofu@1.9.4')).toBe(
+      'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
+        '- EncryptionMethod.external("ext"): got an external method, but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [encryption/availability]',
+    );
+    const azure = EncryptionKeyProvider.azureVault('vault', { vaultUri: 'https://acme-keys.vault.azure.net', vaultKeyName: 'k', keyLength: 32 });
+    expect(refusal({ state: { method: aes(azure) } }, 'opentofu@1.10.10')).toContain(
+      '- EncryptionKeyProvider.azureVault("vault"): got an azure_vault key provider, but opentofu 1.10.10 does not have it yet; it is first available in opentofu 1.11.0 [encryption/availability]',
+    );
+  });
+
+  test('fails if an OpenTofu 1.13 argument is set for an earlier target, naming 1.13.0; accepted and emitted for 1.13.0', () => {
+    const kms = () => [
+      EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', encryptionContext: { stack: 'producer' } }),
+      EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'cHJvZHVjZXI=' }),
+      EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' }),
+    ];
+    expect(refusal({ keyProviders: kms() })).toBe(
+      [
+        HEADER,
+        '- EncryptionKeyProvider.awsKms("aws").encryptionContext: got {"stack":"producer"}, but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+        '- EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
+      ].join('\n'),
+    );
+    const { stack } = encryptedStack({ keyProviders: kms() }, 'opentofu@1.13.0');
+    const json = encryptionOf(stack).key_provider;
+    expect([json.aws_kms.aws.encryption_context, json.gcp_kms.gcp.additional_authenticated_data, json.openbao.bao.associated_data]).toEqual([
+      { stack: 'producer' },
+      'cHJvZHVjZXI=',
+      'cHJvZHVjZXI=',
+    ]);
+  });
+
+  test('warns if 1.13 associated data is not standard base64 (OpenTofu 1.13 source only, no judge yet)', () => {
+    const warnings = warningsFor(
+      {
+        keyProviders: [
+          EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'not base64!' }),
+          EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI' }),
+        ],
+      },
+      'opentofu@1.13.0',
+    );
+    expect(warnings.filter((w) => w.includes('[encryption/base64-data]'))).toEqual([
+      'EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "not base64!", expected standard base64 (padded) of at most 65536 bytes; opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+      'EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI", expected standard base64 (padded); opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
+    ]);
+  });
+
+  test('fails if a field is newer than the target (chain 1.10, encryptedMetadataAlias 1.9)', () => {
+    const chain = EncryptionKeyProvider.pbkdf2('main', { chain: samplePbkdf2('up') });
+    expect(refusal({ state: { method: aes(chain) } }, 'opentofu@1.9.4')).toBe(
+      'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
+        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [field/availability]',
+    );
+    const alias = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, encryptedMetadataAlias: 'k' });
+    expect(refusal({ state: { method: aes(alias) } }, 'opentofu@1.8.11')).toContain(
+      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0 [field/availability]',
+    );
+  });
+
+  test.each(REFUSALS.map((c) => [c.id, c] as const))('fails per rule %s (OpenTofu refuses it too: state-encryption-tofu.test.ts)', (_id, c) => {
+    if (!c.atSynth) {
+      expect(refusal(c.props)).toBe(`${HEADER}\n- ${c.ours} [${c.id}]`);
+      return;
+    }
+    // GIVEN a reference that only resolves at synth
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    new StateEncryption(stack, c.props(stack) as StateEncryptionProps);
+    // THEN synth with validations refuses it
+    expect(() => Testing.synth(stack, true)).toThrow(`${HEADER}\n- ${c.ours} [${c.id}]`);
+  });
+
+  test('a key provider and method declared twice with the same settings are one declaration, emitted once (issue 18 item 9)', () => {
+    // GIVEN a factory called twice (as from Java or Python), each call with its own token for one variable
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const factory = () => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue, iterations: 600000 }) });
+    // WHEN both are used
+    new StateEncryption(stack, { methods: [factory()], state: { method: factory(), enforced: true }, plan: { method: factory() } });
+    // THEN they are accepted and emitted once
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+    const json = encryptionOf(stack);
+    expect(json.key_provider).toEqual({ pbkdf2: { main: { passphrase: '${var.passphrase}', iterations: 600000 } } });
+    expect(json.method).toEqual({ aes_gcm: { main: { keys: '${key_provider.pbkdf2.main}' } } });
+  });
+
+  test('fails if twins of one method hold key providers of one address with different settings', () => {
+    const twin = (passphrase: string) => EncryptionMethod.aesGcm('main', { keys: EncryptionKeyProvider.pbkdf2('main', { passphrase }) });
+    expect(refusal({ state: { method: twin(PASSPHRASE), fallbacks: [twin(`${PASSPHRASE}-2`)] } })).toBe(
+      `${HEADER}\n- EncryptionKeyProvider.pbkdf2("main"): declared twice with different settings, expected one key_provider per type and name (reuse the same object) [encryption/duplicate-name]`,
+    );
+  });
+
+  test('variables, locals, path and terraform.workspace are fine at synth', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    const l = new TerraformLocal(stack, 'alias', '${terraform.workspace}-state');
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue, encryptedMetadataAlias: l.asString });
+    new StateEncryption(stack, { state: { method: aes(key) } });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
+  test('fails if a field is unknown, mistyped or missing; lists every problem in one error', () => {
+    const message = refusal({
+      state: {
+        method: EncryptionMethod.aesGcm('main', {
+          keys: EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, passphras: 'oops', iterations: '600000' } as any),
+        }),
+        enforced: 'yes' as any,
+      },
+      plan: { method: 'method.aes_gcm.main' as any },
+      remoteStates: [{ remoteState: 'network' as any }],
+    });
+    expect(message).toBe(
+      [
+        HEADER,
+        '- state.enforced: got "yes", expected true or false [field/type]',
+        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias [field/unknown]',
+        '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number [field/type]',
+        '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod [field/type]',
+        '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct) [field/type]',
+      ].join('\n'),
+    );
+    expect(refusal({ state: { method: EncryptionMethod.aesGcm('main', {} as any) } })).toBe(
+      `${HEADER}\n- EncryptionMethod.aesGcm("main").keys: got nothing, expected a value (a key provider made with EncryptionKeyProvider) (the field is required) [field/required]`,
+    );
+  });
+
+  test('secrets never appear in errors', () => {
+    const secret = 'short-secret';
+    const message = refusal({
+      state: {
+        method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: secret })),
+        fallbacks: [EncryptionMethod.aesGcm('old', { keys: EncryptionKeyProvider.openBao('bao', { keyName: 'k', token: secret, keyLength: 7 }) })],
+      },
+    });
+    expect(message).toContain('got <redacted>');
+    expect(message).not.toContain(secret);
+  });
+
+  test('fails at synth if a stack has two encryption blocks', () => {
+    const app = tofuApp();
+    const stack = new TerraformStack(app, 'producer');
+    new StateEncryption(stack, { state: { method: aes() } });
+    const nested = new TerraformStack(app, 'other');
+    const inner = new Construct(stack, 'inner');
+    new StateEncryption(inner, { plan: { method: aes() } });
+    void nested;
+    expect(() => app.synth()).toThrow(/a stack can have only one state encryption, found 2: producer\/encryption and producer\/inner\/encryption/);
+  });
+
+});
+
+describe('StateEncryption warnings', () => {
+  test('warns that a literal passphrase is a secret, without echoing it', () => {
+    const warnings = warningsFor({ state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE })) } });
+    expect(warnings).toEqual([
+      'EncryptionKeyProvider.pbkdf2("main").passphrase: is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
+        'pass it in a sensitive TerraformVariable, or leave it out and set it in TF_ENCRYPTION (key_provider "pbkdf2" "main" { passphrase = ... }) [encryption/secret-literal]',
+    ]);
+    expect(warnings.join()).not.toContain(PASSPHRASE);
+  });
+
+  test('warns about literal KMS secrets, naming their env vars; a key file path is no secret', () => {
+    const warnings = warningsFor({
+      state: {
+        method: aes(EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', secretKey: 'abc' })),
+        fallbacks: [EncryptionMethod.aesGcm('old', { keys: EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, credentials: '/keys/sa.json' }) })],
+      },
+    });
+    expect(warnings.filter((w) => w.includes('secret'))).toEqual([
+      'EncryptionKeyProvider.awsKms("aws").secretKey: is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
+        'pass it in a sensitive TerraformVariable, or leave it out and set it in TF_ENCRYPTION (key_provider "aws_kms" "aws" { secret_key = ... }), or provide AWS_SECRET_ACCESS_KEY [encryption/secret-literal]',
+    ]);
+  });
+
+  test('a name that is not an identifier is accepted when nothing refers to it, with a warning; "_" first is an identifier (issue 18 item 5)', () => {
+    const warnings = warningsFor({
+      keyProviders: [EncryptionKeyProvider.pbkdf2('1spare', { passphrase: '${var.p}' })],
+      state: { method: aes(EncryptionKeyProvider.pbkdf2('_main', { passphrase: '${var.p}' })) },
+    });
+    expect(warnings).toEqual([
+      'EncryptionKeyProvider.pbkdf2("1spare"): has a name that starts with "1", so nothing can refer to it (not TF_ENCRYPTION either); start it with a letter or an underscore [encryption/unreferable-name]',
+    ]);
+  });
+
+  test('no warning for a passphrase from a variable', () => {
+    const stack = new TerraformStack(tofuApp(), 'producer');
+    const v = new TerraformVariable(stack, 'passphrase', { type: 'string', sensitive: true });
+    new StateEncryption(stack, { state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: v.stringValue })) } });
+    expect(warningsOf(stack)).toEqual([]);
+  });
+
+  test('warns when the passphrase is left to TF_ENCRYPTION', () => {
+    expect(warningsFor({ state: { method: aes(EncryptionKeyProvider.pbkdf2('main')) } })).toEqual([
+      'EncryptionKeyProvider.pbkdf2("main"): has neither passphrase nor chain; the opentofu run must set TF_ENCRYPTION to key_provider "pbkdf2" "main" { passphrase = ... }, or it fails [encryption/pbkdf2-passphrase-missing]',
+    ]);
+  });
+
+  test('warns that a KMS key must exist, and that aws_kms without region needs AWS_REGION', () => {
+    const kms = EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_128 });
+    expect(warningsFor({ state: { method: aes(kms) } })).toEqual([
+      'EncryptionKeyProvider.awsKms("aws"): needs AWS KMS at run time: the key must exist and the run\'s credentials must be allowed to use it, or every plan and apply fails [encryption/kms-key]',
+      'EncryptionKeyProvider.awsKms("aws").region: is unset; the opentofu run must provide AWS_REGION or AWS_DEFAULT_REGION, or it fails [encryption/aws-kms-region]',
+    ]);
+  });
+
+  test('warns about a target without method, the unencrypted method and experimental ones', () => {
+    const external = EncryptionMethod.external('ext', { encryptCommand: ['e'], decryptCommand: ['d'] });
+    expect(warningsFor({ state: { enforced: true }, plan: { method: external, fallbacks: [EncryptionMethod.unencrypted('plain')] } })).toEqual([
+      'state.method: is unset; the opentofu run must supply it in TF_ENCRYPTION, or it fails [encryption/target-method-missing]',
+      'EncryptionMethod.unencrypted("plain"): reads and writes state in clear text; use it only while migrating to or from encryption, then remove it [encryption/unencrypted-method]',
+      'EncryptionMethod.external("ext"): is experimental in OpenTofu and may change in a later release [encryption/experimental]',
+    ]);
+  });
+
+  test('warns when a remote-state entry names a data source of another stack', () => {
+    const app = tofuApp();
+    const other = new TerraformStack(app, 'other');
+    const remote = new DataTerraformRemoteStateLocal(other, 'network', { path: 'n.tfstate' });
+    const stack = new TerraformStack(app, 'producer');
+    new StateEncryption(stack, { remoteStates: [{ remoteState: remote, method: EncryptionMethod.unencrypted('plain') }] });
+    expect(warningsOf(stack)).toContain(
+      'remoteStates[0].remoteState: is other/network, in another stack; the entry has no effect there, give that stack its own StateEncryption [encryption/remote-state-other-stack]',
+    );
+  });
+
+  test('warns when another stack reads this stack\'s encrypted state through a cross-stack reference, copying no secret', () => {
+    // GIVEN a producer with encrypted state and a consumer of one of its values
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'enc-xstack-')) });
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    const producer = new TerraformStack(app, 'producer');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'producer' });
+    new StateEncryption(producer, { state: { method: aes(EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE })) } });
+    const value = new TerraformLocal(producer, 'vpc', 'vpc-1');
+    const consumer = new TerraformStack(app, 'consumer');
+    new TerraformOutput(consumer, 'vpc', { value: value.asString });
+
+    // WHEN
+    app.synth();
+
+    // THEN the producer warns, and the consumer got nothing of the encryption
+    const warnings = warningsOf(producer);
+    expect(warnings).toContain(
+      'stack consumer reads this stack\'s encrypted state (consumer/cross-stack-reference-input-producer) for a cross-stack reference; give it a ' +
+        'StateEncryption whose remoteStateDefault decrypts it with the same key provider, or set TF_ENCRYPTION for its run; no key or passphrase is copied there [encryption/cross-stack-consumer]',
+    );
+    const consumerJson = fs.readFileSync(path.join(app.outdir, 'stacks', 'consumer', 'cdk.tf.json'), 'utf8');
+    expect(consumerJson).not.toContain(PASSPHRASE);
+    expect(JSON.parse(consumerJson).terraform.encryption).toBeUndefined();
+  });
+
+  test('no cross-stack warning when the consumer decrypts remote states by default', () => {
+    const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'enc-xstack-')) });
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    const key = EncryptionKeyProvider.pbkdf2('main');
+    const producer = new TerraformStack(app, 'producer');
+    new StateEncryption(producer, { state: { method: aes(key) } });
+    const value = new TerraformLocal(producer, 'vpc', 'vpc-1');
+    const consumer = new TerraformStack(app, 'consumer');
+    new StateEncryption(consumer, { remoteStateDefault: { method: aes(key) } });
+    new TerraformOutput(consumer, 'vpc', { value: value.asString });
+    app.synth();
+    expect(warningsOf(producer).filter((w) => w.includes('cross-stack'))).toEqual([]);
+  });
+});
+
+function sampleKeyProviderWith(type: string, props: any): EncryptionKeyProvider {
+  switch (type) {
+    case 'pbkdf2': return EncryptionKeyProvider.pbkdf2('main', props);
+    case 'aws_kms': return EncryptionKeyProvider.awsKms('main', props);
+    case 'gcp_kms': return EncryptionKeyProvider.gcpKms('main', props);
+    case 'openbao': return EncryptionKeyProvider.openBao('main', props);
+    case 'azure_vault': return EncryptionKeyProvider.azureVault('main', props);
+    default: return EncryptionKeyProvider.external('main', props);
+  }
+}
+
+function sampleMethodWith(type: string, props: any): EncryptionMethod {
+  switch (type) {
+    case 'aes_gcm': return EncryptionMethod.aesGcm('main', props);
+    case 'external': return EncryptionMethod.external('main', props);
+    default: return EncryptionMethod.unencrypted('main');
+  }
+}
+
+/** The JSON the tool should get for `value` in `field`. */
+function expectedValue(field: FieldSpec, value: any): unknown {
+  switch (field.type) {
+    case 'keyProvider':
+      return `\${${(value as EncryptionKeyProvider).address}}`;
+    case 'object':
+    case 'block':
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => {
+        const member = field.fields!.find((f) => f.name === k)!;
+        return [keyFor(member, 'opentofu'), v];
+      }));
+    default:
+      return value;
+  }
+}
