@@ -9,12 +9,12 @@
  * warning names the env vars and ends with its id.
  */
 import { TerraformBackend, TerraformStack, Testing } from 'cdktf';
+import { StoreName } from '../../src/private/stores';
+import { parseTarget } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { Verdict, judge } from '../support/judge-verdict';
 import { backendToRemoteConfig, judgeFor } from '../support/judges';
 import { STORES, StoreUnderTest, appFor } from '../support/stores';
-import { StoreName } from '../../src/private/stores';
-import { parseTarget } from '../../src/private/target/target';
 
 interface Entry {
   readonly name: string;

@@ -7,10 +7,10 @@
 import { parse } from '@cdktf/hcl2json';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
+import { TARGET_CONTEXT_KEY } from '../../src/private/target/target';
 import { SEED, Generated, configFor, judgeTargets, readAcross } from '../support/fuzz-configs';
 import { Judge, backendToRemoteConfig, remoteStatesDocument, requireJudges, validate } from '../support/judges';
 import { STORES, StoreUnderTest } from '../support/stores';
-import { TARGET_CONTEXT_KEY } from '../../src/private/target/target';
 
 const VALIDATE_PER_STORE = 320;
 const BATCH = 160;

@@ -9,14 +9,14 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../src/oss-backend';
-import { StateBackendTarget } from '../../src/target';
-import { initOffline } from '../support/init-judge';
-import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from '../support/judges';
 import { Store, checkConfig } from '../../src/private/kit/store';
 import { STORES } from '../../src/private/stores';
 import { AZURERM_STORE } from '../../src/private/stores/azurerm';
 import { COS_STORE } from '../../src/private/stores/cos';
 import { OSS_STORE } from '../../src/private/stores/oss';
+import { StateBackendTarget } from '../../src/target';
+import { initOffline } from '../support/init-judge';
+import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from '../support/judges';
 
 interface Row {
   readonly title: string;

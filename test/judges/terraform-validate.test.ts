@@ -14,11 +14,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as cdktf from 'cdktf';
 import { TerraformStack } from 'cdktf';
+import { FieldSpec, isAvailable, keyFor } from '../../src/private/kit/schema';
+import { ParsedTarget, ToolName, compareVersions } from '../../src/private/target/target';
 import { expectedValue, parseHclBackend, parseHclRemoteStates } from '../support/field-output';
 import { Diagnostic, ValidateResult, backendToRemoteConfig, describeEachJudge, remoteStatesDocument, requireJudges, validate } from '../support/judges';
 import { FieldCase, STORES, appFor, fieldCases, propsFor, sampleOf, synthJson } from '../support/stores';
-import { FieldSpec, isAvailable, keyFor } from '../../src/private/kit/schema';
-import { ParsedTarget, ToolName, compareVersions } from '../../src/private/target/target';
 
 /** Both tools, in the order the library knows them. */
 const TOOLS: readonly ToolName[] = ['terraform', 'opentofu'];

@@ -17,15 +17,15 @@ import { TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, 
 import { Construct } from 'constructs';
 import { EncryptionKeyProvider, StateBackendValue, StateEncryption } from '../../src';
 import { GcsBackend } from '../../src/gcs-backend';
-import { judge } from '../support/judge-verdict';
-import { judgeFor, remoteStatesDocument } from '../support/judges';
-import { refusal } from '../support/refusals';
-import { STORES, StoreUnderTest, appFor } from '../support/stores';
 import { RuleId } from '../../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../../src/private/kit/checks';
 import { StoreName } from '../../src/private/stores';
 import { parseTarget } from '../../src/private/target/target';
+import { judge } from '../support/judge-verdict';
+import { judgeFor, remoteStatesDocument } from '../support/judges';
+import { refusal } from '../support/refusals';
+import { STORES, StoreUnderTest, appFor } from '../support/stores';
 
 interface Row {
   readonly ruleId: RuleId;

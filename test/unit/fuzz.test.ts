@@ -8,11 +8,11 @@
 import * as fs from 'fs';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
+import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
 import { SEED, configFor, judgeTargets, keysOf, readAcross } from '../support/fuzz-configs';
 import { STORES } from '../support/stores';
-import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../../src/private/target/target';
 
 /**
  * The big run belongs to the cdktf project. The cdktn project tests sources that differ from src/

@@ -15,6 +15,9 @@ import {
   StateEncryption,
   StateEncryptionProps,
 } from '../../src';
+import { KEY_PROVIDERS, METHODS } from '../../src/private/encryption/schema';
+import { FieldSpec, keyFor } from '../../src/private/kit/schema';
+import { compareVersions } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { REFUSALS } from '../support/encryption-cases';
 import {
@@ -31,9 +34,6 @@ import {
   sampleMethod,
   tofuApp,
 } from '../support/encryption-samples';
-import { KEY_PROVIDERS, METHODS } from '../../src/private/encryption/schema';
-import { FieldSpec, keyFor } from '../../src/private/kit/schema';
-import { compareVersions } from '../../src/private/target/target';
 
 const HEADER = 'invalid state encryption (target opentofu@1.12.6) at producer/encryption:';
 

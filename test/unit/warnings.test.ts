@@ -9,9 +9,9 @@ import * as path from 'path';
 import { App, TerraformLocal, TerraformOutput, TerraformStack, Testing } from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, AzurermBackendConfig, EncryptionKeyProvider, EncryptionMethod, StateBackendTarget, StateBackendWarnings, StateEncryption } from '../../src';
+import { otherFlavourKey } from '../../src/private/target/flavour';
 import { warningsOf } from '../support/annotations';
 import { appFor } from '../support/stores';
-import { otherFlavourKey } from '../../src/private/target/flavour';
 
 const TARGET = { tool: 'terraform' as const, version: '1.11.4' };
 const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' };
