@@ -2,7 +2,7 @@
 // The one place that decides where the judges, the emulators and other built test tools are cached:
 // $STATE_BACKENDS_CACHE when set, else ~/.cache/cdktf-state-backends with ~ taken from $HOME
 // (as bash, Python and Node resolve it; never Java's user.home, which ignores $HOME).
-// Every projen task gets the result as STATE_BACKENDS_CACHE (.projenrc.ts), so the bash
+// Every projen task gets the result as STATE_BACKENDS_CACHE (projenrc/judges.ts), so the bash
 // scripts, jest, pytest and the JUnit suite are all told the same path.
 'use strict';
 const os = require('os');

@@ -5,11 +5,12 @@
 #   scripts/emulators.sh
 #
 # - fake-gcs-server (GCS JSON API): built from the Go module proxy with `go install` into
-#   ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/fake-gcs-server
+#   <cache>/fake-gcs-server/<version>/fake-gcs-server
+#   (<cache>: $STATE_BACKENDS_CACHE, else what scripts/cache-dir.js decides)
 #   (about 3-4 minutes on 2 cores when cold, seconds when cached).
 # - Azurite (Azure Blob): the npm devDependency, node_modules/.bin/azurite-blob; checked, not cached.
 # - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.js):
-#   a virtual environment at ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/moto/<version>/venv
+#   a virtual environment at <cache>/moto/<version>/venv
 #   (about 30 s from PyPI when cold, nothing when cached).
 #
 # Outside CI, STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
@@ -19,7 +20,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}"
 gcs_version=1.56.1
 gcs_dir="$cache/fake-gcs-server/$gcs_version"
 moto_version=5.2.1

@@ -6,7 +6,6 @@
 //   node scripts/flavour.js                 src/ -> packages/cdktn-state-backends/src
 //   node scripts/flavour.js --java <dir> [<from>]   Java sources (default test/java/src/test/java) -> <dir>
 //   node scripts/flavour.js --example <dir>  examples/typescript -> <dir>, importing cdktn-state-backends
-//   node scripts/flavour.js --check         fails when packages/cdktn-state-backends/src is stale
 //
 // The rewrite is textual and small on purpose; each rule must apply somewhere, so a rename in src/
 // that a rule no longer matches fails the generation instead of producing a half-cdktf package.
@@ -121,12 +120,6 @@ if (require.main === module) {
   } else if (args[0] === '--example') {
     if (!args[1]) throw new Error('usage: flavour.js --example <dir>');
     writeTree(path.resolve(args[1]), cdktnExample());
-  } else if (args[0] === '--check') {
-    const stale = drift(OUT, cdktnSources());
-    if (stale.length > 0) {
-      console.error(`packages/cdktn-state-backends/src differs from what src/ generates: ${stale.join(', ')}; run \`npx projen cdktn:generate\``);
-      process.exit(1);
-    }
   } else {
     writeTree(OUT, cdktnSources());
   }

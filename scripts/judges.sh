@@ -19,7 +19,7 @@
 #   matrix), else the list's.
 #
 # Builds need Go 1.26+, run once per machine, each under a flock (another checkout building the same
-# judge is waited for). <cache> is ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}.
+# judge is waited for). <cache> is what scripts/cache-dir.js says (the one place that decides it).
 # Outside CI, STATE_BACKENDS_SKIP_JUDGES=1 (or no Go, or no archive) skips a missing judge with
 # a loud warning; the tests then skip its checks, loudly. Under CI (CI set) a judge that cannot be
 # had is a failure.
@@ -27,7 +27,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-cache="${STATE_BACKENDS_CACHE:-$HOME/.cache/cdktf-state-backends}"
+cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}"
 failed=false
 
 # The list: "<tool> <version> <kind> [sha256]" per judge, comments and blank lines dropped.

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
+import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { registerBackend, sharedStateOf } from './shared-state';
@@ -203,9 +203,9 @@ export abstract class StoreBackend extends TerraformBackend {
     const stack = TerraformStack.of(this);
     const backends = stack.node.findAll().filter((c) => TerraformBackend.isBackend(c));
     if (backends.find((b) => b instanceof StoreBackend) !== this) return [];
-    const names = new Set(backends.map((b) => (b as unknown as { name: string }).name));
+    const names = new Set(backends.map((b) => backendName(b as TerraformBackend)));
     const shown = backends.map((b) => {
-      const name = (b as unknown as { name: string }).name;
+      const name = backendName(b as TerraformBackend);
       return `${name === 'cloud' ? 'a cloud block' : `backend "${name}"`} at ${b.node.path}`;
     });
     const overridden = stackOverrides(stack).terraform ?? {};

@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { TerraformStack } from 'cdktf';
+import { TerraformBackend, TerraformStack } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
@@ -36,6 +36,14 @@ export function deepMerge(target: unknown, ...sources: unknown[]): any {
  */
 export function stackOverrides(stack: TerraformStack): Record<string, any> {
   return (stack as any).rawOverrides ?? {};
+}
+
+/**
+ * The backend type a backend element renders, `gcs` in `terraform.backend.gcs` (TerraformBackend's
+ * protected `name`): read to list every backend of a stack, this library's and others'.
+ */
+export function backendName(backend: TerraformBackend): string {
+  return (backend as unknown as { name: string }).name;
 }
 
 /**

@@ -248,7 +248,7 @@ export class ConfigReader {
   }
 }
 
-/** An object or list holding a token or a `${...}` expression anywhere inside. */
+/** Whether two spellings of one field hold the same value (equal, or equal as JSON; a cycle is a difference). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   try {

@@ -3,8 +3,12 @@
  * against the installed framework (cdktf in one jest project, cdktn in the other). A failure here
  * means the framework changed underneath: re-check that file against the new version.
  */
-import { TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { deepMerge, extendStackHcl, resolveIn } from '../../../../src/private/framework/cdktf-internals';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { Construct } from 'constructs';
+import { backendName, deepMerge, extendStackHcl, onStackSynthesis, resolveIn, stackOverrides } from '../../../../src/private/framework/cdktf-internals';
 
 describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
   test('resolves references to variables and locals as synth writes them, and leaves literals alone', () => {
@@ -57,5 +61,54 @@ describe('extendStackHcl (a wrapper around the stack\'s toHclTerraform)', () => 
     new TerraformLocal(extended, 'x', 1);
     extendStackHcl(extended, () => []);
     expect(Testing.synthHcl(extended)).toBe(Testing.synthHcl(plain));
+  });
+});
+
+describe('backendName (TerraformBackend\'s protected name)', () => {
+  test('is the backend type the element renders, for the framework\'s own backends', () => {
+    // GIVEN two of the framework's backends
+    const gcs = new GcsBackend(new TerraformStack(Testing.app(), 'a'), { bucket: 'b' });
+    const local = new LocalBackend(new TerraformStack(Testing.app(), 'b'), {});
+
+    // THEN the name is the key of the block each renders
+    expect(backendName(gcs)).toBe(Object.keys(gcs.toTerraform().terraform.backend)[0]);
+    expect(backendName(local)).toBe('local');
+  });
+});
+
+describe('stackOverrides (TerraformStack\'s private rawOverrides)', () => {
+  test('holds what stack.addOverride put into the stack\'s block, as synth merges it', () => {
+    // GIVEN a stack with an override of its terraform block
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    new TerraformLocal(stack, 'x', 1);
+    stack.addOverride('terraform.backend.s3.bucket', 'b');
+
+    // THEN it is there, and the synthesized JSON has it
+    expect(stackOverrides(stack)).toEqual({ terraform: { backend: { s3: { bucket: 'b' } } } });
+    expect(JSON.parse(Testing.synth(stack)).terraform.backend.s3.bucket).toBe('b');
+  });
+
+  test('is empty for a stack without overrides', () => {
+    expect(stackOverrides(new TerraformStack(Testing.app(), 'stack'))).toEqual({});
+  });
+});
+
+describe('onStackSynthesis (cdktf/lib/synthesize/synthesizer addCustomSynthesis)', () => {
+  test('runs once per synth with the directory of the construct\'s stack', () => {
+    // GIVEN an app in a fresh directory and a construct of one of its stacks
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'synth-'));
+    const app = new App({ outdir });
+    const stack = new TerraformStack(app, 'network');
+    new TerraformLocal(stack, 'x', 1);
+    const seen: string[] = [];
+    onStackSynthesis(new Construct(stack, 'c'), (dir) => seen.push(dir));
+
+    // WHEN the app synthesizes
+    app.synth();
+
+    // THEN the callback got the directory where the stack's cdk.tf.json is
+    expect(seen).toHaveLength(1);
+    expect(fs.existsSync(path.join(seen[0], 'cdk.tf.json'))).toBe(true);
+    expect(path.relative(outdir, seen[0])).toBe(path.join('stacks', 'network'));
   });
 });
