@@ -70,7 +70,8 @@ export function scenario(name: RuntimeScenario, title: string): string {
 /**
  * The producer: output `n` is the variable `n` (default "0") through a `terraform_data` resource
  * replaced whenever `n` changes; `ws` is the workspace. With `sleep` set, creating the resource
- * takes that many seconds (a local-exec provisioner), so a lock can be watched.
+ * takes that many seconds (a local-exec provisioner running `sleep`), so a lock can be watched; the
+ * variable `pause` (default `sleep`) changes it for one run (`-var pause=0`).
  */
 export function producer(
   target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {},
@@ -83,7 +84,10 @@ export function producer(
   const data = new TerraformResource(stack, 'data', { terraformResourceType: 'terraform_data' });
   data.addOverride('input', n.stringValue);
   data.addOverride('triggers_replace', [n.stringValue]);
-  if (options.sleep) data.addOverride('provisioner', [{ 'local-exec': { command: `sleep ${options.sleep}` } }]);
+  if (options.sleep) {
+    const pause = new TerraformVariable(stack, 'pause', { type: 'number', default: options.sleep });
+    data.addOverride('provisioner', [{ 'local-exec': { command: `sleep ${pause.stringValue}` } }]);
+  }
   new TerraformOutput(stack, 'n_out', { value: '${terraform_data.data.output}' }).overrideLogicalId('n');
   new TerraformOutput(stack, 'ws_out', { value: '${terraform.workspace}' }).overrideLogicalId('ws');
   return workDir('runtime-producer-', { 'cdk.tf.json': Testing.synth(stack) });
