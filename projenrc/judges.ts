@@ -15,10 +15,11 @@ export function setupJudges(project: cdktf.ConstructLibraryCdktf): { installJudg
     receiveArgs: true,
   });
   // The run-time judges (test/runtime/) store state on emulators: fake-gcs-server, built from the Go
-  // module proxy into the same per-version cache, moto in a virtual environment there (from PyPI), and
-  // Azurite, a devDependency.
+  // module proxy into the same per-version cache, the project's TableStore fake (test/support/
+  // tablestore-fake, built the same way, keyed by the hash of its sources), moto in a virtual
+  // environment there (from PyPI), and Azurite, a devDependency.
   const emulators = project.addTask('emulators', {
-    description: 'Installs the storage emulators the run-time judges use (fake-gcs-server from the Go module proxy; moto from PyPI; Azurite from npm)',
+    description: 'Installs the storage emulators the run-time judges use (fake-gcs-server and the TableStore fake from the Go module proxy; moto from PyPI; Azurite from npm)',
     exec: 'bash scripts/emulators.sh',
   });
   return { installJudges: { spawn: judges.name }, installEmulators: { spawn: emulators.name } };

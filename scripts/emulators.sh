@@ -12,6 +12,11 @@
 # - moto's S3 server (PyPI `moto[server]`, for OSS directly and COS behind test/support/cos-front.js):
 #   a virtual environment at <cache>/moto/<version>/venv
 #   (about 30 s from PyPI when cold, nothing when cached).
+# - the TableStore fake (test/support/tablestore-fake, ours: the OSS backend's lock table), built with
+#   `go build` from its own go.mod (the TableStore Go SDK and protobuf, from the Go module proxy) into
+#   <cache>/tablestore-fake/<hash>/tablestore-fake, where
+#   <hash> is the sha256 of its sources (test/support/emulators.ts computes the same), so an edit
+#   builds a new one (seconds with a warm Go module cache).
 #
 # Outside CI, STATE_BACKENDS_SKIP_EMULATORS=1 (or no Go on PATH) skips the build with a
 # warning; the run-time tests then skip, loudly. Under CI (CI set) an emulator that cannot be had is
@@ -86,6 +91,65 @@ check_gcs() {
 if build_gcs; then
   check_gcs
   echo "fake-gcs-server $gcs_version $gcs_dir/fake-gcs-server"
+fi
+
+# The TableStore fake: its sources (the .go files, go.mod and go.sum, in C-locale order) name its
+# cache directory.
+ots_src="$root/test/support/tablestore-fake"
+ots_hash=$(cd "$ots_src" && LC_ALL=C ls | grep -E '(\.go|^go\.mod|^go\.sum)$' | xargs cat | sha256sum | cut -c1-16)
+ots_dir="$cache/tablestore-fake/$ots_hash"
+
+build_ots() {
+  [ -x "$ots_dir/tablestore-fake" ] && return 0
+  if [ -n "${STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
+    missing "STATE_BACKENDS_SKIP_EMULATORS is set, not building the TableStore fake"; return 1
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    missing "go is not on PATH; the TableStore fake is built with the Go SDK from the Go module proxy"; return 1
+  fi
+  mkdir -p "$ots_dir"
+  exec 7>"$ots_dir/.lock"
+  flock 7
+  if [ -x "$ots_dir/tablestore-fake" ]; then exec 7>&-; return 0; fi
+  echo "emulators: building the TableStore fake into $ots_dir" >&2
+  local started=$SECONDS
+  if ! (cd "$ots_src" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=readonly go build -trimpath -ldflags "-s -w" \
+      -o "$ots_dir/tablestore-fake.tmp" .) >&2; then
+    rm -f "$ots_dir/tablestore-fake.tmp"; exec 7>&-
+    echo "emulators: building the TableStore fake failed" >&2
+    [ -n "${CI:-}" ] && exit 1
+    return 1
+  fi
+  mv "$ots_dir/tablestore-fake.tmp" "$ots_dir/tablestore-fake"
+  exec 7>&-
+  echo "emulators: built the TableStore fake in $((SECONDS - started)) s" >&2
+}
+
+# Health check: start it on a free loopback port, create a table, list its rows, stop it.
+check_ots() {
+  local port pid ok=false log
+  log=$(mktemp)
+  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+  "$ots_dir/tablestore-fake" -log "$log" -listen "http://127.0.0.1:$port" >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 50); do
+    if curl -sf -X POST "http://127.0.0.1:$port/_fake/tables" \
+         -d '{"instance":"health","table":"check","primaryKey":[{"name":"LockID","type":"STRING"}]}' >/dev/null 2>&1 &&
+       [ "$(curl -sf "http://127.0.0.1:$port/_fake/rows?instance=health&table=check")" = "[]" ]; then ok=true; break; fi
+    sleep 0.1
+  done
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -f "$log"
+  if ! $ok; then
+    echo "emulators: $ots_dir/tablestore-fake did not create a table and list its rows" >&2
+    exit 1
+  fi
+}
+
+if build_ots; then
+  check_ots
+  echo "tablestore-fake $ots_hash $ots_dir/tablestore-fake"
 fi
 
 # moto into a virtual environment of its own, under the same cache and the same kind of lock. A

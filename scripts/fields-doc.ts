@@ -74,9 +74,10 @@ export function renderFieldsDoc(): string {
     '',
     'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses:',
     '`validate` (offline, CONTRIBUTING "Judges"), `init/apply on <emulator>` (a run-time judge of test/runtime/: the',
-    'real tools store state on fake-gcs-server, Azurite or moto (OSS directly, COS behind the project\'s front end),',
-    'offline, and the named scenario shows init failing),',
+    'real tools store state on fake-gcs-server, Azurite or moto (OSS directly, with its TableStore lock table on the',
+    'project\'s TableStore fake; COS behind the project\'s front end), offline, and the named scenario shows init failing),',
     'or `source only (why)`: the tools\' source is the evidence, and the reason no emulator can show it.',
+    'A warning names the scenario that shows what happens to a run it warns about, when there is one.',
     'A test holds each named scenario to the run-time suite.',
   ];
   for (const store of STORES) {

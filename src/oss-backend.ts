@@ -108,25 +108,36 @@ export interface OssBackendConfig {
   readonly key?: string;
 
   /**
-   * Custom endpoint of the TableStore API used for locking.
+   * Endpoint of the TableStore instance that holds the lock table, such as
+   * `https://<instance>.<region>.ots.aliyuncs.com`.
+   *
+   * The tools take the instance name from the host's first label (the text before its first dot),
+   * unless `lockStoreInstanceName` is set: an endpoint whose host is an IP address names the
+   * instance `127`, which TableStore refuses (a warning). Without `lockStoreTable` it has no effect:
+   * nothing is locked (a warning).
    *
    * @default - the tool reads `ALICLOUD_TABLESTORE_ENDPOINT` (Terraform 1.12+ also
-   * `ALIBABA_CLOUD_TABLESTORE_ENDPOINT`)
+   * `ALIBABA_CLOUD_TABLESTORE_ENDPOINT`); with `lockStoreTable` set and neither there, every
+   * command crashes (a warning)
    */
   readonly lockStoreEndpoint?: string;
 
   /**
-   * Name of the TableStore instance used for locking. Terraform only (1.12.0 and later); OpenTofu
-   * takes the instance from the first label of the endpoint.
+   * Name of the TableStore instance that holds the lock table. Terraform only (1.12.0 and later);
+   * OpenTofu always takes the instance from the first label of the endpoint's host.
    *
-   * @default - the first label of `lockStoreEndpoint`
+   * @default - the first label of `lockStoreEndpoint`'s host
    */
   readonly lockStoreInstanceName?: string;
 
   /**
-   * TableStore table used for state locking and consistency. Its primary key must be named
-   * `LockID`, of type String. Init describes the table (and fails when TableStore cannot be
-   * reached); the tests show that much, not the lock protocol itself (no TableStore emulator).
+   * TableStore table for state locking and consistency. You create it (the tools never do): one
+   * primary key column, `LockID`, of type string.
+   *
+   * A run puts the row `<bucket>/<state object>` while it holds the lock, and
+   * `<bucket>/<state object>-md5` with the state's MD5 at every write, which every read compares.
+   * Needs its endpoint (`lockStoreEndpoint` or `ALICLOUD_TABLESTORE_ENDPOINT`): without one, every
+   * command crashes. Init fails when the table does not exist.
    *
    * @default - no locking
    */
@@ -203,7 +214,7 @@ export interface OssBackendConfig {
   /**
    * The tool's name for `lockStoreInstanceName`. Set one or the other.
    *
-   * @default - the first label of `lockStoreEndpoint`
+   * @default - the first label of `lockStoreEndpoint`'s host
    */
   readonly tablestoreInstanceName?: string;
 

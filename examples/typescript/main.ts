@@ -75,7 +75,9 @@ class AppStack extends TerraformStack {
       bucket: 'acme-tfstate',
       region: 'cn-hangzhou',
       prefix: 'platform',
-      tablestoreTable: 'terraform_lock', // cdktf's spelling works too
+      // cdktf's spellings work too; the table without its endpoint would crash the read (oss/lock-endpoint-from-env)
+      tablestoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
+      tablestoreTable: 'terraform_lock',
       workspace: 'production',
     });
     const legacy = new DataTerraformRemoteStateCos(this, 'legacy', {

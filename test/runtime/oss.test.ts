@@ -7,9 +7,8 @@
  * replace the OSS signature, which moto sometimes misreads, and to log what the tool sends. Every
  * step is checked from the stored objects, never from exit codes alone.
  *
- * Not run: the TableStore lock protocol (no emulator of it here). The suite shows only that the
- * library's TableStore fields reach the tool: init describes the lock table and fails when nothing
- * serves it. OSS ACL and server-side encryption headers are logged and sent to moto, which ignores them.
+ * The TableStore lock table is judged in oss-lock.test.ts, on the project's TableStore fake. OSS ACL
+ * and server-side encryption headers are logged and sent to moto, which ignores them.
  */
 import { randomBytes } from 'crypto';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../src/oss-backend';
@@ -25,8 +24,6 @@ const BUCKET = 'runtime-state';
 const REGION = 'cn-hangzhou';
 const ACCESS_KEY = `LTAIruntime${process.pid}`;
 const SECRET_KEY = randomBytes(24).toString('hex');
-/** A TableStore endpoint under its real form, pointed at 127.0.0.1 where nothing listens on 443. */
-const OTS_HOST = 'tf-locks.cn-hangzhou.ots.aliyuncs.com';
 
 /** `<prefix>/<key>` and `<prefix>/<workspace>/<key>` (the tools' default prefix is "env:"). */
 const layout = (prefix: string, key = 'terraform.tfstate'): Layout => ({
@@ -39,7 +36,7 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
   let moto: Moto;
   let front: { readonly base: string; readonly logFile: string };
   beforeAll(() => {
-    ns = Sandbox.start([`127.0.0.1 ${OTS_HOST}`]);
+    ns = Sandbox.start();
     moto = startMoto(ns, [BUCKET]);
     front = startOssFront(ns, moto, 5001);
   });
@@ -122,19 +119,6 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
     const puts = requests.filter((r) => r.method === 'PUT');
     expect(puts.length).toBeGreaterThan(0);
     for (const put of puts) expect(put.headers).toEqual({ 'x-oss-acl': 'private', 'x-oss-server-side-encryption': 'AES256' });
-  });
-
-  test(scenario('oss-tablestore', 'lockStoreEndpoint and lockStoreTable reach the tool: init describes the lock table'), () => {
-    // GIVEN the library's OssBackend with TableStore locking, whose endpoint has nothing listening
-    const dir = producer(judge.target, (scope) => new OssBackend(scope, config({ prefix: 'locked', lockStoreEndpoint: `https://${OTS_HOST}`, lockStoreTable: 'tf_locks' })));
-    // WHEN the tool initialises it
-    const init = s.run(dir, INIT);
-    // eslint-disable-next-line no-console
-    console.log(`${judge.name}, oss TableStore: init exit ${init.status}\n${init.output.trim()}`);
-    // THEN it asked TableStore at that endpoint for that table, and stored nothing
-    expect(init.status).not.toBe(0);
-    expect(init.output.replace(/\s+/g, ' ')).toMatch(new RegExp(`error describing table store tf_locks: .*https://${OTS_HOST.replace(/\./g, '\\.')}/DescribeTable`));
-    expect(s.list('locked/')).toEqual([]);
   });
 
   test(scenario('oss-empty-required', 'init fails with bucket = "" (raw backend block)'), () => {

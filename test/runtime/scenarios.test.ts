@@ -60,5 +60,6 @@ describe('run-time scenarios and the rules that name them', () => {
     expect(byId['cos/acl']).toBe('`validate`; init/apply on moto behind the COS front end (`cos-object-options`)');
     expect(byId['oss/acl']).toBe('`validate`');
     expect(byId['gcs/access-token-wins']).toBe('— (a warning)');
+    expect(byId['oss/lock-endpoint-without-table']).toBe('— (a warning; its outcome shown by init/apply on moto and the TableStore fake, `oss-lock-endpoint-without-table`)');
   });
 });

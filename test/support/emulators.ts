@@ -10,11 +10,14 @@
  *
  * Emulators (installed by scripts/emulators.sh): fake-gcs-server, built into
  * `${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}/fake-gcs-server/<version>/`,
- * Azurite from node_modules, and moto's S3 server in a virtual environment under
- * `<cache>/moto/<version>/venv` (support/moto.ts). A missing emulator or namespace fails the run
- * under CI and is skipped, loudly, elsewhere.
+ * Azurite from node_modules, moto's S3 server in a virtual environment under
+ * `<cache>/moto/<version>/venv` (support/moto.ts), and the project's TableStore fake, built from
+ * test/support/tablestore-fake into `<cache>/tablestore-fake/<hash of its sources>/`
+ * (support/tablestore.ts). A missing emulator or namespace fails the run under CI and is skipped,
+ * loudly, elsewhere.
  */
 import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -75,17 +78,34 @@ export function motoBinary(): string {
   return path.join(cacheRoot(), 'moto', MOTO_VERSION, 'venv', 'bin', 'moto_server');
 }
 
+const TABLESTORE_FAKE_SOURCES = path.join(__dirname, 'tablestore-fake');
+
 /**
- * Why the run-time judges cannot run here (no root namespace, a missing emulator), or undefined.
- * Under CI that is a failure; elsewhere the suite is skipped, loudly.
+ * The TableStore fake scripts/emulators.sh builds: its directory is named by the sha256 of its
+ * sources (the .go files, go.mod and go.sum in C-locale order, as the script computes it).
  */
-export function requireRuntime(emulator: 'fake-gcs-server' | 'azurite' | 'moto'): boolean {
+export function tablestoreFakeBinary(): string {
+  const files = fs.readdirSync(TABLESTORE_FAKE_SOURCES).filter((f) => /(\.go|^go\.mod|^go\.sum)$/.test(f)).sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(fs.readFileSync(path.join(TABLESTORE_FAKE_SOURCES, f)));
+  return path.join(cacheRoot(), 'tablestore-fake', hash.digest('hex').slice(0, 16), 'tablestore-fake');
+}
+
+export type Emulator = 'fake-gcs-server' | 'azurite' | 'moto' | 'tablestore-fake';
+
+/**
+ * Whether the run-time judges can run here (root namespaces, every emulator named). Under CI a
+ * missing piece is a failure; elsewhere the suite is skipped, loudly.
+ */
+export function requireRuntime(...emulators: readonly Emulator[]): boolean {
   const problems: string[] = [];
   if (process.platform !== 'linux' || process.getuid?.() !== 0 || spawnSync('unshare', ['-mn', 'true']).status !== 0) {
     problems.push('the run-time judges need root and `unshare -mn` (a private network namespace with only loopback)');
   }
-  const bin = { 'fake-gcs-server': fakeGcsBinary, 'azurite': azuriteBinary, 'moto': motoBinary }[emulator]();
-  if (!fs.existsSync(bin)) problems.push(`${emulator} is missing at ${bin}; install it with: npx projen emulators`);
+  for (const emulator of emulators) {
+    const bin = { 'fake-gcs-server': fakeGcsBinary, 'azurite': azuriteBinary, 'moto': motoBinary, 'tablestore-fake': tablestoreFakeBinary }[emulator]();
+    if (!fs.existsSync(bin)) problems.push(`${emulator} is missing at ${bin}; install it with: npx projen emulators`);
+  }
   if (problems.length === 0) return true;
   const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
   if (process.env.CI) throw new Error(message);
@@ -144,16 +164,23 @@ export class Sandbox {
     return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, output: `${r.stdout}\n${r.stderr}` };
   }
 
-  /** Runs a command in the namespace without waiting. */
-  public runAsync(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
-    const child = spawn('nsenter', [...this.enter(options.cwd), command, ...args], { cwd: options.cwd, env: options.env ?? judgeEnv() });
+  /**
+   * Runs a command in the namespace without waiting. Aborting `signal` kills it with SIGKILL (nsenter
+   * and the shell exec it, so the signal reaches the command itself).
+   */
+  public runAsync(
+    command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal } = {},
+  ): Promise<RunResult> {
+    const child = spawn('nsenter', [...this.enter(options.cwd), command, ...args], {
+      cwd: options.cwd, env: options.env ?? judgeEnv(), signal: options.signal, killSignal: 'SIGKILL',
+    });
     this.children.push(child);
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
     return new Promise((done, fail) => {
-      child.on('error', fail);
+      child.on('error', (e) => (e.name === 'AbortError' ? undefined : fail(e)));
       child.on('close', (status) => done({ status: status ?? -1, stdout, stderr, output: `${stdout}\n${stderr}` }));
     });
   }

@@ -45,7 +45,13 @@ export const RUNTIME_SCENARIOS = {
   'oss-remote-state': 'OSS: a consumer reads <prefix>/<key> and <prefix>/<workspace>/<key> through DataTerraformRemoteStateOss',
   'oss-cross-stack': 'OSS: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'oss-object-options': 'OSS: acl and encrypt as the tool sends them',
-  'oss-tablestore': 'OSS: the TableStore lock fields reach the tool (init describes the table; nothing serves TableStore)',
+  'oss-locking': 'OSS: the TableStore lock row during a slow apply, a second apply refused naming the holder, a third waiting; the digest row',
+  'oss-force-unlock': 'OSS: a killed apply leaves its lock row, which blocks the next run until force-unlock with its id',
+  'oss-lock-workspaces': 'OSS: a lock row and a digest row per workspace; a lock in one workspace does not block another',
+  'oss-lock-instance': 'OSS: the TableStore instance the tool names: the endpoint host\'s first label, or tablestore_instance_name (terraform 1.12+)',
+  'oss-lock-endpoint-without-table': 'OSS: lockStoreEndpoint without lockStoreTable: nothing locked, two overlapping applies both write',
+  'oss-lock-endpoint-from-env': 'OSS: lockStoreTable without lockStoreEndpoint: init and a remote state\'s read crash unless ALICLOUD_TABLESTORE_ENDPOINT is set',
+  'oss-lock-table': 'OSS: init with a lock table that does not exist; apply with one whose primary key is not LockID',
   'oss-empty-required': 'OSS: init with a raw backend block whose bucket is ""',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',
   'azurerm-locking': 'AzureRM: the blob lease during a slow apply, two concurrent applies',
@@ -70,7 +76,8 @@ export function scenario(name: RuntimeScenario, title: string): string {
 /**
  * The producer: output `n` is the variable `n` (default "0") through a `terraform_data` resource
  * replaced whenever `n` changes; `ws` is the workspace. With `sleep` set, creating the resource
- * takes that many seconds (a local-exec provisioner), so a lock can be watched.
+ * takes that many seconds (a local-exec provisioner running `sleep`), so a lock can be watched; the
+ * variable `pause` (default `sleep`) changes it for one run (`-var pause=0`).
  */
 export function producer(
   target: ParsedTarget, backend: (scope: Construct) => TerraformBackend, options: { sleep?: number; encrypt?: boolean } = {},
@@ -83,7 +90,10 @@ export function producer(
   const data = new TerraformResource(stack, 'data', { terraformResourceType: 'terraform_data' });
   data.addOverride('input', n.stringValue);
   data.addOverride('triggers_replace', [n.stringValue]);
-  if (options.sleep) data.addOverride('provisioner', [{ 'local-exec': { command: `sleep ${options.sleep}` } }]);
+  if (options.sleep) {
+    const pause = new TerraformVariable(stack, 'pause', { type: 'number', default: options.sleep });
+    data.addOverride('provisioner', [{ 'local-exec': { command: `sleep ${pause.stringValue}` } }]);
+  }
   new TerraformOutput(stack, 'n_out', { value: '${terraform_data.data.output}' }).overrideLogicalId('n');
   new TerraformOutput(stack, 'ws_out', { value: '${terraform.workspace}' }).overrideLogicalId('ws');
   return workDir('runtime-producer-', { 'cdk.tf.json': Testing.synth(stack) });

@@ -95,11 +95,67 @@ describe('oss warnings', () => {
     ]);
   });
 
-  test('warns that a lock table needs its endpoint', () => {
+  test('warns that a lock table needs its endpoint: without it every command crashes', () => {
     expect(warningsFor(sut, { ...BASE, tablestoreTable: 'lock' })).toEqual([
       'tablestoreTable is set but lockStoreEndpoint is not; the terraform run must provide ALICLOUD_TABLESTORE_ENDPOINT or ALIBABA_CLOUD_TABLESTORE_ENDPOINT in its environment, ' +
-        'or state locking fails: the lock table needs its endpoint [oss/lock-endpoint-from-env]',
+        'or every command that reads the state, init included, crashes with exit 11: the tool reads the state\'s digest through a TableStore client it never made [oss/lock-endpoint-from-env]',
     ]);
+    expect(warningsFor(sut, { ...BASE, lockStoreTable: 'lock' }, { target: 'opentofu@1.6.3' })).toEqual([
+      'lockStoreTable is set but lockStoreEndpoint is not; the opentofu run must provide ALICLOUD_TABLESTORE_ENDPOINT in its environment, ' +
+        'or every command that reads the state, init included, crashes with exit 11: the tool reads the state\'s digest through a TableStore client it never made [oss/lock-endpoint-from-env]',
+    ]);
+  });
+
+  test('warns if the lock endpoint is set without a lock table: nothing is locked', () => {
+    expect(warningsFor(sut, { ...BASE, tablestoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' })).toEqual([
+      'tablestoreEndpoint is set without lockStoreTable; the terraform backend sends nothing to TableStore without a table, so it takes no lock ' +
+        '(two overlapping runs both write the state, and one run\'s changes are lost) and keeps no digest of the state; ' +
+        'set lockStoreTable to the lock table (tablestore_table has no env var) [oss/lock-endpoint-without-table]',
+    ]);
+  });
+
+  describe('the TableStore instance name', () => {
+    const LOCKED = { ...BASE, lockStoreTable: 'terraform_lock' };
+    const NOT_AN_INSTANCE = 'not a TableStore instance name (3 to 16 letters, digits and hyphens, starting with a letter, not ending with a hyphen)';
+
+    test('warns if the endpoint\'s host is an IP address: the tool names the instance "127"', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: 'http://127.0.0.1:8080' }, { target: 'opentofu@1.12.6' })).toEqual([
+        'lockStoreEndpoint is "http://127.0.0.1:8080", so the opentofu backend names the TableStore instance "127" (the text before the first dot of the host), ' +
+          `which is ${NOT_AN_INSTANCE}; TableStore refuses every lock request naming it, so init fails; opentofu 1.12.6 cannot be given the name: ` +
+          'use the endpoint https://<instance>.<region>.ots.aliyuncs.com (or its VPC form), whose host starts with it [oss/lock-instance-name]',
+      ]);
+    });
+
+    test('warns with the remedy of terraform 1.12 and later: lockStoreInstanceName', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: '10.0.0.8' })).toEqual([
+        'lockStoreEndpoint is "10.0.0.8", so the terraform backend names the TableStore instance "10" (the text before the first dot of the host), ' +
+          `which is ${NOT_AN_INSTANCE}; TableStore refuses every lock request naming it, so init fails; set lockStoreInstanceName to the instance [oss/lock-instance-name]`,
+      ]);
+    });
+
+    test('warns if a host without a dot keeps its port in the name', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: 'https://ots-proxy:8443' }, { target: 'terraform@1.11.4' })[0]).toMatch(
+        /^lockStoreEndpoint is "https:\/\/ots-proxy:8443", so the terraform backend names the TableStore instance "ots-proxy:8443" .* \[oss\/lock-instance-name\]$/,
+      );
+    });
+
+    test('warns if lockStoreInstanceName is not an instance name', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: 'http://127.0.0.1:8080', lockStoreInstanceName: 'lock_1' })).toEqual([
+        `lockStoreInstanceName is "lock_1", ${NOT_AN_INSTANCE}; TableStore refuses every lock request naming it, so init fails [oss/lock-instance-name]`,
+      ]);
+    });
+
+    test.each([
+      ['the public endpoint', { lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' }, 'opentofu@1.12.6'],
+      ['the VPC endpoint without a scheme', { lockStoreEndpoint: 'acme-lock.cn-hangzhou.vpc.tablestore.aliyuncs.com' }, 'opentofu@1.12.6'],
+      ['an IP address and lockStoreInstanceName', { lockStoreEndpoint: 'http://127.0.0.1:8080', lockStoreInstanceName: 'acme-lock' }, 'terraform@1.15.9'],
+    ])('does not warn for %s', (_name, props, target) => {
+      expect(warningsFor(sut, { ...LOCKED, ...props }, { target })).toEqual([]);
+    });
+
+    test('does not warn without a lock table: nothing is sent to TableStore', () => {
+      expect(warningsFor(sut, { ...BASE, lockStoreEndpoint: 'http://127.0.0.1:8080' }, { target: 'opentofu@1.12.6' }).join('\n')).not.toContain('[oss/lock-instance-name]');
+    });
   });
 
   test('warns about literal secrets with the env vars of the target tool', () => {

@@ -109,10 +109,11 @@ export function asTemplateText(value: unknown): unknown {
 
 /**
  * What backs a rule, for the "judged by" column of docs/FIELDS.md: `validate` (which tool's),
- * `init/apply on <emulator>` (the run-time scenario), or `source only (why)`; warnings are not judged.
+ * `init/apply on <emulator>` (the run-time scenario), or `source only (why)`; a warning is not a
+ * refusal to judge, but the run that shows its outcome is named when there is one.
  */
 export function judgedBy(store: StoreDefinition, rule: Rule): string {
-  if (rule.severity === 'warning') return '— (a warning)';
+  if (rule.severity === 'warning') return rule.runtime ? `— (a warning; its outcome shown by init/apply on ${store.emulator}, \`${rule.runtime}\`)` : '— (a warning)';
   const parts: string[] = [];
   const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
   if (validate) parts.push(`\`${validate[1]}\``);

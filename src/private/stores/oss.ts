@@ -1,5 +1,6 @@
+import { OSS_LOCK_RULES } from './oss-lock-rules';
 import { PATH_RULES } from './path-rules';
-import { bothSet, inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
+import { bothSet, inRange, oneOf } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
 import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
 import { joinPath } from '../kit/state-objects';
@@ -7,7 +8,8 @@ import { defineStore } from '../kit/store';
 
 /*
  * OSS (spec BackendC): the field table (the keys each tool reads, per release), the rules
- * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
+ * between and about the values (the TableStore lock's in oss-lock-rules.ts), and where the store
+ * keeps each workspace's state. Source paths are relative to each
  * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
  * version is named.
  */
@@ -245,12 +247,7 @@ const RULES = [
   ),
   oneOf({ id: 'oss/acl', offline: 'validate refuses it (both tools)', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
   ...PATH_RULES('oss'),
-  neededFromEnv(
-    { id: 'oss/lock-endpoint-from-env', evidence: 'both tools, oss/backend.go configure: locking uses tablestore_endpoint (env ALICLOUD_TABLESTORE_ENDPOINT)' },
-    'lockStoreEndpoint',
-    'state locking fails: the lock table needs its endpoint',
-    ['lockStoreTable'],
-  ),
+  ...OSS_LOCK_RULES,
   bothSet(
     {
       id: 'oss/one-assume-role-style',
@@ -278,6 +275,5 @@ export const OSS_STORE = defineStore({
     },
     separateWith: 'prefix or key',
   },
-  emulator: 'moto',
-  withoutEmulator: 'no emulator of TableStore, the lock table',
+  emulator: 'moto and the TableStore fake',
 });
