@@ -26,6 +26,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}"
+# shellcheck source=install-lib.sh
+. "$here/install-lib.sh"
+# A result counts under the key of this script and the tasks' environment (scripts/install-lib.sh).
+key=$(install_key "$here/emulators.sh")
 gcs_version=1.56.1
 gcs_dir="$cache/fake-gcs-server/$gcs_version"
 moto_version=5.2.1
@@ -42,8 +46,10 @@ missing() {
   echo "" >&2
 }
 
+gcs_ready() { [ -x "$gcs_dir/fake-gcs-server" ] && current "$gcs_dir" "$key"; }
+
 build_gcs() {
-  [ -x "$gcs_dir/fake-gcs-server" ] && return 0
+  gcs_ready && return 0
   if [ -n "${STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
     missing "STATE_BACKENDS_SKIP_EMULATORS is set, not building fake-gcs-server $gcs_version"; return 1
   fi
@@ -53,8 +59,8 @@ build_gcs() {
   mkdir -p "$gcs_dir"
   exec 9>"$gcs_dir/.lock"
   flock 9
-  if [ -x "$gcs_dir/fake-gcs-server" ]; then exec 9>&-; return 0; fi
-  echo "emulators: building fake-gcs-server $gcs_version into $gcs_dir (first time only, about 4 minutes on 2 cores)" >&2
+  if gcs_ready; then exec 9>&-; return 0; fi
+  echo "emulators: building fake-gcs-server $gcs_version into $gcs_dir (first time, or since this step changed; about 4 minutes on 2 cores)" >&2
   local started=$SECONDS tmp
   tmp=$(mktemp -d)
   if ! GOBIN="$tmp" GOTOOLCHAIN=local CGO_ENABLED=0 go install -trimpath -ldflags "-s -w" \
@@ -65,6 +71,7 @@ build_gcs() {
     return 1
   fi
   mv "$tmp/fake-gcs-server" "$gcs_dir/fake-gcs-server"
+  stamp "$gcs_dir" "$key"
   rm -rf "$tmp"
   exec 9>&-
   echo "emulators: built fake-gcs-server $gcs_version in $((SECONDS - started)) s" >&2
@@ -99,8 +106,10 @@ ots_src="$root/test/support/tablestore-fake"
 ots_hash=$(cd "$ots_src" && LC_ALL=C ls | grep -E '(\.go|^go\.mod|^go\.sum)$' | xargs cat | sha256sum | cut -c1-16)
 ots_dir="$cache/tablestore-fake/$ots_hash"
 
+ots_ready() { [ -x "$ots_dir/tablestore-fake" ] && current "$ots_dir" "$key"; }
+
 build_ots() {
-  [ -x "$ots_dir/tablestore-fake" ] && return 0
+  ots_ready && return 0
   if [ -n "${STATE_BACKENDS_SKIP_EMULATORS:-}" ]; then
     missing "STATE_BACKENDS_SKIP_EMULATORS is set, not building the TableStore fake"; return 1
   fi
@@ -110,8 +119,8 @@ build_ots() {
   mkdir -p "$ots_dir"
   exec 7>"$ots_dir/.lock"
   flock 7
-  if [ -x "$ots_dir/tablestore-fake" ]; then exec 7>&-; return 0; fi
-  echo "emulators: building the TableStore fake into $ots_dir" >&2
+  if ots_ready; then exec 7>&-; return 0; fi
+  echo "emulators: building the TableStore fake into $ots_dir (first time, or since it or this step changed)" >&2
   local started=$SECONDS
   if ! (cd "$ots_src" && GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=readonly go build -trimpath -ldflags "-s -w" \
       -o "$ots_dir/tablestore-fake.tmp" .) >&2; then
@@ -121,6 +130,7 @@ build_ots() {
     return 1
   fi
   mv "$ots_dir/tablestore-fake.tmp" "$ots_dir/tablestore-fake"
+  stamp "$ots_dir" "$key"
   exec 7>&-
   echo "emulators: built the TableStore fake in $((SECONDS - started)) s" >&2
 }
@@ -157,7 +167,7 @@ fi
 # succeeded and the server created and listed a bucket, marks it complete: an interrupted or broken
 # install is redone, never taken for a cached one. A cached one is checked by its version only
 # (starting the server costs seconds; the suites start it anyway).
-moto_ready() { [ -x "$moto_dir/venv/bin/moto_server" ] && [ -f "$moto_dir/venv/.installed" ]; }
+moto_ready() { [ -x "$moto_dir/venv/bin/moto_server" ] && current "$moto_dir/venv" "$key"; }
 
 # Starts the server on a free loopback port, creates and lists a bucket, stops it.
 moto_serves() {
@@ -187,7 +197,7 @@ install_moto() {
   exec 8>"$moto_dir/.lock"
   flock 8
   if moto_ready; then exec 8>&-; return 0; fi
-  echo "emulators: installing moto[server] $moto_version into $moto_dir/venv (first time only, about a minute)" >&2
+  echo "emulators: installing moto[server] $moto_version into $moto_dir/venv (first time, or since this step changed; about a minute)" >&2
   local started=$SECONDS
   rm -rf "$moto_dir/venv"
   if ! python3 -m venv "$moto_dir/venv" >&2 ||
@@ -200,7 +210,7 @@ install_moto() {
     echo "emulators: the moto $moto_version just installed did not create and list a bucket" >&2
     exit 1
   fi
-  touch "$moto_dir/venv/.installed"
+  stamp "$moto_dir/venv" "$key"
   exec 8>&-
   echo "emulators: installed moto $moto_version in $((SECONDS - started)) s" >&2
 }

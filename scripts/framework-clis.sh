@@ -19,7 +19,11 @@
 # loudly; under CI (CI set) anything that cannot be installed is a failure.
 set -euo pipefail
 
-cache="${STATE_BACKENDS_CACHE:-$(node "$(dirname "$0")/cache-dir.js")}/framework-clis"
+here="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=install-lib.sh
+. "$here/install-lib.sh"
+cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}/framework-clis"
+key=$(install_key "$here/framework-clis.sh")
 cdktf_cli=0.21.0
 cdktn_cli=0.24.0
 node22=22.23.3
@@ -39,19 +43,20 @@ node_is_new_enough() {
   node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 19) ? 0 : 1)' 2>/dev/null
 }
 
-# Builds $cache/$1 with the commands that follow (run in a fresh directory), unless it exists.
+# Builds $cache/$1 with the commands that follow (run in a fresh directory), unless it holds one
+# built under the current key (scripts/install-lib.sh).
 build() {
   local name=$1
   shift
-  [ -e "$cache/$name/.done" ] && return 0
+  current "$cache/$name" "$key" && return 0
   local tmp started=$SECONDS
   tmp=$(mktemp -d "$cache/.tmp-$name-XXXXXX")
-  echo "framework-clis: installing $name (first time only)" >&2
+  echo "framework-clis: installing $name (first time, or since this step changed)" >&2
   if ! (cd "$tmp" && "$@") >&2; then
     rm -rf "$tmp"
     missing "installing $name failed"
   fi
-  touch "$tmp/.done"
+  stamp "$tmp" "$key"
   rm -rf "${cache:?}/$name"
   mv "$tmp" "$cache/$name"
   echo "framework-clis: installed $name in $((SECONDS - started)) s" >&2

@@ -42,15 +42,18 @@ missing() {
 version=$(node -p "require('$pkg/package.json').version")
 dir="${STATE_BACKENDS_CACHE:-$(node "$root/scripts/cache-dir.js")}/go-bindings/$framework/$version"
 module="$dir/$framework"
+# shellcheck source=install-lib.sh
+. "$root/scripts/install-lib.sh"
+key=$(install_key "$root/scripts/go-bindings.sh")
 
-if [ ! -f "$dir/.done" ]; then
+if ! current "$dir" "$key"; then
   command -v go >/dev/null 2>&1 || missing "go is not on PATH (Go 1.26 builds the $framework binding)"
   mkdir -p "$dir"
   # Another checkout may be generating the same version: wait for it rather than build twice.
   exec 9>"$dir/.lock"
   flock 9
-  if [ ! -f "$dir/.done" ]; then
-    echo "go-bindings: generating the Go binding of $framework $version into $dir (first time only, a few seconds)" >&2
+  if ! current "$dir" "$key"; then
+    echo "go-bindings: generating the Go binding of $framework $version into $dir (first time, or since this step changed; a few seconds)" >&2
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
     if ! (cd "$root" && GOTOOLCHAIN=local JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION=20 \
@@ -59,7 +62,7 @@ if [ ! -f "$dir/.done" ]; then
     fi
     rm -rf "$module"
     mv "$work/go/$framework" "$module"
-    touch "$dir/.done"
+    stamp "$dir" "$key"
   fi
   exec 9>&-
 fi

@@ -28,6 +28,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}"
+# shellcheck source=install-lib.sh
+. "$here/install-lib.sh"
+# A built judge counts under the key of this script and the tasks' environment (scripts/install-lib.sh).
+key=$(install_key "$here/judges.sh")
 failed=false
 
 # The list: "<tool> <version> <kind> [sha256]" per judge, comments and blank lines dropped.
@@ -80,15 +84,18 @@ report() {
   echo "$tool $v $bin"
 }
 
-# Runs "$@" (a build writing $out.tmp) once per machine under the lock of $dir, then moves it to $out.
+# Whether $1 (a judge's directory) holds its binary $2, built under the current key.
+built() { [ -x "$2" ] && current "$1" "$key"; }
+
+# Runs "$@" (a build writing $out.tmp) once per machine and key under the lock of $dir, then moves it to $out.
 build_once() {
   local what=$1 how=$2 dir=$3 out=$4 started
   shift 4
   mkdir -p "$dir"
   exec 9>"$dir/.lock"
   flock 9
-  if [ -x "$out" ]; then exec 9>&-; return 0; fi
-  echo "judges: building $what $how into $dir (first time only)" >&2
+  if built "$dir" "$out"; then exec 9>&-; return 0; fi
+  echo "judges: building $what $how into $dir (first time, or since this step changed)" >&2
   started=$SECONDS
   if ! "$@"; then
     rm -f "$out.tmp"; exec 9>&-
@@ -96,6 +103,7 @@ build_once() {
     return 1
   fi
   mv "$out.tmp" "$out"
+  stamp "$dir" "$key"
   exec 9>&-
   echo "judges: built $what in $((SECONDS - started)) s" >&2
 }
@@ -148,7 +156,7 @@ build_terraform() {
 
 judge_tofu() {
   local v=$1 dir="$cache/tofu/$1"
-  if [ ! -x "$dir/tofu" ]; then
+  if ! built "$dir" "$dir/tofu"; then
     can_build "OpenTofu $v" || return 0
     build_once "OpenTofu $v" "from the Go module proxy (about 10 minutes on 2 cores)" "$dir" "$dir/tofu" build_tofu "$v" "$dir/tofu" || { failed=true; return 0; }
   fi
@@ -161,15 +169,20 @@ judge_terraform_source() {
     report terraform "$v" "${!var}" "Terraform v$v"
     return 0
   fi
-  if [ ! -x "$dir/terraform" ]; then
+  if ! built "$dir" "$dir/terraform"; then
     archive=${STATE_BACKENDS_TERRAFORM_SRC:-$root/../shared/judges/terraform-$v-src.tar.gz}
-    if [ ! -f "$archive" ]; then
+    if [ ! -f "$archive" ] && [ -x "$dir/terraform" ]; then
+      # Built under an earlier key: the archive (whose sha256 the list pins) decides what it is, and
+      # it is not here to build it again, so the binary serves.
+      echo "judges: Terraform $v was built before this step changed and $archive is not here to build it again; using $dir/terraform" >&2
+    elif [ ! -f "$archive" ]; then
       missing "Terraform $v is not in $dir and its source archive $archive is not there (set $var to a Terraform $v binary, or STATE_BACKENDS_TERRAFORM_SRC to the archive)"
       return 0
+    else
+      can_build "Terraform $v" || return 0
+      build_once "Terraform $v" "from $archive (about 3 minutes on 2 cores)" "$dir" "$dir/terraform" \
+        build_terraform "$archive" "$sum" "$dir/terraform" || { failed=true; return 0; }
     fi
-    can_build "Terraform $v" || return 0
-    build_once "Terraform $v" "from $archive (about 3 minutes on 2 cores)" "$dir" "$dir/terraform" \
-      build_terraform "$archive" "$sum" "$dir/terraform" || { failed=true; return 0; }
   fi
   report terraform "$v" "$dir/terraform" "Terraform v$v"
 }

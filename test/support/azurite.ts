@@ -4,10 +4,7 @@
  * with a self-signed certificate made at test time (never committed) that the tools trust through
  * `SSL_CERT_FILE`. Requests of the test itself are SharedKey-signed.
  */
-import { spawnSync } from 'child_process';
 import * as crypto from 'crypto';
-import * as fs from 'fs';
-import * as path from 'path';
 import { Sandbox, azuriteBinary } from './emulators';
 
 export const ACCOUNT = 'runtimeacct';
@@ -26,11 +23,7 @@ export interface AzuriteServer {
 export function startAzurite(containers: readonly string[]): AzuriteServer {
   const ns = Sandbox.start([`127.0.0.1 ${HOST}`]);
   try {
-    const caFile = path.join(ns.dir, 'cert.pem');
-    const keyFile = path.join(ns.dir, 'key.pem');
-    const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=*.blob.core.windows.net',
-      '-addext', 'subjectAltName=DNS:*.blob.core.windows.net', '-keyout', keyFile, '-out', caFile], { encoding: 'utf8' });
-    if (ssl.status !== 0) throw new Error(`openssl could not make the test certificate: ${ssl.stderr}`);
+    const { caFile, keyFile } = ns.certificate('azurite', ['*.blob.core.windows.net']);
     const key = crypto.randomBytes(64).toString('base64');
     ns.serve(azuriteBinary(), ['--blobHost', '127.0.0.1', '--blobPort', '443', '--cert', caFile, '--key', keyFile,
       '--inMemoryPersistence', '--skipApiVersionCheck', '--loose', '--disableTelemetry', '--silent'],
@@ -83,9 +76,7 @@ export function readBlob(server: AzuriteServer, container: string, name: string)
   return r.status === 200 ? r.body : undefined;
 }
 
-/** Stops the namespace and its servers, and deletes the test key. */
+/** Stops the namespace and its servers (which deletes the test key). */
 export function cleanUp(server: AzuriteServer | undefined): void {
-  if (!server) return;
-  server.ns.stop();
-  fs.rmSync(path.join(server.ns.dir, 'key.pem'), { force: true });
+  server?.ns.stop();
 }

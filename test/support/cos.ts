@@ -6,7 +6,6 @@
  * made by `openssl` at test time (never committed) and trusted through `SSL_CERT_FILE`. The front
  * end logs every request; `frontLog` gives the tests what the tool really sent.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Sandbox } from './emulators';
@@ -55,12 +54,8 @@ export function startCos(buckets: readonly string[]): CosServer {
   const hosts = [...buckets.flatMap(cosHosts), 'tag.tencentcloudapi.com', `tag.${CUSTOM_DOMAIN}`];
   const ns = Sandbox.start([`127.0.0.1 ${hosts.join(' ')}`]);
   try {
-    const caFile = path.join(ns.dir, 'cert.pem');
-    const keyFile = path.join(ns.dir, 'key.pem');
-    const names = [`*.cos.${REGION}.myqcloud.com`, '*.cos.accelerate.myqcloud.com', `*.cos-internal.${REGION}.tencentcos.cn`, 'tag.tencentcloudapi.com', `tag.${CUSTOM_DOMAIN}`];
-    const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=cos-front',
-      '-addext', `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`, '-keyout', keyFile, '-out', caFile], { encoding: 'utf8' });
-    if (ssl.status !== 0) throw new Error(`openssl could not make the test certificate: ${ssl.stderr}`);
+    const { caFile, keyFile } = ns.certificate('cos-front',
+      [`*.cos.${REGION}.myqcloud.com`, '*.cos.accelerate.myqcloud.com', `*.cos-internal.${REGION}.tencentcos.cn`, 'tag.tencentcloudapi.com', `tag.${CUSTOM_DOMAIN}`]);
     const moto = startMoto(ns, buckets);
     const logFile = path.join(ns.dir, 'cos-front.jsonl');
     ns.serve(process.execPath, [FRONT, 'cos', moto.base, caFile, keyFile, logFile]);
@@ -108,9 +103,7 @@ export function heldTags(server: CosServer): Array<{ TagKey: string; TagValue: s
   return JSON.parse(r.body).Response.Tags;
 }
 
-/** Stops the namespace and its servers, and deletes the test key. */
+/** Stops the namespace and its servers (which deletes the test key). */
 export function stopCos(server: CosServer | undefined): void {
-  if (!server) return;
-  server.ns.stop();
-  fs.rmSync(path.join(server.ns.dir, 'key.pem'), { force: true });
+  server?.ns.stop();
 }

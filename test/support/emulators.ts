@@ -144,6 +144,8 @@ export class Sandbox {
   }
 
   private readonly children: ChildProcess[] = [];
+  /** Files deleted when the namespace stops (the certificates' private keys). */
+  private readonly secrets: string[] = [];
 
   private constructor(private readonly holder: ChildProcess, public readonly dir: string) {}
 
@@ -209,6 +211,21 @@ export class Sandbox {
     return { status: Number(r.stdout.slice(cut + 1)) || 0, body: r.stdout.slice(0, cut) };
   }
 
+  /**
+   * A self-signed certificate for the `dnsNames` (wildcards allowed), made by `openssl` in the
+   * namespace's directory (never committed): the servers take both files, the tools trust the
+   * certificate through SSL_CERT_FILE. The key is deleted when the namespace stops.
+   */
+  public certificate(name: string, dnsNames: readonly string[]): { caFile: string; keyFile: string } {
+    const caFile = path.join(this.dir, `${name}-cert.pem`);
+    const keyFile = path.join(this.dir, `${name}-key.pem`);
+    const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`,
+      '-addext', `subjectAltName=${dnsNames.map((n) => `DNS:${n}`).join(',')}`, '-keyout', keyFile, '-out', caFile], { encoding: 'utf8' });
+    this.secrets.push(keyFile);
+    if (ssl.status !== 0) throw new Error(`openssl could not make the test certificate: ${ssl.stderr}`);
+    return { caFile, keyFile };
+  }
+
   /** Waits until `ok` holds (polled), or throws after `ms` with `what`. */
   public waitFor(what: string, ok: () => boolean, ms = 20_000): void {
     const deadline = Date.now() + ms;
@@ -222,6 +239,7 @@ export class Sandbox {
   public stop(): void {
     for (const c of this.children) if (c.exitCode === null) c.kill('SIGKILL');
     this.holder.kill('SIGKILL');
+    for (const f of this.secrets) fs.rmSync(f, { force: true });
   }
 }
 

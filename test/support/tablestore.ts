@@ -7,7 +7,6 @@
  * whose host is an IP address). The tests create the lock tables (the tools never do), read the
  * rows, and assert on the fake's request log: what the tool really sent, and what it was answered.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Sandbox, tablestoreFakeBinary } from './emulators';
@@ -63,11 +62,7 @@ export interface OtsRow {
  * point at 127.0.0.1), checking the signature of `keys` (access key id to secret).
  */
 export function startTableStore(ns: Sandbox, instances: readonly string[], keys: Record<string, string>): TableStoreFake {
-  const caFile = path.join(ns.dir, 'ots-cert.pem');
-  const keyFile = path.join(ns.dir, 'ots-key.pem');
-  const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=tablestore-fake',
-    '-addext', `subjectAltName=${instances.map((i) => `DNS:${otsHost(i)}`).join(',')}`, '-keyout', keyFile, '-out', caFile], { encoding: 'utf8' });
-  if (ssl.status !== 0) throw new Error(`openssl could not make the test certificate: ${ssl.stderr}`);
+  const { caFile, keyFile } = ns.certificate('tablestore-fake', instances.map(otsHost));
   const logFile = path.join(ns.dir, 'tablestore.jsonl');
   ns.serve(tablestoreFakeBinary(), ['-log', logFile, '-listen', 'https://127.0.0.1:443', '-cert', caFile, '-key', keyFile,
     '-listen', `http://127.0.0.1:${OTS_PLAIN_PORT}`], { ...process.env, TABLESTORE_FAKE_KEYS: Object.entries(keys).map(([id, s]) => `${id}:${s}`).join(',') });
