@@ -29,7 +29,7 @@ const FRAMEWORK_OWN = new Set([
 /** Names in the frameworks' namespaces that a text uses and the frameworks do not define. */
 function foreignNames(text: string): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(/\b(?:CDKTF|CDKTN)_[A-Z0-9_]*/g)) {
+  for (const m of text.matchAll(/\b(?:CDKTF|CDKTN)_[A-Z0-9][A-Z0-9_]*/g)) {
     if (!FRAMEWORK_OWN.has(m[0])) found.add(m[0]);
   }
   return [...found];
