@@ -274,6 +274,26 @@ describe('backend config files', () => {
     expect(error).not.toMatch(/SECRET/);
   });
 
+  test('fails if a file misspells a key, suggesting the field and showing a value that is no secret', () => {
+    // GIVEN a block that leaves the bucket to init
+    const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+    // WHEN a file spells bucket `buckt` THEN the error names the field meant and shows the value (a bucket is no secret)
+    expect(() => backend.addConfigFile('prod', { buckt: 'acme-prod', bucket: 'acme-prod' })).toThrow(
+      '- buckt: got "acme-prod" for an unknown field, did you mean bucket? [field/unknown]',
+    );
+    // AND a misspelt secret is suggested without its value
+    const error = (() => {
+      try {
+        backend.addConfigFile('dev', { bucket: 'acme-dev', acess_token: 'SECRET7' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('- acess_token: got <redacted> for an unknown field, did you mean accessToken? [field/unknown]');
+    expect(error).not.toContain('SECRET7');
+  });
+
   test('fails on a bad or repeated file name', () => {
     const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate' });
     expect(() => backend.addConfigFile('../prod', {})).toThrow('- name: got "../prod", expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]');
