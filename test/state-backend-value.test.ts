@@ -8,6 +8,9 @@ import * as path from 'path';
 import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
+import { DataTerraformRemoteStateOss } from '../src/oss-backend';
+import { FieldSpec } from '../src/private/kit/schema';
+import { STORES } from '../src/private/stores';
 import { synthError, warningsOf } from './support/annotations';
 
 function appFor(target: string): App {
@@ -184,6 +187,42 @@ describe('StateBackendValue.fromInit()', () => {
     expect(() => new OssBackend(stack, { bucket: 'acme-b', assumeRole: { roleArn: StateBackendValue.fromInit() } })).toThrow(
       '- assumeRole.roleArn: got StateBackendValue.fromInit() for a member of a block, expected it on a field of the backend itself (init sets whole fields) [field/from-init-misplaced]',
     );
+  });
+
+  test('fromInitNumber() leaves a number field to init, and a config file may give it', () => {
+    // GIVEN an OSS block whose session expiration the run gives at init
+    const app = appFor('terraform@1.11.4');
+    const stack = new TerraformStack(app, 'platform');
+    new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() });
+    // THEN it is left out of the block, and the warning names the init argument
+    expect(backendJson(stack).oss).toEqual({ bucket: 'acme-tfstate', assume_role_role_arn: 'acs:ram::1:role/x' });
+    expect(warningsOf(stack)).toContain(
+      'assumeRoleSessionExpiration is left to init: the terraform run of stack platform must give it (terraform init -backend-config="assume_role_session_expiration=...", or a backend config file) [field/from-init]',
+    );
+    // WHEN another stack's config file gives it THEN the file holds the number and that stack has no such warning
+    const other = new TerraformStack(app, 'database');
+    new OssBackend(other, { bucket: 'acme-tfstate', prefix: 'database', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })
+      .addConfigFile('prod', { assumeRoleSessionExpiration: 1800 });
+    app.synth();
+    expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'prod.tfbackend'), 'utf8')).toBe('assume_role_session_expiration = 1800\n');
+    expect(warningsOf(other).join('\n')).not.toContain('field/from-init');
+  });
+
+  test('fails if fromInitNumber() is given where init gives nothing', () => {
+    const stack = stackFor('terraform@1.11.4');
+    expect(() => new DataTerraformRemoteStateOss(stack, 'rs', { bucket: 'acme-tfstate', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })).toThrow(
+      '- assumeRoleSessionExpiration: got StateBackendValue.fromInitNumber(), but a remote state has no init to be given the value; set it here [field/from-init-misplaced]',
+    );
+    const backend = new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x' });
+    expect(() => backend.addConfigFile('prod', { assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })).toThrow(
+      '- assumeRoleSessionExpiration: got StateBackendValue.fromInitNumber(), expected the value itself (a config file is what init is given) [field/from-init-misplaced]',
+    );
+  });
+
+  test('every required field is a string, so fromInit() and fromInitNumber() cover what init must give', () => {
+    // (a boolean cannot carry a marker: the README says to leave a boolean unset and give it at init)
+    const required = (fields: readonly FieldSpec[]): FieldSpec[] => fields.filter((f) => f.required);
+    for (const store of STORES) expect(required(store.fields).map((f) => `${store.backend}.${f.name}: ${f.type}`)).toEqual(required(store.fields).map((f) => `${store.backend}.${f.name}: string`));
   });
 
   test('fails with a clear error where anything else resolves the marker', () => {

@@ -2,7 +2,7 @@ import { Token, Tokenization } from 'cdktf';
 import { CheckId } from './checks';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { FieldValue, FieldValues, Warning } from './field-value';
-import { isFromInit } from './from-init';
+import { fromInitCall, isFromInit } from './from-init';
 import { holdsExpression, isExpression, readTemplate, templateProblem } from './hcl';
 import { Violation, got, kindOf, showValue } from './messages';
 import { READINGS, ReadMode, Reading } from './reading';
@@ -222,10 +222,10 @@ export class ConfigReader {
   /** `StateBackendValue.fromInit()`: a top-level backend field the run gives at init. */
   private fromInit(field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
     if (!this.reading.allowsFromInit) {
-      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit(), but a remote state has no init to be given the value; set it here');
+      return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)}, but a remote state has no init to be given the value; set it here`);
     }
     if (spelling.includes('.')) {
-      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit() for a member of a block, expected it on a field of the backend itself (init sets whole fields)');
+      return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)} for a member of a block, expected it on a field of the backend itself (init sets whole fields)`);
     }
     return { spec: field, spelling, value, expression: false, fromInit: true };
   }
