@@ -9,9 +9,9 @@ import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformS
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../src';
 import { DataTerraformRemoteStateGcs } from '../src/gcs-backend';
 import { DataTerraformRemoteStateOss } from '../src/oss-backend';
+import { synthError, warningsOf } from './support/annotations';
 import { FieldSpec } from '../src/private/kit/schema';
 import { STORES } from '../src/private/stores';
-import { synthError, warningsOf } from './support/annotations';
 
 function appFor(target: string): App {
   const app = Testing.app();

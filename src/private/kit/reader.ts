@@ -8,8 +8,8 @@ import { Violation, got, kindOf, showValue } from './messages';
 import { READINGS, ReadMode, Reading } from './reading';
 import { referenceOf } from './references';
 import { REMOTE_STATE_SETTINGS, remoteStateSettingsProblems } from './remote-state-settings';
-import { suggestField } from './suggest';
 import { BACKEND_EVALUATION, FieldSpec, FieldTable, availabilityProblem, evaluatesBackend, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
+import { suggestField } from './suggest';
 import { ParsedTarget } from '../target/target';
 
 /**
