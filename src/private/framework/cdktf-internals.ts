@@ -38,16 +38,30 @@ export function stackOverrides(stack: TerraformStack): Record<string, any> {
   return (stack as any).rawOverrides ?? {};
 }
 
+/** What runs when each construct's stack is synthesized (cdktf keeps one custom synthesis per construct). */
+const atSynthesis = new WeakMap<IConstruct, Array<(directory: string) => void>>();
+
 /**
  * Runs `write` when the app synthesizes the stack of `construct`, with the directory the stack's
  * files go to (cdktf/lib/synthesize/synthesizer `addCustomSynthesis`, which the stack's synthesizer
- * calls after it has checked the stack; the manifest names the stack's working directory). Used to
- * write backend config files beside the stack's output.
+ * calls after it has checked the stack, so after the validations that show warnings, and only when
+ * the stack is written: `app.synth()`, not `Testing.synth`; the manifest names the stack's working
+ * directory). Used to write backend config files beside the stack's output and to print warnings.
+ * Callbacks run in the order they were added.
  */
 export function onStackSynthesis(construct: IConstruct, write: (directory: string) => void): void {
-  addCustomSynthesis(construct, {
-    onSynthesize: (session: any) => write(path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory)),
-  });
+  let callbacks = atSynthesis.get(construct);
+  if (!callbacks) {
+    const all: Array<(directory: string) => void> = [];
+    atSynthesis.set(construct, (callbacks = all));
+    addCustomSynthesis(construct, {
+      onSynthesize: (session: any) => {
+        const directory = path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory);
+        for (const callback of all) callback(directory);
+      },
+    });
+  }
+  callbacks.push(write);
 }
 
 const HCL_EXTENDED = Symbol.for('cdktf-state-backends.StateEncryption.hcl');

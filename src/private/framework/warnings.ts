@@ -1,5 +1,6 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { onStackSynthesis } from './cdktf-internals';
 import { Warning } from '../kit/field-value';
 import { libraryContext } from '../target/flavour';
 
@@ -7,6 +8,14 @@ import { libraryContext } from '../target/flavour';
  * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
  * annotations), so that a warning acknowledged afterwards, on the construct or any scope above it,
  * is left out. With the strict context key, an unacknowledged warning fails the synth instead.
+ *
+ * cdktf itself only writes annotations to manifest.json; the framework CLIs print them. So that an
+ * app run on its own (`mvn exec:java`, `python main.py`, `go run`, `npx ts-node main.ts`) shows them
+ * too, each warning is also printed to stderr when its stack is written, as the CLIs print it
+ * (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
+ * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS=true in the app's environment
+ * (@cdktf/cli-core synth-stack.ts SynthStack.synth; cdktn-cli's bundled handlers.js), and print
+ * the annotations themselves after the synth (cli-core synth.ts printAnnotations).
  */
 
 /** Context key: `true` turns unacknowledged warnings into synth errors. */
@@ -102,6 +111,31 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
     if (entry.shown.has(message)) continue;
     entry.shown.add(message);
     Annotations.of(construct).addWarning(message);
+    printWhenWritten(construct, `WARN [${construct.node.path}]: ${message}`);
   }
   return [];
+}
+
+/** The variable both framework CLIs set for the app they synthesize (see above). */
+const CLI_RUNS_THE_APP = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
+
+/** Lines waiting for their construct's stack to be written. */
+const toPrint = new WeakMap<IConstruct, string[]>();
+
+/**
+ * Prints `line` to stderr when the stack of `construct` is written (never by `Testing.synth`,
+ * which only validates), unless a framework CLI runs the app and prints manifest.json itself.
+ */
+export function printWhenWritten(construct: IConstruct, line: string): void {
+  let lines = toPrint.get(construct);
+  if (!lines) {
+    const pending: string[] = [];
+    toPrint.set(construct, (lines = pending));
+    onStackSynthesis(construct, () => {
+      const now = pending.splice(0);
+      if (process.env[CLI_RUNS_THE_APP] === 'true') return;
+      for (const l of now) process.stderr.write(`${l}\n`);
+    });
+  }
+  lines.push(line);
 }

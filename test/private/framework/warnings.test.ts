@@ -1,0 +1,103 @@
+/**
+ * Warnings wherever the app runs (src/private/framework/warnings.ts): a synth that writes the stacks
+ * prints each unacknowledged warning once to stderr, as the framework CLIs print manifest.json's
+ * annotations; under a CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for the app and
+ * prints them itself) the library prints nothing, so each shows once.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, TerraformStack, Testing } from 'cdktf';
+import { AzurermBackend, StateBackendTarget, StateBackendWarnings } from '../../../src';
+import { onStackSynthesis } from '../../../src/private/framework/cdktf-internals';
+
+const CLI_VARIABLE = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
+const AZ = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate' };
+const URL_FROM_ENV = 'oidcRequestToken is set without oidcRequestUrl';
+const LITERAL_SECRET = 'oidcRequestToken is a secret set as a literal value';
+
+/** An app with one stack whose backend raises two warnings. */
+function twoWarnings(): { app: App; stack: TerraformStack; backend: AzurermBackend } {
+  const app = Testing.app();
+  StateBackendTarget.terraform('1.11.4').applyTo(app);
+  const stack = new TerraformStack(app, 'producer');
+  const backend = new AzurermBackend(stack, { ...AZ, useOidc: true, oidcRequestToken: 'placeholder' });
+  return { app, stack, backend };
+}
+
+/** What `run` writes to stderr, line by line. */
+function stderrOf(run: () => void): string[] {
+  const written: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
+    written.push(String(chunk));
+    return true;
+  });
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return written.join('').split('\n').filter((l) => l !== '');
+}
+
+describe('warnings printed where the app runs', () => {
+  const saved = process.env[CLI_VARIABLE];
+  beforeEach(() => delete process.env[CLI_VARIABLE]);
+  afterAll(() => {
+    if (saved === undefined) delete process.env[CLI_VARIABLE];
+    else process.env[CLI_VARIABLE] = saved;
+  });
+
+  test('a synth run on its own prints each warning once, as the CLIs print them', () => {
+    // GIVEN an app whose backend raises two warnings, run without a framework CLI
+    const { app } = twoWarnings();
+    // WHEN it is synthesized twice
+    const first = stderrOf(() => app.synth());
+    const second = stderrOf(() => app.synth());
+    // THEN the first synth printed both, each once, in the CLI's form
+    expect(first).toHaveLength(2);
+    expect(first.filter((l) => l.startsWith(`WARN [producer/backend]: ${URL_FROM_ENV}`) && l.endsWith('[azurerm/oidc-request-pair]'))).toHaveLength(1);
+    expect(first.filter((l) => l.startsWith(`WARN [producer/backend]: ${LITERAL_SECRET}`) && l.endsWith('[field/literal-secret]'))).toHaveLength(1);
+    // AND the second printed nothing again
+    expect(second).toEqual([]);
+    // AND manifest.json holds them as before
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
+    expect(manifest.stacks.producer.annotations.filter((a: { level: string }) => a.level === '@cdktf/warn')).toHaveLength(2);
+  });
+
+  test('under a framework CLI nothing is printed: the CLI prints manifest.json', () => {
+    // GIVEN the variable both CLIs set for the app they run
+    process.env[CLI_VARIABLE] = 'true';
+    const { app } = twoWarnings();
+    // WHEN it is synthesized THEN nothing is printed, and the manifest holds both warnings
+    expect(stderrOf(() => app.synth())).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
+    expect(manifest.stacks.producer.annotations.filter((a: { level: string }) => a.level === '@cdktf/warn')).toHaveLength(2);
+  });
+
+  test('an acknowledged warning is not printed', () => {
+    const { app, backend } = twoWarnings();
+    StateBackendWarnings.acknowledge(backend, 'field/literal-secret', 'a placeholder');
+    const printed = stderrOf(() => app.synth());
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('[azurerm/oidc-request-pair]');
+  });
+
+  test('a check that writes nothing (Testing.synth with validations) prints nothing', () => {
+    const { stack } = twoWarnings();
+    expect(stderrOf(() => Testing.synth(stack, true))).toEqual([]);
+  });
+});
+
+describe('onStackSynthesis', () => {
+  test('runs every callback of a construct, in order, with the stack\'s directory', () => {
+    // GIVEN two callbacks on one construct (cdktf keeps one custom synthesis per construct)
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    const calls: string[] = [];
+    onStackSynthesis(stack, (dir) => calls.push(`first ${path.relative(app.outdir, dir)}`));
+    onStackSynthesis(stack, (dir) => calls.push(`second ${path.relative(app.outdir, dir)}`));
+    // WHEN the app is synthesized THEN both ran, in order
+    app.synth();
+    expect(calls).toEqual(['first stacks/network', 'second stacks/network']);
+  });
+});
