@@ -60,7 +60,8 @@ export abstract class StoreBackend extends TerraformBackend {
         const stack = TerraformStack.of(this);
         const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
         const moved = movedStateOf(stack, {
-          backend: store.backend, layout: store.layout, fields: store.fields, target: this.target, emitted: this.emitted(), fromRun: this.keysFromRun(), files,
+          backend: store.backend, layout: store.layout, fields: store.fields, target: this.target,
+          emitted: this.emitted(), fromRun: this.keysFromRun(), files,
         });
         const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id), ...moved];
         return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];

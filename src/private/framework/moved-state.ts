@@ -126,7 +126,10 @@ export function movedStateWarning(named: NamedBackend, last: LastInit): Warning 
   if (now === undefined) return undefined;
   if (now !== before) return warn(`stack ${named.stack}'s state moves: ${used} ${before}, this synth names ${now}; ${moveOrFresh}`);
   if (named.files.size === 0) return undefined;
-  const byFile = [...named.files].map(([name, values]) => ({ name, object: objectOf(named, { ...named.emitted, ...values }, last.workspace) }));
+  const byFile = [...named.files].map(([name, values]) => ({
+    name,
+    object: objectOf(named, { ...named.emitted, ...values }, last.workspace),
+  }));
   if (byFile.some((f) => f.object === undefined || f.object === before)) return undefined;
   const first = byFile[0].name;
   return warn(
