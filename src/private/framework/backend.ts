@@ -59,10 +59,8 @@ export abstract class StoreBackend extends TerraformBackend {
         const shared = sharedStateOf(state, store.layout.separateWith);
         const stack = TerraformStack.of(this);
         const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
-        const moved = movedStateOf(stack, {
-          backend: store.backend, layout: store.layout, fields: store.fields, target: this.target,
-          emitted: this.emitted(), fromRun: this.keysFromRun(), files,
-        });
+        const named = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target, files };
+        const moved = movedStateOf(stack, { ...named, emitted: this.emitted(), fromRun: this.keysFromRun() });
         const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id), ...moved];
         return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
       },

@@ -104,7 +104,8 @@ export interface NamedBackend {
 export function movedStateWarning(named: NamedBackend, last: LastInit): Warning | undefined {
   const used = `the last init in ${named.directory} used`;
   // The file the last init was given (every value of it is in the recorded config), for the commands.
-  const gave = (values: Readonly<Record<string, unknown>>) => Object.entries(values).every(([k, v]) => JSON.stringify(last.config[k]) === JSON.stringify(v));
+  const gave = (values: Readonly<Record<string, unknown>>) =>
+    Object.entries(values).every(([k, v]) => JSON.stringify(last.config[k]) === JSON.stringify(v));
   const lastFile = [...named.files].find(([, values]) => gave(values))?.[0];
   const withFile = (file: string | undefined, extra = '') => {
     const args = [extra, file ? `-backend-config=${file}.tfbackend` : ''].filter((a) => a !== '').join(' ');
