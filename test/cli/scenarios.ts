@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CliApp, PACKAGE, TOKEN, cli, makeApp, readCdktfJson, requireCli, startEmulator, storedNames, storedState, writeCdktfJson } from './support';
+import { CliApp, PACKAGE, TOKEN, cli, makeApp, readCdktfJson, requireCli, runApp, startEmulator, storedNames, storedState, writeCdktfJson } from './support';
 import { Sandbox } from '../support/emulators';
 
 const STRICT_REASON = (key: string) => `(${key} is on: acknowledge the warning with a reason, or fix it)`;
@@ -55,6 +55,27 @@ export function describeCliApp(app: CliApp, title: string): void {
         writeCdktfJson(dir, original);
       }
     });
+
+    test('synth through the CLI shows each of the library\'s warnings once', () => {
+      // WHEN the app is synthesized by the CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for it)
+      const r = ok(run(['synth']));
+      // THEN the CLI printed each warning from manifest.json, and the library printed none of its own
+      expect(occurrences(r.output, LITERAL_SECRET)).toBe(1);
+      expect(occurrences(r.output, LEFT_OUT)).toBe(1);
+      expect(r.output).toContain(`WARN [network/backend]: ${LITERAL_SECRET}`);
+    });
+
+    // (how a Java user runs the app to look at it: `mvn compile exec:java`, the command cdktf.json names)
+    if (app.language === 'java') {
+      test('run by mvn exec:java on its own, the app prints each of the library\'s warnings once', () => {
+        // WHEN the app's own command runs, without the CLI
+        const r = runApp(ns, app, dir);
+        expect(r.status).toBe(0);
+        // THEN each warning is on its stderr once, as the CLI would print it
+        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
+        expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
+      });
+    }
 
     test('a refused setting is one readable error that points at the user\'s line', () => {
       // WHEN the endpoint misses its /b
@@ -143,6 +164,11 @@ export function describeCliApp(app: CliApp, title: string): void {
       }
     });
   });
+}
+
+/** How often `part` occurs in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 function listJs(dir: string): string[] {
