@@ -7,6 +7,7 @@ import { movedStateOf } from './moved-state';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { registerBackend, sharedStateOf } from './shared-state';
+import { onStateMap } from './state-map';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
@@ -54,6 +55,8 @@ export abstract class StoreBackend extends TerraformBackend {
     this.target = targetOf(this);
     const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
+    const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
+    onStateMap(this, 'backend', () => ({ ...mapped, stack: TerraformStack.of(this).node.id, attributes: this.emitted(), fromRun: this.keysFromRun() }));
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);

@@ -1,8 +1,9 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { deepMerge } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
+import { onStateMap } from './state-map';
 import { checkOrDetach, stateHolder } from './store-element';
 import { showWarningsNow } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
@@ -28,6 +29,13 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     this.settings = settings;
     this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
+    onStateMap(this, 'remote-state', () => {
+      const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
+      const { backend, layout, fields } = store;
+      const stack = TerraformStack.of(this).node.id;
+      const target = targetOf(this);
+      return { stack, backend, layout, fields, target, attributes: block.config ?? {}, fromRun: new Set(), workspace: block.workspace };
+    });
   }
 
   /**
