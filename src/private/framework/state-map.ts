@@ -68,13 +68,12 @@ export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () =
   if (mappedStacks.has(stack)) return;
   mappedStacks.add(stack);
   onStackSynthesis(stack, (directory) => {
-    const map = stateMap(root);
-    const outdir = path.dirname(path.dirname(directory));
-    fs.writeFileSync(path.join(outdir, 'state-map.json'), JSON.stringify({ stacks: map }, null, 2) + '\n');
-    // Printed once the app's last mapped stack is written (stacks are written in tree order).
+    // Made once the app's last mapped stack is written (stacks are written in tree order), so once per synth.
     const last = root.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c) && mappedStacks.has(c)).pop();
     if (last !== stack) return;
-    const file = path.join(outdir, 'state-map.json');
+    const map = stateMap(root);
+    const file = path.join(path.dirname(path.dirname(directory)), 'state-map.json');
+    fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
     const shown = path.relative(process.cwd(), file);
     process.stdout.write(stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
   });
