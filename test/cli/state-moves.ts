@@ -96,6 +96,14 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
         );
       }
 
+      // AND the CLI showed the state map the synth printed: each stack's new object, and who reads it
+      expect(synth.output).toContain(`state objects (${path.join('cdktf.out', 'state-map.json')}):`);
+      const row = synth.output.split('\n').find((l) => l.startsWith('network ') && l.includes(moved('network')));
+      expect(row).toMatch(/\sapp$/);
+      const map = JSON.parse(fs.readFileSync(path.join(dir, 'cdktf.out', 'state-map.json'), 'utf8')).stacks;
+      expect(map.map((m: { stack: string; defaultWorkspace: string; readBy: string[] }) => [m.stack, m.defaultWorkspace, m.readBy]))
+        .toEqual([['network', moved('network'), ['app']], ['app', moved('app'), []]]);
+
       if (store === 'gcs') {
         // WHEN both are deployed with --migrate-state, as on a terminal (the CLI answers init's question itself)
         ok(run(['deploy', 'network', 'app', '--auto-approve', '--migrate-state'], { SCENARIO: 'for-each-stack' }));
