@@ -59,10 +59,14 @@ export function describeCliApp(app: CliApp, title: string): void {
     test('synth through the CLI shows each of the library\'s warnings once', () => {
       // WHEN the app is synthesized by the CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for it)
       const r = ok(run(['synth']));
-      // THEN the CLI printed each warning from manifest.json, and the library printed none of its own
-      expect(occurrences(r.output, LITERAL_SECRET)).toBe(1);
-      expect(occurrences(r.output, LEFT_OUT)).toBe(1);
-      expect(r.output).toContain(`WARN [network/backend]: ${LITERAL_SECRET}`);
+      // THEN the CLI printed each warning from manifest.json, and the library printed none of its own (the
+      // CLI would log the app's stderr as "[ERROR] default - ..."): every line naming them is the CLI's, once
+      // (under cdktn's targetVersions one per declared tool: their texts differ)
+      const lines = r.output.split('\n').filter((l) => l.includes('[field/literal-secret]') || l.includes('[remote-state/secrets-left-out]'));
+      expect(lines.filter((l) => !l.startsWith('WARN ['))).toEqual([]);
+      expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
+      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(app.framework === 'cdktn' ? 2 : 1);
+      expect(lines.filter((l) => l.startsWith(`WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT.slice(0, 60)}`)).length).toBeGreaterThan(0);
     });
 
     // (how a Java user runs the app to look at it: `mvn compile exec:java`, the command cdktf.json names)

@@ -10,7 +10,7 @@ import { registerBackend, sharedStateOf } from './shared-state';
 import { onStateMap } from './state-map';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
-import { recordWarnings, showWarningsNow } from './warnings';
+import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
@@ -55,6 +55,7 @@ export abstract class StoreBackend extends TerraformBackend {
     this.target = targetOf(this);
     const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
+    showsWarnings(this);
     const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
     onStateMap(this, 'backend', () => ({ ...mapped, stack: TerraformStack.of(this).node.id, attributes: this.emitted(), fromRun: this.keysFromRun() }));
     this.node.addValidation({

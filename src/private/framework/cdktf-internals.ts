@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { TerraformStack } from 'cdktf';
+import { App, TerraformStack } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
@@ -86,4 +86,55 @@ export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformSt
       return { ...result, hcl: [result.hcl, ...blocks].join('\n\n') };
     },
   });
+}
+
+const AROUND_SYNTH = Symbol.for('cdktf-state-backends.App.aroundSynth');
+
+/** What runs around an app's synth. */
+export interface AroundSynth {
+  /** After every stack is prepared, before any is checked or written. */
+  readonly before?: () => void;
+  /** After the app is written. */
+  readonly after?: () => void;
+}
+
+/**
+ * Runs `hooks` around `app.synth()` of the app `scope` belongs to (none when its root is no App).
+ * The app instance's `synth` is wrapped (as `extendStackHcl` wraps `toHclTerraform`): it first
+ * prepares every stack (`TerraformStack.prepareStack`, public and idempotent, which makes the
+ * remote states of cross-stack references; App.synth runs it again), runs the `before` hooks, then
+ * cdktf's synth, then the `after` hooks. Only a real synth gets here: `Testing.synth` and
+ * `Testing.fullSynth` never call `app.synth()`. A hook that throws is left to the synth to report
+ * (it checks the same things again). Used to print warnings and the state map at the start of a
+ * synth, where a jsii host (a Java `mvn exec:java`) still reads the output before the program ends.
+ */
+export function aroundAppSynth(scope: IConstruct, hooks: AroundSynth): void {
+  const app = scope.node.root;
+  if (!App.isApp(app)) return;
+  let all: AroundSynth[] | undefined = (app as any)[AROUND_SYNTH];
+  if (!all) {
+    const list: AroundSynth[] = [];
+    all = list;
+    Object.defineProperty(app, AROUND_SYNTH, { value: list });
+    const original = app.synth;
+    const run = (hook: (() => void) | undefined) => {
+      try {
+        hook?.();
+      } catch {
+        // reported by the synth itself
+      }
+    };
+    Object.defineProperty(app, 'synth', {
+      configurable: true,
+      writable: true,
+      value: function synth(this: App) {
+        run(() => this.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c)).forEach((s) => s.prepareStack()));
+        list.forEach((h) => run(h.before));
+        const result = original.call(this);
+        list.forEach((h) => run(h.after));
+        return result;
+      },
+    });
+  }
+  all.push(hooks);
 }

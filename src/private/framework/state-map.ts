@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { TerraformStack } from 'cdktf';
+import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { onStackSynthesis } from './cdktf-internals';
+import { aroundAppSynth } from './cdktf-internals';
 import { FieldSpec } from '../kit/schema';
 import { ANY_WORKSPACE, StateLayout, showAddress, stateAddress } from '../kit/state-objects';
 import { ParsedTarget } from '../target/target';
@@ -11,9 +11,9 @@ import { ParsedTarget } from '../target/target';
  * The state map: every stack's state object (in the default workspace and in any other), the
  * parts of it the run decides shown as such, and the stacks whose remote states read it. Written
  * to `<outdir>/state-map.json` beside the stacks, and printed as a short table to stdout (which
- * the framework CLIs show with their own output) when the app's last stack with one of this
- * library's backends or remote states is written. It is where a reviewer looks before approving a
- * change that moves state.
+ * the framework CLIs show with their own output) when the app is synthesized, once its stacks are
+ * prepared and before they are written. It is where a reviewer looks before approving a change
+ * that moves state.
  *
  * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
  * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
@@ -56,27 +56,26 @@ interface Entry {
 }
 
 const entries = new WeakMap<IConstruct, Entry[]>();
-const mappedStacks = new WeakSet<TerraformStack>();
 
 /** Puts a backend or remote state of this library on its app's state map. */
 export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () => MapInput): void {
   const root = element.node.root;
   let list = entries.get(root);
-  if (!list) entries.set(root, (list = []));
+  if (!list) {
+    entries.set(root, (list = []));
+    // At the start of the app's synth, once every stack is prepared (cross-stack remote states made).
+    aroundAppSynth(root, { before: () => writeStateMap(root) });
+  }
   list.push({ kind, input });
-  const stack = TerraformStack.of(element);
-  if (mappedStacks.has(stack)) return;
-  mappedStacks.add(stack);
-  onStackSynthesis(stack, (directory) => {
-    // Made once the app's last mapped stack is written (stacks are written in tree order), so once per synth.
-    const last = root.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c) && mappedStacks.has(c)).pop();
-    if (last !== stack) return;
-    const map = stateMap(root);
-    const file = path.join(path.dirname(path.dirname(directory)), 'state-map.json');
-    fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
-    const shown = path.relative(process.cwd(), file);
-    process.stdout.write(stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
-  });
+}
+
+/** Writes the map beside the stacks and prints its table. */
+function writeStateMap(root: IConstruct): void {
+  const map = stateMap(root);
+  const file = path.join(App.of(root).outdir, 'state-map.json');
+  fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
+  const shown = path.relative(process.cwd(), file);
+  process.stdout.write(stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
 }
 
 /** The app's state map: each stack's backend object, and who reads it. */

@@ -1,6 +1,6 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { onStackSynthesis } from './cdktf-internals';
+import { aroundAppSynth } from './cdktf-internals';
 import { Warning } from '../kit/field-value';
 import { libraryContext } from '../target/flavour';
 
@@ -11,7 +11,7 @@ import { libraryContext } from '../target/flavour';
  *
  * cdktf itself only writes annotations to manifest.json; the framework CLIs print them. So that an
  * app run on its own (`mvn exec:java`, `python main.py`, `go run`, `npx ts-node main.ts`) shows them
- * too, each warning is also printed to stderr when its stack is written, as the CLIs print it
+ * too, each warning is also printed to stderr when the app is synthesized, as the CLIs print it
  * (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
  * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS=true in the app's environment
  * (@cdktf/cli-core synth-stack.ts SynthStack.synth; cdktn-cli's bundled handlers.js), and print
@@ -43,6 +43,7 @@ export function recordWarnings(construct: IConstruct, warnings: readonly Warning
   if (!entry) {
     const own: Recorded = { warnings: [], shown: new Set() };
     recorded.set(construct, own);
+    showsWarnings(construct);
     construct.node.addValidation({ validate: () => flush(construct, own) });
     entry = own;
   }
@@ -111,7 +112,7 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
     if (entry.shown.has(message)) continue;
     entry.shown.add(message);
     Annotations.of(construct).addWarning(message);
-    printWhenWritten(construct, `WARN [${construct.node.path}]: ${message}`);
+    queue(construct, `WARN [${construct.node.path}]: ${message}`);
   }
   return [];
 }
@@ -119,23 +120,44 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
 /** The variable both framework CLIs set for the app they synthesize (see above). */
 const CLI_RUNS_THE_APP = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
 
-/** Lines waiting for their construct's stack to be written. */
+/** Warning lines not printed yet, by app. */
 const toPrint = new WeakMap<IConstruct, string[]>();
+/** The constructs whose validations show this library's warnings, by app. */
+const showing = new WeakMap<IConstruct, Set<IConstruct>>();
 
 /**
- * Prints `line` to stderr when the stack of `construct` is written (never by `Testing.synth`,
- * which only validates), unless a framework CLI runs the app and prints manifest.json itself.
+ * Marks `construct` as one whose validations show this library's warnings: when the app is
+ * synthesized they run first, and the warnings they show are printed before cdktf writes anything
+ * (framework/cdktf-internals.ts aroundAppSynth); any shown later in the synth, after it.
  */
-export function printWhenWritten(construct: IConstruct, line: string): void {
-  let lines = toPrint.get(construct);
-  if (!lines) {
-    const pending: string[] = [];
-    toPrint.set(construct, (lines = pending));
-    onStackSynthesis(construct, () => {
-      const now = pending.splice(0);
-      if (process.env[CLI_RUNS_THE_APP] === 'true') return;
-      for (const l of now) process.stderr.write(`${l}\n`);
+export function showsWarnings(construct: IConstruct): void {
+  const root = construct.node.root;
+  let set = showing.get(root);
+  if (!set) {
+    const all = new Set<IConstruct>();
+    showing.set(root, (set = all));
+    aroundAppSynth(root, {
+      before: () => {
+        for (const c of [...all]) c.node.validate();
+        printPending(root);
+      },
+      after: () => printPending(root),
     });
   }
+  set.add(construct);
+}
+
+/** Queues a line for the app's synth to print. */
+function queue(construct: IConstruct, line: string): void {
+  const root = construct.node.root;
+  let lines = toPrint.get(root);
+  if (!lines) toPrint.set(root, (lines = []));
   lines.push(line);
+}
+
+/** Prints the app's queued lines to stderr, unless a framework CLI runs the app and prints manifest.json itself. */
+function printPending(root: IConstruct): void {
+  const lines = toPrint.get(root)?.splice(0) ?? [];
+  if (process.env[CLI_RUNS_THE_APP] === 'true') return;
+  for (const line of lines) process.stderr.write(`${line}\n`);
 }

@@ -3,8 +3,10 @@
  * against the installed framework (cdktf in one jest project, cdktn in the other). A failure here
  * means the framework changed underneath: re-check that file against the new version.
  */
-import { TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { deepMerge, extendStackHcl, resolveIn } from '../../../src/private/framework/cdktf-internals';
+import * as fs from 'fs';
+import * as path from 'path';
+import { TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { aroundAppSynth, deepMerge, extendStackHcl, resolveIn } from '../../../src/private/framework/cdktf-internals';
 
 describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
   test('resolves references to variables and locals as synth writes them, and leaves literals alone', () => {
@@ -57,5 +59,28 @@ describe('extendStackHcl (a wrapper around the stack\'s toHclTerraform)', () => 
     new TerraformLocal(extended, 'x', 1);
     extendStackHcl(extended, () => []);
     expect(Testing.synthHcl(extended)).toBe(Testing.synthHcl(plain));
+  });
+});
+
+describe('aroundAppSynth', () => {
+  test('runs before the stacks are written, with the stacks prepared, and after; never for Testing.synth', () => {
+    // GIVEN two stacks, the second reading the first (its remote state is made when the stacks are prepared)
+    const app = Testing.app();
+    const network = new TerraformStack(app, 'network');
+    const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    const seen: string[] = [];
+    const written = () => fs.existsSync(path.join(app.outdir, 'stacks', 'network', 'cdk.tf.json'));
+    aroundAppSynth(network, {
+      before: () => seen.push(`before: written ${written()}, remote state ${consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined}`),
+      after: () => seen.push(`after: written ${written()}`),
+    });
+    // WHEN a test synthesizes a stack THEN nothing runs
+    Testing.synth(consumer);
+    expect(seen).toEqual([]);
+    // WHEN the app is synthesized THEN before ran with the remote state made and nothing written, after once written
+    app.synth();
+    expect(seen).toEqual(['before: written false, remote state true', 'after: written true']);
   });
 });

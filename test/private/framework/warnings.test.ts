@@ -1,6 +1,6 @@
 /**
- * Warnings wherever the app runs (src/private/framework/warnings.ts): a synth that writes the stacks
- * prints each unacknowledged warning once to stderr, as the framework CLIs print manifest.json's
+ * Warnings wherever the app runs (src/private/framework/warnings.ts): `app.synth()` prints each
+ * unacknowledged warning once to stderr, before it writes the stacks, as the framework CLIs print manifest.json's
  * annotations; under a CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for the app and
  * prints them itself) the library prints nothing, so each shows once.
  */
@@ -72,6 +72,25 @@ describe('warnings printed where the app runs', () => {
     expect(stderrOf(() => app.synth())).toEqual([]);
     const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
     expect(manifest.stacks.producer.annotations.filter((a: { level: string }) => a.level === '@cdktf/warn')).toHaveLength(2);
+  });
+
+  test('prints at the start of the synth, before any stack is written (a jsii host still reads it before its program ends)', () => {
+    // GIVEN an app with warnings, whose stack file does not exist yet
+    const { app } = twoWarnings();
+    const stackFile = path.join(app.outdir, 'stacks', 'producer', 'cdk.tf.json');
+    let writtenWhenPrinted: boolean | undefined;
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => {
+      writtenWhenPrinted ??= fs.existsSync(stackFile);
+      return true;
+    });
+    try {
+      app.synth();
+    } finally {
+      spy.mockRestore();
+    }
+    // THEN the warnings were printed before cdktf wrote the stack
+    expect(writtenWhenPrinted).toBe(false);
+    expect(fs.existsSync(stackFile)).toBe(true);
   });
 
   test('an acknowledged warning is not printed', () => {
