@@ -89,6 +89,7 @@ export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformSt
 }
 
 const AROUND_SYNTH = Symbol.for('cdktf-state-backends.App.aroundSynth');
+const PATCHED = Symbol.for('cdktf-state-backends.App.synthPatched');
 
 /** What runs around an app's synth. */
 export interface AroundSynth {
@@ -100,41 +101,48 @@ export interface AroundSynth {
 
 /**
  * Runs `hooks` around `app.synth()` of the app `scope` belongs to (none when its root is no App).
- * The app instance's `synth` is wrapped (as `extendStackHcl` wraps `toHclTerraform`): it first
- * prepares every stack (`TerraformStack.prepareStack`, public and idempotent, which makes the
- * remote states of cross-stack references; App.synth runs it again), runs the `before` hooks, then
- * cdktf's synth, then the `after` hooks. Only a real synth gets here: `Testing.synth` and
- * `Testing.fullSynth` never call `app.synth()`. A hook that throws is left to the synth to report
- * (it checks the same things again). Used to print warnings and the state map at the start of a
- * synth, where a jsii host (a Java `mvn exec:java`) still reads the output before the program ends.
+ * `App.prototype.synth` is wrapped once (on the prototype: the jsii kernel invokes a host's call
+ * through the class prototype, `_findInvokeTarget` in @jsii/kernel 1.x, so an instance property
+ * would be skipped in Java, Python and Go); for an app with hooks it first prepares every stack
+ * (`TerraformStack.prepareStack`, public and idempotent, which makes the remote states of
+ * cross-stack references; App.synth runs it again), runs the `before` hooks, then cdktf's synth,
+ * then the `after` hooks. Other apps synthesize as before. Only a real synth gets here:
+ * `Testing.synth` and `Testing.fullSynth` never call `app.synth()`. A hook that throws is left to the
+ * synth to report (it checks the same things again). Used to print warnings and the state map at
+ * the start of a synth, where a jsii host (a Java `mvn exec:java`) still reads the output before
+ * the program ends.
  */
 export function aroundAppSynth(scope: IConstruct, hooks: AroundSynth): void {
   const app = scope.node.root;
   if (!App.isApp(app)) return;
+  patchSynth();
   let all: AroundSynth[] | undefined = (app as any)[AROUND_SYNTH];
-  if (!all) {
-    const list: AroundSynth[] = [];
-    all = list;
-    Object.defineProperty(app, AROUND_SYNTH, { value: list });
-    const original = app.synth;
-    const run = (hook: (() => void) | undefined) => {
-      try {
-        hook?.();
-      } catch {
-        // reported by the synth itself
-      }
-    };
-    Object.defineProperty(app, 'synth', {
-      configurable: true,
-      writable: true,
-      value: function synth(this: App) {
-        run(() => this.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c)).forEach((s) => s.prepareStack()));
-        list.forEach((h) => run(h.before));
-        const result = original.call(this);
-        list.forEach((h) => run(h.after));
-        return result;
-      },
-    });
-  }
+  if (!all) Object.defineProperty(app, AROUND_SYNTH, { value: (all = []) });
   all.push(hooks);
+}
+
+function patchSynth(): void {
+  const proto = App.prototype as any;
+  if (proto[PATCHED]) return;
+  const original: (this: App) => void = proto.synth;
+  const run = (hook: (() => void) | undefined) => {
+    try {
+      hook?.();
+    } catch {
+      // reported by the synth itself
+    }
+  };
+  Object.defineProperty(proto, PATCHED, { value: true });
+  Object.defineProperty(proto, 'synth', {
+    configurable: true,
+    writable: true,
+    value: function synth(this: App): void {
+      const hooks: AroundSynth[] | undefined = (this as any)[AROUND_SYNTH];
+      if (!hooks) return original.call(this);
+      run(() => this.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c)).forEach((s) => s.prepareStack()));
+      hooks.forEach((h) => run(h.before));
+      original.call(this);
+      hooks.forEach((h) => run(h.after));
+    },
+  });
 }

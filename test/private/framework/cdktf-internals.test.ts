@@ -84,3 +84,13 @@ describe('aroundAppSynth', () => {
     expect(seen).toEqual(['before: written false, remote state true', 'after: written true']);
   });
 });
+
+test('aroundAppSynth runs when synth is called through the class prototype, as the jsii kernel calls it for Java, Python and Go', () => {
+  const app = Testing.app();
+  new TerraformStack(app, 'network');
+  const seen: string[] = [];
+  aroundAppSynth(app, { before: () => seen.push('before') });
+  // (@jsii/kernel _findInvokeTarget: instance.constructor.prototype[method])
+  (app.constructor as any).prototype.synth.call(app);
+  expect(seen).toEqual(['before']);
+});
