@@ -3,6 +3,7 @@ import * as path from 'path';
 import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
+import { printForHost } from './warnings';
 import { FieldSpec } from '../kit/schema';
 import { ANY_WORKSPACE, StateLayout, showAddress, stateAddress } from '../kit/state-objects';
 import { ParsedTarget } from '../target/target';
@@ -75,7 +76,7 @@ function writeStateMap(root: IConstruct): void {
   const file = path.join(App.of(root).outdir, 'state-map.json');
   fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
   const shown = path.relative(process.cwd(), file);
-  process.stdout.write(stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
+  printForHost(root, 'stdout', stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
 }
 
 /** The app's state map: each stack's backend object, and who reads it. */

@@ -141,7 +141,10 @@ export function showsWarnings(construct: IConstruct): void {
         for (const c of [...all]) c.node.validate();
         printPending(root);
       },
-      after: () => printPending(root),
+      after: () => {
+        printPending(root);
+        letHostShow(root);
+      },
     });
   }
   set.add(construct);
@@ -159,5 +162,27 @@ function queue(construct: IConstruct, line: string): void {
 function printPending(root: IConstruct): void {
   const lines = toPrint.get(root)?.splice(0) ?? [];
   if (process.env[CLI_RUNS_THE_APP] === 'true') return;
-  for (const line of lines) process.stderr.write(`${line}\n`);
+  for (const line of lines) printForHost(root, 'stderr', `${line}\n`);
+}
+
+/** Apps that printed during the current synth. */
+const printed = new WeakSet<IConstruct>();
+
+/** Writes `text` to the process's `stream` during the synth of the app `root`. */
+export function printForHost(root: IConstruct, stream: 'stdout' | 'stderr', text: string): void {
+  if (text === '') return;
+  process[stream].write(text);
+  printed.add(root);
+}
+
+/**
+ * Under a jsii host (Java, Python, Go: the runtime sets JSII_AGENT for the node process), what the
+ * library prints reaches the host's console from a thread of the host's runtime, which the Java one
+ * polls every 100 ms and drops when the program ends (`mvn exec:java` stops it once `main`
+ * returns): a synth that printed waits a moment before it returns, so the output is shown.
+ */
+function letHostShow(root: IConstruct): void {
+  if (!printed.has(root)) return;
+  printed.delete(root);
+  if (process.env.JSII_AGENT) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
 }
