@@ -93,6 +93,30 @@ describe('warnings printed where the app runs', () => {
     expect(fs.existsSync(stackFile)).toBe(true);
   });
 
+  test('under a jsii host (JSII_AGENT set), a synth that printed waits 300 ms before it returns, so the host shows the output', () => {
+    const savedAgent = process.env.JSII_AGENT;
+    const waits = (agent: string | undefined) => {
+      if (agent === undefined) delete process.env.JSII_AGENT;
+      else process.env.JSII_AGENT = agent;
+      const { app } = twoWarnings();
+      const spy = jest.spyOn(Atomics, 'wait');
+      try {
+        stderrOf(() => app.synth());
+        return spy.mock.calls.map((c) => c[3]);
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    try {
+      // WHEN the same app is synthesized under a jsii host and in plain node THEN only the first waits
+      expect(waits('Java/17.0.15')).toEqual([300]);
+      expect(waits(undefined)).toEqual([]);
+    } finally {
+      if (savedAgent === undefined) delete process.env.JSII_AGENT;
+      else process.env.JSII_AGENT = savedAgent;
+    }
+  });
+
   test('an acknowledged warning is not printed', () => {
     const { app, backend } = twoWarnings();
     StateBackendWarnings.acknowledge(backend, 'field/literal-secret', 'a placeholder');
