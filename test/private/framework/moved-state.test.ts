@@ -9,6 +9,7 @@ import { App, TerraformStack, Testing } from 'cdktf';
 import { AzurermBackend, GcsBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../../src';
 import { lastInit } from '../../../src/private/framework/moved-state';
 import { warningsOf } from '../../support/annotations';
+import { FLAVOUR } from '../../support/flavour';
 
 /** An app (terraform 1.11.4) whose stack `network`'s directory holds a last init of `type` with `config`. */
 function initialized(type: string, config: Record<string, unknown>, workspace?: string): { app: App; stack: TerraformStack } {
@@ -49,8 +50,8 @@ describe('stack/state-moved', () => {
     expect(moved(stack)).toEqual([
       `stack network's state moves: the last init in ${dirOf(app)} used gcs bucket="app-state", object "network/default.tfstate", ` +
         'this synth names gcs bucket="app-state", object "prod/network/default.tfstate"; ' +
-        'to copy the state there: cdktf deploy network --migrate-state (init -migrate-state copies every workspace\'s state and leaves the old objects as they are); ' +
-        'to use the new object as it is, without copying: TF_CLI_ARGS_init=-reconfigure cdktf deploy network [stack/state-moved]',
+        `to copy the state there: ${FLAVOUR} deploy network --migrate-state (init -migrate-state copies every workspace's state and leaves the old objects as they are); ` +
+        `to use the new object as it is, without copying: TF_CLI_ARGS_init=-reconfigure ${FLAVOUR} deploy network [stack/state-moved]`,
     ]);
   });
 
@@ -75,7 +76,7 @@ describe('stack/state-moved', () => {
   test('warns if the backend type changed', () => {
     const { stack } = initialized('local', { path: '../../terraform.network.tfstate' });
     new AzurermBackend(stack, { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'network.tfstate' });
-    expect(moved(stack).join('\n')).toContain('used a local backend, this synth names a azurerm backend; to copy the state there: cdktf deploy network --migrate-state');
+    expect(moved(stack).join('\n')).toContain(`used a local backend, this synth names a azurerm backend; to copy the state there: ${FLAVOUR} deploy network --migrate-state`);
   });
 
   test('takes the values the run gave at init as the last init gave them: only the code\'s part moves', () => {
@@ -105,9 +106,9 @@ describe('stack/state-moved', () => {
     expect(moved(stack)).toEqual([
       `stack network's state is where no config file puts it: the last init in ${dirOf(app)} used gcs bucket="acme-prod-old", object "network/default.tfstate", ` +
         'this synth names gcs bucket="acme-prod", object "network/default.tfstate" with prod.tfbackend, gcs bucket="acme-dev", object "network/default.tfstate" with dev.tfbackend; ' +
-        'to switch to another environment\'s object: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" cdktf deploy network ' +
+        `to switch to another environment's object: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" ${FLAVOUR} deploy network ` +
         '(never --migrate-state there: it copies the last environment\'s state over the other\'s); ' +
-        'to move this environment\'s state to the object its file now names: TF_CLI_ARGS_init=-backend-config=prod.tfbackend cdktf deploy network --migrate-state [stack/state-moved]',
+        `to move this environment's state to the object its file now names: TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${FLAVOUR} deploy network --migrate-state [stack/state-moved]`,
     ]);
   });
 
@@ -117,9 +118,9 @@ describe('stack/state-moved', () => {
     backend.addConfigFile('dev', { bucket: 'acme-dev' });
     backend.addConfigFile('prod', { bucket: 'acme-prod' });
     expect(moved(stack).join('\n')).toContain(
-      'to copy the state there: TF_CLI_ARGS_init=-backend-config=prod.tfbackend cdktf deploy network --migrate-state ' +
+      `to copy the state there: TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${FLAVOUR} deploy network --migrate-state ` +
         '(init -migrate-state copies every workspace\'s state and leaves the old objects as they are); ' +
-        'to use the new object as it is, without copying: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" cdktf deploy network [stack/state-moved]',
+        `to use the new object as it is, without copying: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" ${FLAVOUR} deploy network [stack/state-moved]`,
     );
   });
 
