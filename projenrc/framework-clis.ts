@@ -20,6 +20,9 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { maven
     description: 'The framework-CLI suite (test/cli) on the artifacts already in dist/ (args go to jest)',
     steps: [
       { spawn: frameworkClis.name },
+      // (validate first, alone: it installs the freshly packaged artifact, which Maven 3.8 looks for
+      // before any phase runs when the goals below are on the same command line, failing on an empty ~/.m2)
+      { exec: `mvn -B -q -f ${cliJavaApp} validate`, name: 'Install the packaged library for the Java app' },
       { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies' },
       { exec: 'jest --ci --coverage=false -c test/cli/jest.config.json', receiveArgs: true },
     ],

@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
+import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { STACK_RULES } from '../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
@@ -96,7 +97,7 @@ export function renderFieldsDoc(): string {
   out.push('', '## Stack-wide checks', '');
   out.push('At synth, across the stacks of an app (an error only where every part of both objects is in the code):', '');
   out.push('| id | severity | rule | evidence |', '|---|---|---|---|');
-  out.push(...STACK_RULES.map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} |`));
+  out.push(...[...STACK_RULES, MOVED_STATE_RULE].map((r) => `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} |`));
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));

@@ -1,4 +1,4 @@
-import { fromInitMarker } from './private/kit/from-init';
+import { fromInitMarker, fromInitNumberMarker } from './private/kit/from-init';
 
 /**
  * Values a backend block leaves to the run.
@@ -7,7 +7,7 @@ import { fromInitMarker } from './private/kit/from-init';
  * (`init -backend-config=KEY=VALUE`, or `-backend-config=<file>`): a platform that injects the
  * bucket, one block for several environments. A required field that is simply missing stays an
  * error, so that a typo or a forgotten field does not pass; give `StateBackendValue.fromInit()`
- * instead to say that the run supplies it.
+ * instead to say that the run supplies it (`fromInitNumber()` for a number field).
  *
  * @example
  * new GcsBackend(stack, { bucket: StateBackendValue.fromInit(), prefix: 'network' });
@@ -27,6 +27,21 @@ export class StateBackendValue {
    */
   public static fromInit(): string {
     return fromInitMarker();
+  }
+
+  /**
+   * Marks a number field of a backend as given by the run at `init`.
+   *
+   * The same as `fromInit()`, for a field whose type is a number (OSS
+   * `assumeRoleSessionExpiration`, AzureRM `timeoutSeconds`): `Token.asNumber(fromInit())` is a
+   * reference to cdktf, which a backend block refuses. Boolean fields have no marker (a boolean
+   * cannot carry a token): none is required, so leave one unset and give it at init as it is
+   * (`-backend-config=use_oidc=true`, or in a config file).
+   *
+   * @returns a marker (a number token) to use as the field's value
+   */
+  public static fromInitNumber(): number {
+    return fromInitNumberMarker();
   }
 
   private constructor() {}

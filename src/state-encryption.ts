@@ -8,7 +8,7 @@ import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rule
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { withId } from './private/framework/rule-catalog';
 import { staticContextOf } from './private/framework/static-context';
-import { recordWarnings, showWarningsNow } from './private/framework/warnings';
+import { recordWarnings, showWarningsNow, showsWarnings } from './private/framework/warnings';
 import { Warning } from './private/kit/field-value';
 import { Violation, formatViolations } from './private/kit/messages';
 import { targetOf } from './private/kit/targets';
@@ -155,6 +155,7 @@ export class StateEncryption extends TerraformElement {
     extendStackHcl(TerraformStack.of(this), (stack) =>
       stack.node.findAll().filter((c): c is StateEncryption => StateEncryption.isStateEncryption(c)).map((b) => resolveIn(stack, b._toHcl())));
     this.node.addValidation({ validate: () => this.validateStack() });
+    showsWarnings(this);
   }
 
   /**

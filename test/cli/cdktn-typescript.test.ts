@@ -4,5 +4,10 @@
  * under the cdktf package's key, as the README's examples write it: the cdktn package honours it.
  */
 import { describeCliApp } from './scenarios';
+import { describeStateMoves } from './state-moves';
 
-describeCliApp({ framework: 'cdktn', language: 'typescript', strictKey: 'cdktf-state-backends:strict' }, 'cdktn-cli 0.24.0, TypeScript');
+const APP = { framework: 'cdktn', language: 'typescript', strictKey: 'cdktf-state-backends:strict' } as const;
+
+describeCliApp(APP, 'cdktn-cli 0.24.0, TypeScript');
+describeStateMoves(APP, 'gcs', 'cdktn-cli 0.24.0, TypeScript: changing where state lives, on fake-gcs-server');
+describeStateMoves(APP, 'azurerm', 'cdktn-cli 0.24.0, TypeScript: changing where state lives, on Azurite');

@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CliApp, PACKAGE, TOKEN, cli, makeApp, readCdktfJson, requireCli, startEmulator, storedNames, storedState, writeCdktfJson } from './support';
+import { CliApp, PACKAGE, TOKEN, cli, makeApp, readCdktfJson, requireCli, runApp, startEmulator, storedNames, storedState, writeCdktfJson } from './support';
 import { Sandbox } from '../support/emulators';
 
 const STRICT_REASON = (key: string) => `(${key} is on: acknowledge the warning with a reason, or fix it)`;
@@ -55,6 +55,31 @@ export function describeCliApp(app: CliApp, title: string): void {
         writeCdktfJson(dir, original);
       }
     });
+
+    test('synth through the CLI shows each of the library\'s warnings once', () => {
+      // WHEN the app is synthesized by the CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for it)
+      const r = ok(run(['synth']));
+      // THEN the CLI printed each warning from manifest.json, and the library printed none of its own (the
+      // CLI would log the app's stderr as "[ERROR] default - ..."): every line naming them is the CLI's, once
+      // (under cdktn's targetVersions one per declared tool: their texts differ)
+      const lines = r.output.split('\n').filter((l) => l.includes('[field/literal-secret]') || l.includes('[remote-state/secrets-left-out]'));
+      expect(lines.filter((l) => !l.startsWith('WARN ['))).toEqual([]);
+      expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
+      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(app.framework === 'cdktn' ? 2 : 1);
+      expect(lines.filter((l) => l.startsWith(`WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT.slice(0, 60)}`)).length).toBeGreaterThan(0);
+    });
+
+    // (how a Java user runs the app to look at it: `mvn compile exec:java`, the command cdktf.json names)
+    if (app.language === 'java') {
+      test('run by mvn exec:java on its own, the app prints each of the library\'s warnings once', () => {
+        // WHEN the app's own command runs, without the CLI
+        const r = runApp(ns, app, dir);
+        expect(r.status).toBe(0);
+        // THEN each warning is on its stderr once, as the CLI would print it
+        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
+        expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
+      });
+    }
 
     test('a refused setting is one readable error that points at the user\'s line', () => {
       // WHEN the endpoint misses its /b
@@ -143,6 +168,11 @@ export function describeCliApp(app: CliApp, title: string): void {
       }
     });
   });
+}
+
+/** How often `part` occurs in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 function listJs(dir: string): string[] {

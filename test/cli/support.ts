@@ -1,13 +1,14 @@
 /**
  * The framework-CLI suite's harness: a user's app (TypeScript per framework, Java on cdktf) with the
  * library installed as users get it (the packed npm tarball, the Maven artifact in dist/java), driven
- * by the real `cdktf` / `cdktn` CLIs against fake-gcs-server, in a network namespace with only
- * loopback (test/support/emulators.ts). The CLIs, a Node.js 22 for cdktn-cli and each framework's
+ * by the real `cdktf` / `cdktn` CLIs against fake-gcs-server (and Azurite, for the state-moving
+ * scenarios of state-moves.ts), in a network namespace with only loopback (test/support/emulators.ts). The CLIs, a Node.js 22 for cdktn-cli and each framework's
  * `init`-made TypeScript project come from scripts/framework-clis.sh (cached); the tarballs and the
  * Maven artifact from the test run's packaging steps (`npx projen test:cli`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { AzuriteServer, cleanUp, listBlobs, readBlob, startAzurite } from '../support/azurite';
 import { RunResult, Sandbox, gcsObject, gcsObjects, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
 import { cacheRoot, judgeEnv } from '../support/judges';
 
@@ -104,9 +105,88 @@ export function readCdktfJson(dir: string): Record<string, any> {
   return JSON.parse(fs.readFileSync(path.join(dir, 'cdktf.json'), 'utf8'));
 }
 
+/** A store the state-moving scenarios run on, and its emulator: fake-gcs-server or Azurite. */
+export type Store = 'gcs' | 'azurerm';
+
+/** The buckets (containers) the apps keep state in: the hand-written one, and one per environment. */
+export const BUCKETS = [BUCKET, `${BUCKET}-prod`, `${BUCKET}-dev`] as const;
+
+/** A running emulator of a store: its namespace, what a run needs from it, and its stored objects. */
+export interface StoreEmulator {
+  readonly store: Store;
+  readonly ns: Sandbox;
+  /** What the app's runs get: the store, and the credentials the emulator takes. */
+  readonly env: Record<string, string>;
+  /** The objects (blobs) in a bucket (container), by name, sorted. */
+  names(bucket: string): string[];
+  /** A stored state (throws when there is none). */
+  state(bucket: string, name: string): Stored;
+  stop(): void;
+}
+
+/** The store's emulator with the buckets of BUCKETS, each in a namespace of its own. */
+export function startStore(store: Store): StoreEmulator {
+  if (store === 'gcs') {
+    const ns = startFakeGcs(BUCKETS);
+    return {
+      store,
+      ns,
+      env: { STORE: store, GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN },
+      names: (bucket) => gcsObjects(ns, bucket),
+      state: (bucket, name) => parseStored(gcsObject(ns, bucket, name), `${bucket}/${name}`),
+      stop: () => ns.stop(),
+    };
+  }
+  const az: AzuriteServer = startAzurite(BUCKETS);
+  return {
+    store,
+    ns: az.ns,
+    env: { STORE: store, ARM_ACCESS_KEY: az.key, SSL_CERT_FILE: az.caFile },
+    names: (container) => listBlobs(az, container, '').map((b) => b.name),
+    state: (container, name) => parseStored(readBlob(az, container, name), `${container}/${name}`),
+    stop: () => cleanUp(az),
+  };
+}
+
+/** Whether the state-moving scenarios of `app` can run on `store` here (see requireCli). */
+export function requireStore(app: CliApp, store: Store): boolean {
+  return requireCli(app) && requireRuntime(store === 'gcs' ? 'fake-gcs-server' : 'azurite');
+}
+
+/** What the suite checks of a stored state. */
+export interface Stored {
+  readonly serial: number;
+  readonly lineage: string;
+  readonly outputs: Record<string, unknown>;
+  /** Resource addresses (`terraform_data.vpc`, `data.terraform_remote_state.x`). */
+  readonly resources: string[];
+}
+
+/** A stored state's serial, lineage, outputs and resource addresses. */
+function parseStored(body: string | undefined, where: string): Stored {
+  if (body === undefined) throw new Error(`no object ${where}`);
+  const s = JSON.parse(body);
+  const outputs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s.outputs ?? {})) outputs[k] = (v as { value: unknown }).value;
+  const resources = ((s.resources ?? []) as Array<{ type: string; name: string; mode: string }>).map((x) => `${x.mode === 'data' ? 'data.' : ''}${x.type}.${x.name}`);
+  return { serial: s.serial, lineage: s.lineage, outputs, resources };
+}
+
+/**
+ * Runs the app's own command (cdktf.json's `app`: `mvn ... compile exec:java`, `npx ts-node main.ts`)
+ * in the namespace without the CLI, as a user runs it to synthesize; the output as for `cli`.
+ */
+export function runApp(ns: Sandbox, app: CliApp, dir: string, extra: Record<string, string> = {}): RunResult {
+  const r = ns.run('sh', ['-c', readCdktfJson(dir).app], { cwd: dir, env: cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra }), timeout: 240_000 });
+  return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
+}
+
 /** Runs the app's CLI in the namespace (stdin closed); the output without colours and spinner frames. */
 export function cli(ns: Sandbox, app: CliApp, dir: string, args: string[], extra: Record<string, string> = {}): RunResult {
-  const r = ns.run(cliBinary(app), args, { cwd: dir, env: cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra }), timeout: 240_000 });
+  const env = cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra });
+  // As on a user's terminal, where the CLI answers init's questions (TF_INPUT=0, as CI may set it, only when a test says so).
+  if (!('TF_INPUT' in extra)) delete env.TF_INPUT;
+  const r = ns.run(cliBinary(app), args, { cwd: dir, env, timeout: 240_000 });
   return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
 }
 
@@ -125,12 +205,6 @@ export function storedNames(ns: Sandbox): string[] {
 }
 
 /** A stored state: serial, lineage, outputs by name, resource addresses. */
-export function storedState(ns: Sandbox, name: string): { serial: number; lineage: string; outputs: Record<string, unknown>; resources: string[] } {
-  const body = gcsObject(ns, BUCKET, name);
-  if (body === undefined) throw new Error(`no object ${name} in ${BUCKET}`);
-  const s = JSON.parse(body);
-  const outputs: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s.outputs ?? {})) outputs[k] = (v as { value: unknown }).value;
-  const resources = ((s.resources ?? []) as Array<{ type: string; name: string; mode: string }>).map((x) => `${x.mode === 'data' ? 'data.' : ''}${x.type}.${x.name}`);
-  return { serial: s.serial, lineage: s.lineage, outputs, resources };
+export function storedState(ns: Sandbox, name: string): Stored {
+  return parseStored(gcsObject(ns, BUCKET, name), `${BUCKET}/${name}`);
 }

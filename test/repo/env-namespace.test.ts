@@ -24,6 +24,10 @@ const FRAMEWORK_OWN = new Set([
   'CDKTF_LOG_FILE_DIRECTORY',
   'CDKTF_LOG_LEVEL',
   'CDKTF_OUTPUT',
+  // Set by both CLIs for the app they synthesize (synth-stack.ts SynthStack.synth): the library reads
+  // the second to know that the CLI prints its warnings (src/private/framework/warnings.ts).
+  'CDKTF_OUTDIR',
+  'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS',
 ]);
 
 /** Names in the frameworks' namespaces that a text uses and the frameworks do not define. */
@@ -56,7 +60,8 @@ test('the scan finds a variable in the frameworks\' namespaces', () => {
 test('no task, script, test or document names a variable the framework CLIs would read as an option', () => {
   // GIVEN every tracked text file
   const offenders: string[] = [];
-  for (const file of trackedTextFiles()) {
+  // (this file names the namespaces and an offender of old on purpose, to say what it scans for)
+  for (const file of trackedTextFiles().filter((f) => f !== path.relative(ROOT, __filename))) {
     const names = foreignNames(fs.readFileSync(path.join(ROOT, file), 'utf8'));
     if (names.length) offenders.push(`${file}: ${names.join(', ')}`);
   }

@@ -8,6 +8,9 @@ import * as path from 'path';
 import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../../src';
 import { DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
+import { DataTerraformRemoteStateOss } from '../../src/oss-backend';
+import { FieldSpec } from '../../src/private/kit/schema';
+import { STORES } from '../../src/private/stores';
 import { synthError, warningsOf } from '../support/annotations';
 
 function appFor(target: string): App {
@@ -186,6 +189,42 @@ describe('StateBackendValue.fromInit()', () => {
     );
   });
 
+  test('fromInitNumber() leaves a number field to init, and a config file may give it', () => {
+    // GIVEN an OSS block whose session expiration the run gives at init
+    const app = appFor('terraform@1.11.4');
+    const stack = new TerraformStack(app, 'platform');
+    new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() });
+    // THEN it is left out of the block, and the warning names the init argument
+    expect(backendJson(stack).oss).toEqual({ bucket: 'acme-tfstate', assume_role_role_arn: 'acs:ram::1:role/x' });
+    expect(warningsOf(stack)).toContain(
+      'assumeRoleSessionExpiration is left to init: the terraform run of stack platform must give it (terraform init -backend-config="assume_role_session_expiration=...", or a backend config file) [field/from-init]',
+    );
+    // WHEN another stack's config file gives it THEN the file holds the number and that stack has no such warning
+    const other = new TerraformStack(app, 'database');
+    new OssBackend(other, { bucket: 'acme-tfstate', prefix: 'database', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })
+      .addConfigFile('prod', { assumeRoleSessionExpiration: 1800 });
+    app.synth();
+    expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'prod.tfbackend'), 'utf8')).toBe('assume_role_session_expiration = 1800\n');
+    expect(warningsOf(other).join('\n')).not.toContain('field/from-init');
+  });
+
+  test('fails if fromInitNumber() is given where init gives nothing', () => {
+    const stack = stackFor('terraform@1.11.4');
+    expect(() => new DataTerraformRemoteStateOss(stack, 'rs', { bucket: 'acme-tfstate', assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })).toThrow(
+      '- assumeRoleSessionExpiration: got StateBackendValue.fromInitNumber(), but a remote state has no init to be given the value; set it here [field/from-init-misplaced]',
+    );
+    const backend = new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x' });
+    expect(() => backend.addConfigFile('prod', { assumeRoleSessionExpiration: StateBackendValue.fromInitNumber() })).toThrow(
+      '- assumeRoleSessionExpiration: got StateBackendValue.fromInitNumber(), expected the value itself (a config file is what init is given) [field/from-init-misplaced]',
+    );
+  });
+
+  test('every required field is a string, so fromInit() and fromInitNumber() cover what init must give', () => {
+    // (a boolean cannot carry a marker: the README says to leave a boolean unset and give it at init)
+    const required = (fields: readonly FieldSpec[]): FieldSpec[] => fields.filter((f) => f.required);
+    for (const store of STORES) expect(required(store.fields).map((f) => `${store.backend}.${f.name}: ${f.type}`)).toEqual(required(store.fields).map((f) => `${store.backend}.${f.name}: string`));
+  });
+
   test('fails with a clear error where anything else resolves the marker', () => {
     const stack = stackFor('terraform@1.11.4');
     new TerraformOutput(stack, 'o', { value: StateBackendValue.fromInit() });
@@ -272,6 +311,26 @@ describe('backend config files', () => {
     })();
     expect(error).toContain('- accessToken: accessToken and access_token name one field, expected one of them [field/spelling-conflict]');
     expect(error).not.toMatch(/SECRET/);
+  });
+
+  test('fails if a file misspells a key, suggesting the field and showing a value that is no secret', () => {
+    // GIVEN a block that leaves the bucket to init
+    const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+    // WHEN a file spells bucket `buckt` THEN the error names the field meant and shows the value (a bucket is no secret)
+    expect(() => backend.addConfigFile('prod', { buckt: 'acme-prod', bucket: 'acme-prod' })).toThrow(
+      '- buckt: got "acme-prod" for an unknown field, did you mean bucket? [field/unknown]',
+    );
+    // AND a misspelt secret is suggested without its value
+    const error = (() => {
+      try {
+        backend.addConfigFile('dev', { bucket: 'acme-dev', acess_token: 'SECRET7' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('- acess_token: got <redacted> for an unknown field, did you mean accessToken? [field/unknown]');
+    expect(error).not.toContain('SECRET7');
   });
 
   test('fails on a bad or repeated file name', () => {

@@ -416,7 +416,7 @@ describe('StateEncryption rules', () => {
       [
         HEADER,
         '- state.enforced: got "yes", expected true or false [field/type]',
-        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, expected one of passphrase, chain, keyLength, iterations, saltLength, hashFunction, encryptedMetadataAlias [field/unknown]',
+        '- EncryptionKeyProvider.pbkdf2("main").passphras: got <redacted> for an unknown field, did you mean EncryptionKeyProvider.pbkdf2("main").passphrase? [field/unknown]',
         '- EncryptionKeyProvider.pbkdf2("main").iterations: got "600000", expected a whole number [field/type]',
         '- plan.method: got "method.aes_gcm.main", expected a method made with EncryptionMethod [field/type]',
         '- remoteStates[0].remoteState: got "network", expected a remote state (a DataTerraformRemoteState* construct) [field/type]',

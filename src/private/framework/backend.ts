@@ -3,12 +3,14 @@ import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
+import { movedStateOf } from './moved-state';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { registerBackend, sharedStateOf } from './shared-state';
+import { onStateMap } from './state-map';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
-import { recordWarnings, showWarningsNow } from './warnings';
+import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
@@ -36,7 +38,7 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly checked: Checked;
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
-  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
+  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[]; readonly values: Record<string, unknown> }>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
   /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
@@ -53,10 +55,17 @@ export abstract class StoreBackend extends TerraformBackend {
     this.target = targetOf(this);
     const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
     registerBackend(state);
+    showsWarnings(this);
+    const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
+    onStateMap(this, 'backend', () => ({ ...mapped, stack: TerraformStack.of(this).node.id, attributes: this.emitted(), fromRun: this.keysFromRun() }));
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
-        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id)];
+        const stack = TerraformStack.of(this);
+        const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
+        const named = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target, files };
+        const moved = movedStateOf(stack, { ...named, emitted: this.emitted(), fromRun: this.keysFromRun() });
+        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id), ...moved];
         return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
       },
     });
@@ -91,7 +100,8 @@ export abstract class StoreBackend extends TerraformBackend {
     const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
-    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    const emitted = emitFields(subset, this.target.tool, 'backend');
+    this.files.set(name, { text: backendFileText(emitted), fields, values: emitted });
     fields.forEach((f) => this.fileFields.add(f));
     this.runKeys = undefined;
     recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));

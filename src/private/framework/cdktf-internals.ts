@@ -1,5 +1,5 @@
 import * as path from 'path';
-import { TerraformBackend, TerraformStack } from 'cdktf';
+import { App, TerraformBackend, TerraformStack } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
@@ -38,6 +38,9 @@ export function stackOverrides(stack: TerraformStack): Record<string, any> {
   return (stack as any).rawOverrides ?? {};
 }
 
+/** What runs when each construct's stack is synthesized (cdktf keeps one custom synthesis per construct). */
+const atSynthesis = new WeakMap<IConstruct, Array<(directory: string) => void>>();
+
 /**
  * The backend type a backend element renders, `gcs` in `terraform.backend.gcs` (TerraformBackend's
  * protected `name`): read to list every backend of a stack, this library's and others'.
@@ -49,13 +52,24 @@ export function backendName(backend: TerraformBackend): string {
 /**
  * Runs `write` when the app synthesizes the stack of `construct`, with the directory the stack's
  * files go to (cdktf/lib/synthesize/synthesizer `addCustomSynthesis`, which the stack's synthesizer
- * calls after it has checked the stack; the manifest names the stack's working directory). Used to
- * write backend config files beside the stack's output.
+ * calls after it has checked the stack, so after the validations that show warnings, and only when
+ * the stack is written: `app.synth()`, not `Testing.synth`; the manifest names the stack's working
+ * directory). Used to write backend config files beside the stack's output and to print warnings.
+ * Callbacks run in the order they were added.
  */
 export function onStackSynthesis(construct: IConstruct, write: (directory: string) => void): void {
-  addCustomSynthesis(construct, {
-    onSynthesize: (session: any) => write(path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory)),
-  });
+  let callbacks = atSynthesis.get(construct);
+  if (!callbacks) {
+    const all: Array<(directory: string) => void> = [];
+    atSynthesis.set(construct, (callbacks = all));
+    addCustomSynthesis(construct, {
+      onSynthesize: (session: any) => {
+        const directory = path.join(session.outdir, session.manifest.forStack(TerraformStack.of(construct)).workingDirectory);
+        for (const callback of all) callback(directory);
+      },
+    });
+  }
+  callbacks.push(write);
 }
 
 const HCL_EXTENDED = Symbol.for('cdktf-state-backends.StateEncryption.hcl');
@@ -78,6 +92,65 @@ export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformSt
       const blocks = extra(this);
       if (blocks.length === 0) return result;
       return { ...result, hcl: [result.hcl, ...blocks].join('\n\n') };
+    },
+  });
+}
+
+const AROUND_SYNTH = Symbol.for('cdktf-state-backends.App.aroundSynth');
+const PATCHED = Symbol.for('cdktf-state-backends.App.synthPatched');
+
+/** What runs around an app's synth. */
+export interface AroundSynth {
+  /** After every stack is prepared, before any is checked or written. */
+  readonly before?: () => void;
+  /** After the app is written. */
+  readonly after?: () => void;
+}
+
+/**
+ * Runs `hooks` around `app.synth()` of the app `scope` belongs to (none when its root is no App).
+ * `App.prototype.synth` is wrapped once (on the prototype: the jsii kernel invokes a host's call
+ * through the class prototype, `_findInvokeTarget` in @jsii/kernel 1.x, so an instance property
+ * would be skipped in Java, Python and Go); for an app with hooks it first prepares every stack
+ * (`TerraformStack.prepareStack`, public and idempotent, which makes the remote states of
+ * cross-stack references; App.synth runs it again), runs the `before` hooks, then cdktf's synth,
+ * then the `after` hooks. Other apps synthesize as before. Only a real synth gets here:
+ * `Testing.synth` and `Testing.fullSynth` never call `app.synth()`. A hook that throws is left to the
+ * synth to report (it checks the same things again). Used to print warnings and the state map at
+ * the start of a synth, where a jsii host (a Java `mvn exec:java`) still reads the output before
+ * the program ends.
+ */
+export function aroundAppSynth(scope: IConstruct, hooks: AroundSynth): void {
+  const app = scope.node.root;
+  if (!App.isApp(app)) return;
+  patchSynth();
+  let all: AroundSynth[] | undefined = (app as any)[AROUND_SYNTH];
+  if (!all) Object.defineProperty(app, AROUND_SYNTH, { value: (all = []) });
+  all.push(hooks);
+}
+
+function patchSynth(): void {
+  const proto = App.prototype as any;
+  if (proto[PATCHED]) return;
+  const original: (this: App) => void = proto.synth;
+  const run = (hook: (() => void) | undefined) => {
+    try {
+      hook?.();
+    } catch {
+      // reported by the synth itself
+    }
+  };
+  Object.defineProperty(proto, PATCHED, { value: true });
+  Object.defineProperty(proto, 'synth', {
+    configurable: true,
+    writable: true,
+    value: function synth(this: App): void {
+      const hooks: AroundSynth[] | undefined = (this as any)[AROUND_SYNTH];
+      if (!hooks) return original.call(this);
+      run(() => this.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c)).forEach((s) => s.prepareStack()));
+      hooks.forEach((h) => run(h.before));
+      original.call(this);
+      hooks.forEach((h) => run(h.after));
     },
   });
 }

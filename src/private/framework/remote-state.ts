@@ -1,10 +1,11 @@
-import { DataTerraformRemoteStateConfig, TerraformRemoteState } from 'cdktf';
+import { DataTerraformRemoteStateConfig, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { deepMerge } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
+import { onStateMap } from './state-map';
 import { checkOrDetach, stateHolder } from './store-element';
-import { showWarningsNow } from './warnings';
+import { showWarningsNow, showsWarnings } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
@@ -28,6 +29,14 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     this.settings = settings;
     this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
+    showsWarnings(this);
+    onStateMap(this, 'remote-state', () => {
+      const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
+      const { backend, layout, fields } = store;
+      const stack = TerraformStack.of(this).node.id;
+      const target = targetOf(this);
+      return { stack, backend, layout, fields, target, attributes: block.config ?? {}, fromRun: new Set(), workspace: block.workspace };
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
+import { MOVED_STATE_RULE } from './moved-state';
 import { STACK_RULES } from './shared-state';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
@@ -15,6 +16,7 @@ const ALL = [
   TARGET_VERSIONS_CHECK,
   ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
+  MOVED_STATE_RULE,
   ...ENCRYPTION_RULES,
   CROSS_STACK_CONSUMER,
 ];

@@ -1,5 +1,6 @@
 import { Annotations, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { aroundAppSynth } from './cdktf-internals';
 import { Warning } from '../kit/field-value';
 import { libraryContext } from '../target/flavour';
 
@@ -7,6 +8,14 @@ import { libraryContext } from '../target/flavour';
  * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
  * annotations), so that a warning acknowledged afterwards, on the construct or any scope above it,
  * is left out. With the strict context key, an unacknowledged warning fails the synth instead.
+ *
+ * cdktf itself only writes annotations to manifest.json; the framework CLIs print them. So that an
+ * app run on its own (`mvn exec:java`, `python main.py`, `go run`, `npx ts-node main.ts`) shows them
+ * too, each warning is also printed to stderr when the app is synthesized, as the CLIs print it
+ * (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
+ * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS=true in the app's environment
+ * (@cdktf/cli-core synth-stack.ts SynthStack.synth; cdktn-cli's bundled handlers.js), and print
+ * the annotations themselves after the synth (cli-core synth.ts printAnnotations).
  */
 
 /** Context key: `true` turns unacknowledged warnings into synth errors. */
@@ -34,6 +43,7 @@ export function recordWarnings(construct: IConstruct, warnings: readonly Warning
   if (!entry) {
     const own: Recorded = { warnings: [], shown: new Set() };
     recorded.set(construct, own);
+    showsWarnings(construct);
     construct.node.addValidation({ validate: () => flush(construct, own) });
     entry = own;
   }
@@ -102,6 +112,77 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
     if (entry.shown.has(message)) continue;
     entry.shown.add(message);
     Annotations.of(construct).addWarning(message);
+    queue(construct, `WARN [${construct.node.path}]: ${message}`);
   }
   return [];
+}
+
+/** The variable both framework CLIs set for the app they synthesize (see above). */
+const CLI_RUNS_THE_APP = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
+
+/** Warning lines not printed yet, by app. */
+const toPrint = new WeakMap<IConstruct, string[]>();
+/** The constructs whose validations show this library's warnings, by app. */
+const showing = new WeakMap<IConstruct, Set<IConstruct>>();
+
+/**
+ * Marks `construct` as one whose validations show this library's warnings: when the app is
+ * synthesized they run first, and the warnings they show are printed before cdktf writes anything
+ * (framework/cdktf-internals.ts aroundAppSynth); any shown later in the synth, after it.
+ */
+export function showsWarnings(construct: IConstruct): void {
+  const root = construct.node.root;
+  let set = showing.get(root);
+  if (!set) {
+    const all = new Set<IConstruct>();
+    showing.set(root, (set = all));
+    aroundAppSynth(root, {
+      before: () => {
+        for (const c of [...all]) c.node.validate();
+        printPending(root);
+      },
+      after: () => {
+        printPending(root);
+        letHostShow(root);
+      },
+    });
+  }
+  set.add(construct);
+}
+
+/** Queues a line for the app's synth to print. */
+function queue(construct: IConstruct, line: string): void {
+  const root = construct.node.root;
+  let lines = toPrint.get(root);
+  if (!lines) toPrint.set(root, (lines = []));
+  lines.push(line);
+}
+
+/** Prints the app's queued lines to stderr, unless a framework CLI runs the app and prints manifest.json itself. */
+function printPending(root: IConstruct): void {
+  const lines = toPrint.get(root)?.splice(0) ?? [];
+  if (process.env[CLI_RUNS_THE_APP] === 'true') return;
+  for (const line of lines) printForHost(root, 'stderr', `${line}\n`);
+}
+
+/** Apps that printed during the current synth. */
+const printed = new WeakSet<IConstruct>();
+
+/** Writes `text` to the process's `stream` during the synth of the app `root`. */
+export function printForHost(root: IConstruct, stream: 'stdout' | 'stderr', text: string): void {
+  if (text === '') return;
+  process[stream].write(text);
+  printed.add(root);
+}
+
+/**
+ * Under a jsii host (Java, Python, Go: the runtime sets JSII_AGENT for the node process), what the
+ * library prints reaches the host's console from a thread of the host's runtime, which the Java one
+ * polls every 100 ms and drops when the program ends (`mvn exec:java` stops it once `main`
+ * returns): a synth that printed waits a moment before it returns, so the output is shown.
+ */
+function letHostShow(root: IConstruct): void {
+  if (!printed.has(root)) return;
+  printed.delete(root);
+  if (process.env.JSII_AGENT) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
 }

@@ -1,6 +1,6 @@
 import { checkWarning, violation } from './checks';
 import { FieldValues, Warning } from './field-value';
-import { isFromInit } from './from-init';
+import { fromInitCall, isFromInit } from './from-init';
 import { hclString, holdsExpression } from './hcl';
 import { Violation } from './messages';
 import { FieldTable, keyFor, spellingsOf } from './schema';
@@ -35,7 +35,7 @@ export function fileProblems(table: FieldTable, values: Record<string, unknown>,
   const problems: Violation[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (isFromInit(value)) {
-      problems.push(violation('field/from-init-misplaced', key, 'got StateBackendValue.fromInit(), expected the value itself (a config file is what init is given)'));
+      problems.push(violation('field/from-init-misplaced', key, `got ${fromInitCall(value)}, expected the value itself (a config file is what init is given)`));
     } else if (holdsExpression(value)) {
       problems.push(violation('field/literal-only', key, 'got a reference, expected a literal value (a backend config file is read without variables)'));
     }

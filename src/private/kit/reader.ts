@@ -2,13 +2,14 @@ import { Token, Tokenization } from 'cdktf';
 import { CheckId } from './checks';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { FieldValue, FieldValues, Warning } from './field-value';
-import { isFromInit } from './from-init';
+import { fromInitCall, isFromInit } from './from-init';
 import { holdsExpression, isExpression, readTemplate, templateProblem } from './hcl';
 import { Violation, got, kindOf, showValue } from './messages';
 import { READINGS, ReadMode, Reading } from './reading';
 import { referenceOf } from './references';
 import { REMOTE_STATE_SETTINGS, remoteStateSettingsProblems } from './remote-state-settings';
 import { BACKEND_EVALUATION, FieldSpec, FieldTable, availabilityProblem, evaluatesBackend, envVarsOf, holdsSecret, impliedReason, notYetProblem, spellingsOf } from './schema';
+import { suggestField } from './suggest';
 import { ParsedTarget } from '../target/target';
 
 /**
@@ -57,6 +58,20 @@ export class ConfigReader {
     return values;
   }
 
+  /**
+   * An unknown key: the field it likely meant, its value shown unless that field is a secret (a
+   * key close to no field may be a misspelt secret, so its value is never shown).
+   */
+  private unknownField(table: FieldTable, prefix: string, key: string, value: unknown): void {
+    const meant = suggestField(table, key, this.target.tool);
+    if (meant) {
+      this.fail('field/unknown', prefix + key, `${got(value, !!meant.field.secret)} for an unknown field, did you mean ${prefix}${meant.spelling}?`);
+      return;
+    }
+    const known = table.spellings.length > 0 ? `one of ${table.spellings.join(', ')}` : 'no fields';
+    this.fail('field/unknown', prefix + key, `${got(value, true)} for an unknown field, expected ${known}`);
+  }
+
   private readFields(table: FieldTable, props: Record<string, unknown>, prefix: string, extraKeys: readonly string[]): FieldValues {
     // Walks the keys the user set, not the whole table: this runs for every construct.
     /** The spelling chosen for each field, by table position. */
@@ -67,10 +82,7 @@ export class ConfigReader {
       if (value === undefined || value === null) continue;
       const i = table.positionOf(key);
       if (i === undefined) {
-        if (!extraKeys.includes(key)) {
-          const known = table.spellings.length > 0 ? `one of ${table.spellings.join(', ')}` : 'no fields';
-          this.fail('field/unknown', prefix + key, `${got(value, true)} for an unknown field, expected ${known}`);
-        }
+        if (!extraKeys.includes(key)) this.unknownField(table, prefix, key, value);
         continue;
       }
       const first = chosen[i];
@@ -210,10 +222,10 @@ export class ConfigReader {
   /** `StateBackendValue.fromInit()`: a top-level backend field the run gives at init. */
   private fromInit(field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
     if (!this.reading.allowsFromInit) {
-      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit(), but a remote state has no init to be given the value; set it here');
+      return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)}, but a remote state has no init to be given the value; set it here`);
     }
     if (spelling.includes('.')) {
-      return this.fail('field/from-init-misplaced', spelling, 'got StateBackendValue.fromInit() for a member of a block, expected it on a field of the backend itself (init sets whole fields)');
+      return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)} for a member of a block, expected it on a field of the backend itself (init sets whole fields)`);
     }
     return { spec: field, spelling, value, expression: false, fromInit: true };
   }

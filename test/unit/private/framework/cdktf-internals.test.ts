@@ -6,9 +6,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
-import { backendName, deepMerge, extendStackHcl, onStackSynthesis, resolveIn, stackOverrides } from '../../../../src/private/framework/cdktf-internals';
+import { aroundAppSynth, backendName, deepMerge, extendStackHcl, onStackSynthesis, resolveIn, stackOverrides } from '../../../../src/private/framework/cdktf-internals';
 
 describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
   test('resolves references to variables and locals as synth writes them, and leaves literals alone', () => {
@@ -111,4 +111,37 @@ describe('onStackSynthesis (cdktf/lib/synthesize/synthesizer addCustomSynthesis)
     expect(fs.existsSync(path.join(seen[0], 'cdk.tf.json'))).toBe(true);
     expect(path.relative(outdir, seen[0])).toBe(path.join('stacks', 'network'));
   });
+});
+
+describe('aroundAppSynth', () => {
+  test('runs before the stacks are written, with the stacks prepared, and after; never for Testing.synth', () => {
+    // GIVEN two stacks, the second reading the first (its remote state is made when the stacks are prepared)
+    const app = Testing.app();
+    const network = new TerraformStack(app, 'network');
+    const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    const seen: string[] = [];
+    const written = () => fs.existsSync(path.join(app.outdir, 'stacks', 'network', 'cdk.tf.json'));
+    aroundAppSynth(network, {
+      before: () => seen.push(`before: written ${written()}, remote state ${consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined}`),
+      after: () => seen.push(`after: written ${written()}`),
+    });
+    // WHEN a test synthesizes a stack THEN nothing runs
+    Testing.synth(consumer);
+    expect(seen).toEqual([]);
+    // WHEN the app is synthesized THEN before ran with the remote state made and nothing written, after once written
+    app.synth();
+    expect(seen).toEqual(['before: written false, remote state true', 'after: written true']);
+  });
+});
+
+test('aroundAppSynth runs when synth is called through the class prototype, as the jsii kernel calls it for Java, Python and Go', () => {
+  const app = Testing.app();
+  new TerraformStack(app, 'network');
+  const seen: string[] = [];
+  aroundAppSynth(app, { before: () => seen.push('before') });
+  // (@jsii/kernel _findInvokeTarget: instance.constructor.prototype[method])
+  (app.constructor as any).prototype.synth.call(app);
+  expect(seen).toEqual(['before']);
 });

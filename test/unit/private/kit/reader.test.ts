@@ -36,15 +36,37 @@ describe('checks every field gets', () => {
     expect(refusal(oss, { bucket: 'acme-b', workspace: 'prod' })).toMatch(/^invalid oss backend .*\n- workspace: got <redacted> for an unknown field, expected one of accessKey, /);
   });
 
-  test('fails on an unknown field, without echoing its value', () => {
-    const message = refusal(oss, { bucket: 'acme-b', secretKye: '<SECRET_KEY>' });
+  test('fails on an unknown field close to no field, listing the fields without echoing its value', () => {
+    const message = refusal(oss, { bucket: 'acme-b', credentialz: '<SECRET_KEY>' });
     expect(message).toBe(
-      `${h}\n- secretKye: got <redacted> for an unknown field, expected one of accessKey, secretKey, securityToken, ecsRoleName, region, ` +
+      `${h}\n- credentialz: got <redacted> for an unknown field, expected one of accessKey, secretKey, securityToken, ecsRoleName, region, ` +
         'stsEndpoint, lockStoreEndpoint, tablestoreEndpoint, endpoint, bucket, prefix, key, lockStoreInstanceName, tablestoreInstanceName, ' +
         'lockStoreTable, tablestoreTable, encrypt, acl, sharedCredentialsFile, profile, assumeRole, assumeRoleRoleArn, assumeRoleSessionName, ' +
         'assumeRolePolicy, assumeRoleSessionExpiration [field/unknown]',
     );
     expect(message).not.toContain('<SECRET_KEY>');
+  });
+
+  test('fails on a misspelt secret, suggesting it without echoing the value', () => {
+    const message = refusal(oss, { bucket: 'acme-b', secretKye: '<SECRET_KEY>' });
+    expect(message).toBe(`${h}\n- secretKye: got <redacted> for an unknown field, did you mean secretKey? [field/unknown]`);
+  });
+
+  test.each([
+    ['buckt', 'bucket'],
+    ['Bucket', 'bucket'],
+    ['lock_store_tabel', 'lockStoreTable'],
+    ['tablestore_table', 'tablestoreTable'],
+    ['tablestoreTabel', 'tablestoreTable'],
+    ['asumeRoleRoleArn', 'assumeRoleRoleArn'],
+  ])('fails on %s, suggesting %s and showing a value that is no secret', (key, meant) => {
+    expect(refusal(oss, { bucket: 'acme-b', [key]: 'locks' })).toBe(`${h}\n- ${key}: got "locks" for an unknown field, did you mean ${meant}? [field/unknown]`);
+  });
+
+  test('suggests a member of a nested block by its path', () => {
+    expect(refusal(oss, { bucket: 'acme-b', assumeRole: { roleArn: 'acs:ram::1:role/x', sesionName: 'ci' } })).toBe(
+      `${h}\n- assumeRole.sesionName: got "ci" for an unknown field, did you mean assumeRole.sessionName? [field/unknown]`,
+    );
   });
 
   test.each([

@@ -1,0 +1,127 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { aroundAppSynth } from './cdktf-internals';
+import { printForHost } from './warnings';
+import { FieldSpec } from '../kit/schema';
+import { ANY_WORKSPACE, StateLayout, showAddress, stateAddress } from '../kit/state-objects';
+import { ParsedTarget } from '../target/target';
+
+/*
+ * The state map: every stack's state object (in the default workspace and in any other), the
+ * parts of it the run decides shown as such, and the stacks whose remote states read it. Written
+ * to `<outdir>/state-map.json` beside the stacks, and printed as a short table to stdout (which
+ * the framework CLIs show with their own output) when the app is synthesized, once its stacks are
+ * prepared and before they are written. It is where a reviewer looks before approving a change
+ * that moves state.
+ *
+ * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
+ * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
+ * when the model changes.
+ */
+
+/** What the map reads of one backend or remote state of this library. */
+export interface MapInput {
+  /** The stack's id (`network`). */
+  readonly stack: string;
+  /** The store's backend name (`gcs`). */
+  readonly backend: string;
+  readonly layout: StateLayout;
+  readonly fields: readonly FieldSpec[];
+  readonly target: ParsedTarget;
+  /** The block (a remote state: its `config`) as emitted, by the tool's keys, overrides merged in. */
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** The tool's keys the run gives (a backend's values at init and config files); none for a remote state. */
+  readonly fromRun: ReadonlySet<string>;
+  /** A remote state's workspace: undefined for the default one, `${terraform.workspace}` for the run's. */
+  readonly workspace?: string;
+}
+
+/** One stack's object, as the map shows it. */
+export interface MappedObject {
+  readonly stack: string;
+  readonly backend: string;
+  /** The container (`bucket="acme"`), the run's parts as `<...>`. */
+  readonly container: string;
+  /** The object in the default workspace, and in any other (`<workspace>` in its name). */
+  readonly defaultWorkspace: string;
+  readonly otherWorkspaces: string;
+  /** The stacks whose remote states read it (in any workspace). */
+  readonly readBy: string[];
+}
+
+interface Entry {
+  readonly kind: 'backend' | 'remote-state';
+  readonly input: () => MapInput;
+}
+
+const entries = new WeakMap<IConstruct, Entry[]>();
+
+/** Puts a backend or remote state of this library on its app's state map. */
+export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () => MapInput): void {
+  const root = element.node.root;
+  let list = entries.get(root);
+  if (!list) {
+    entries.set(root, (list = []));
+    // At the start of the app's synth, once every stack is prepared (cross-stack remote states made).
+    aroundAppSynth(root, { before: () => writeStateMap(root) });
+  }
+  list.push({ kind, input });
+}
+
+/** Writes the map beside the stacks and prints its table. */
+function writeStateMap(root: IConstruct): void {
+  const map = stateMap(root);
+  const file = path.join(App.of(root).outdir, 'state-map.json');
+  fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
+  const shown = path.relative(process.cwd(), file);
+  printForHost(root, 'stdout', stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
+}
+
+/** The app's state map: each stack's backend object, and who reads it. */
+export function stateMap(root: IConstruct): MappedObject[] {
+  const list = entries.get(root) ?? [];
+  const backends = list.filter((e) => e.kind === 'backend').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
+  const readers = list.filter((e) => e.kind === 'remote-state').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
+  return backends.map((b) => ({
+    stack: b.input.stack,
+    backend: b.input.backend,
+    container: b.container,
+    defaultWorkspace: b.objectAt(undefined),
+    otherWorkspaces: b.objectAt(ANY_WORKSPACE),
+    readBy: [...new Set(readers.filter((r) => r.input.backend === b.input.backend && reads(r, b)).map((r) => r.input.stack))],
+  }));
+}
+
+/** The remote state reads the backend's object: in the workspace it names, or in the run's own. */
+function reads(reader: ReturnType<typeof objectsOf> & { input: MapInput }, backend: ReturnType<typeof objectsOf>): boolean {
+  if (reader.container !== backend.container) return false;
+  const ws = reader.input.workspace;
+  if (ws === '${terraform.workspace}') return reader.objectAt(ANY_WORKSPACE) === backend.objectAt(ANY_WORKSPACE);
+  return reader.objectAt(ws) === backend.objectAt(ws);
+}
+
+/**
+ * The container and objects of an element, with what the run decides shown as such: a value the
+ * run gives at init as `<key: init>`, a reference as `<key: variable>`, an env var as `<NAME>`.
+ */
+function objectsOf(input: MapInput): { container: string; objectAt: (workspace: string | undefined) => string } {
+  const attributes: Record<string, unknown> = { ...input.attributes };
+  for (const key of input.fromRun) attributes[key] = `<${key}: init>`;
+  for (const [key, value] of Object.entries(attributes)) {
+    if (typeof value === 'string' && value.includes('${')) attributes[key] = `<${key}: variable>`;
+  }
+  const address = stateAddress(input.layout, input.fields, attributes, input.target);
+  return { container: showAddress(address.container), objectAt: (ws) => showAddress(address.objectAt(ws)) };
+}
+
+/** The short table printed with the CLI's output. */
+export function stateMapTable(map: readonly MappedObject[], file: string): string {
+  if (map.length === 0) return '';
+  const rows = [['stack', 'backend', 'where', 'default workspace', 'other workspaces', 'read by'],
+    ...map.map((m) => [m.stack, m.backend, m.container, m.defaultWorkspace, m.otherWorkspaces, m.readBy.join(', ') || '-'])];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const lines = rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
+  return [`state objects (${file}):`, ...lines, ''].join('\n');
+}
