@@ -9,7 +9,10 @@ import { registerBackend, sharedStateOf } from './shared-state';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
-import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
+import {
+  ConfigFile, FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile,
+  overriddenFields, overriddenWarnings, runWarnings,
+} from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
@@ -36,7 +39,7 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly checked: Checked;
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
-  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
+  private readonly files = new Map<string, ConfigFile>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
   /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
@@ -56,7 +59,8 @@ export abstract class StoreBackend extends TerraformBackend {
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
-        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id)];
+        const fromInit = fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id);
+        const warnings = [...this.runWarnings(), ...shared.warnings, ...fromInit];
         return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
       },
     });
@@ -91,10 +95,9 @@ export abstract class StoreBackend extends TerraformBackend {
     const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
-    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), values: own, fields, warnings: checked.warnings });
     fields.forEach((f) => this.fileFields.add(f));
     this.runKeys = undefined;
-    recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
     if (this.files.size === 1) {
       onStackSynthesis(this, (dir) => {
         for (const [n, f] of this.files) fs.writeFileSync(path.join(dir, `${n}.tfbackend`), f.text);
@@ -165,9 +168,27 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    // The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)) apply last.
-    const fromStack = stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name];
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, fromStack ?? {});
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, this.stackOverrides());
+  }
+
+  /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
+  private stackOverrides(): Record<string, unknown> {
+    return stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name] ?? {};
+  }
+
+  /** The warnings of the runs (kit/backend-files.ts): the block's and each config file's, with the fields overrides set. */
+  private runWarnings(): Warning[] {
+    const overrides = overriddenFields(this.store.table, this.target.tool, { ...this.rawOverrides, ...this.stackOverrides() });
+    if (!overrides) return runWarnings(this.checked.warnings, this.files);
+    const check = (props: Record<string, unknown>) => {
+      try {
+        return checkFor(this, this.store, props, 'backend').warnings;
+      } catch {
+        return undefined;
+      }
+    };
+    const redone = overriddenWarnings(this.store.table, this.props as Record<string, unknown>, overrides, this.checked.warnings, this.files, check);
+    return runWarnings(redone.block, redone.files);
   }
 
   /** The tool's keys of the fields the run gives: left to init, or set by a config file. */

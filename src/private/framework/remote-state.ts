@@ -4,7 +4,7 @@ import { deepMerge } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { checkOrDetach, stateHolder } from './store-element';
-import { showWarningsNow } from './warnings';
+import { recordWarnings, showWarningsNow } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
@@ -26,7 +26,9 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
     super(scope, id, store.backend, settings);
     this.settings = settings;
-    this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
+    const checked = checkOrDetach(this, store, config, 'remote-state');
+    recordWarnings(this, checked.warnings);
+    this.attributes = checked.attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
   }
 

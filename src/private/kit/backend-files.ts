@@ -74,6 +74,70 @@ function hclValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A backend config file as its backend keeps it. */
+export interface ConfigFile {
+  /** What is written to `<name>.tfbackend`. */
+  readonly text: string;
+  /** The values it sets, keyed by field name (`byFieldName`), and those fields' names. */
+  readonly values: Record<string, unknown>;
+  readonly fields: readonly string[];
+  /** The warnings of its check together with the block. */
+  readonly warnings: readonly Warning[];
+}
+
+/**
+ * The warnings the runs of a backend meet. With config files, each init is given one of them,
+ * merged over the block, so each run is the block and one file as they were checked together: a
+ * warning of the block's check stays as it is when every file's check raises it too, is shown for
+ * each file whose check raises it when only some do, and goes when none does (every file gives
+ * what it missed); a warning of a file's check that the block's lacks names its file.
+ */
+export function runWarnings(block: readonly Warning[], files: ReadonlyMap<string, Pick<ConfigFile, 'warnings'>>): Warning[] {
+  if (files.size === 0) return [...block];
+  const same = (a: Warning) => (b: Warning) => a.id === b.id && a.message === b.message;
+  const out: Warning[] = [];
+  for (const w of block) {
+    const raisedBy = [...files].filter(([, f]) => f.warnings.some(same(w))).map(([name]) => name);
+    if (raisedBy.length === files.size) out.push(w);
+    else out.push(...raisedBy.map((name) => ({ id: w.id, message: `in ${name}.tfbackend: ${w.message}` })));
+  }
+  for (const [name, f] of files) out.push(...fileWarnings(f.warnings, block, `${name}.tfbackend`));
+  return out;
+}
+
+/**
+ * The fields an element's overrides set (`addOverride('tablestore_table', ...)`, in the tool's key
+ * or any spelling of the field, `undefined` for a deletion), keyed by field name; a nested block
+ * is left out (an override merges into it rather than replacing it). `undefined` when none is set.
+ */
+export function overriddenFields(table: FieldTable, tool: ToolName, overrides: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { values } = byFieldName(table, tool, overrides);
+  const fields = Object.entries(values).filter(([key]) => {
+    const i = table.positionOf(key);
+    return i !== undefined && !table.fields[i].fields;
+  });
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+/**
+ * The block's warnings and each config file's, redone with the fields overrides set (init sees them
+ * in the block, and a file merged over them); `check` gives a config's warnings, or `undefined` where
+ * the library would refuse it: overrides are the escape hatch, not checked for errors, so the
+ * warnings found without them stand.
+ */
+export function overriddenWarnings(
+  table: FieldTable,
+  props: Record<string, unknown>,
+  overrides: Record<string, unknown>,
+  block: readonly Warning[],
+  files: ReadonlyMap<string, ConfigFile>,
+  check: (props: Record<string, unknown>) => readonly Warning[] | undefined,
+): { block: readonly Warning[]; files: Map<string, Pick<ConfigFile, 'warnings'>> } {
+  const merged = mergedWithFile(table, props, overrides);
+  const redone = [...files].map(([name, f]) => [name, { warnings: check(mergedWithFile(table, merged, f.values)) ?? f.warnings }] as const);
+  return { block: check(merged) ?? block, files: new Map(redone) };
+}
+
 /** The warnings of a file's check that the block's own check did not raise, naming the file. */
 export function fileWarnings(fileWarningsFound: readonly Warning[], blockWarnings: readonly Warning[], file: string): Warning[] {
   const seen = new Set(blockWarnings.map((w) => w.message));
