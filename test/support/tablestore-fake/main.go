@@ -15,7 +15,9 @@
 //
 // Control API (JSON, for the tests, on the same listeners): POST /_fake/tables
 // {"instance","table","primaryKey":[{"name","type"}]} creates a table (refusing instance and table
-// names the service's naming conventions forbid); GET /_fake/rows?instance=&table= lists its rows. Every request is logged as one JSON line; the
+// names the service's naming conventions forbid); GET /_fake/rows?instance=&table= lists its rows;
+// POST /_fake/rows {"instance","table","primaryKey":{name:value},"columns":{name:value}} writes a
+// row of string cells, as an operator does in the console (replacing the row). Every request is logged as one JSON line; the
 // first line is {"ready":true}.
 package main
 
@@ -27,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -169,6 +172,41 @@ func (s *server) control(w http.ResponseWriter, req *http.Request) {
 		}
 		s.instances[instance][spec.Table] = &table{name: spec.Table, key: spec.PrimaryKey, created: time.Now().Unix(), rows: map[string]*row{}}
 		reply(200, map[string]bool{"created": true})
+	case req.URL.Path == "/_fake/rows" && req.Method == http.MethodPost:
+		var spec struct {
+			Instance   string            `json:"instance"`
+			Table      string            `json:"table"`
+			PrimaryKey map[string]string `json:"primaryKey"`
+			Columns    map[string]string `json:"columns"`
+		}
+		if err := json.NewDecoder(req.Body).Decode(&spec); err != nil {
+			reply(400, map[string]string{"error": "expected {instance, table, primaryKey: {name: value}, columns: {name: value}}"})
+			return
+		}
+		t := s.instances[instanceKey(spec.Instance)][spec.Table]
+		if t == nil {
+			reply(404, map[string]string{"error": "no such table"})
+			return
+		}
+		r := row{}
+		for _, k := range t.key {
+			r.pk = append(r.pk, cell{name: k.Name, value: spec.PrimaryKey[k.Name]})
+		}
+		names := make([]string, 0, len(spec.Columns))
+		for name := range spec.Columns {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			r.columns = append(r.columns, cell{name: name, value: spec.Columns[name]})
+		}
+		id, e := t.rowID(r.pk)
+		if e != nil {
+			reply(400, map[string]string{"error": e.Error()})
+			return
+		}
+		t.rows[id] = &r
+		reply(200, map[string]bool{"written": true})
 	case req.URL.Path == "/_fake/rows" && req.Method == http.MethodGet:
 		t := s.instances[instanceKey(req.URL.Query().Get("instance"))][req.URL.Query().Get("table")]
 		if t == nil {
