@@ -95,7 +95,7 @@ export abstract class StoreBackend extends TerraformBackend {
     const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
-    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), values: own, fields, warnings: checked.warnings });
+    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), byField: own, fields, warnings: checked.warnings });
     fields.forEach((f) => this.fileFields.add(f));
     this.runKeys = undefined;
     if (this.files.size === 1) {

@@ -79,7 +79,7 @@ export interface ConfigFile {
   /** What is written to `<name>.tfbackend`. */
   readonly text: string;
   /** The values it sets, keyed by field name (`byFieldName`), and those fields' names. */
-  readonly values: Record<string, unknown>;
+  readonly byField: Record<string, unknown>;
   readonly fields: readonly string[];
   /** The warnings of its check together with the block. */
   readonly warnings: readonly Warning[];
@@ -134,7 +134,7 @@ export function overriddenWarnings(
   check: (props: Record<string, unknown>) => readonly Warning[] | undefined,
 ): { block: readonly Warning[]; files: Map<string, Pick<ConfigFile, 'warnings'>> } {
   const merged = mergedWithFile(table, props, overrides);
-  const redone = [...files].map(([name, f]) => [name, { warnings: check(mergedWithFile(table, merged, f.values)) ?? f.warnings }] as const);
+  const redone = [...files].map(([name, f]) => [name, { warnings: check(mergedWithFile(table, merged, f.byField)) ?? f.warnings }] as const);
   return { block: check(merged) ?? block, files: new Map(redone) };
 }
 
