@@ -9,11 +9,8 @@ import { registerBackend, sharedStateOf } from './shared-state';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
-import {
-  ConfigFile, FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile,
-  overriddenFields, overriddenWarnings, runWarnings,
-} from '../kit/backend-files';
-import { checkFor } from '../kit/check';
+import { ConfigFile, FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
+import { checkFor, warningsIfAccepted } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
 import { Warning } from '../kit/field-value';
@@ -176,19 +173,17 @@ export abstract class StoreBackend extends TerraformBackend {
     return stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name] ?? {};
   }
 
-  /** The warnings of the runs (kit/backend-files.ts): the block's and each config file's, with the fields overrides set. */
+  /** The warnings of the runs (kit/backend-files.ts), with the fields overrides set. */
   private runWarnings(): Warning[] {
-    const overrides = overriddenFields(this.store.table, this.target.tool, { ...this.rawOverrides, ...this.stackOverrides() });
-    if (!overrides) return runWarnings(this.checked.warnings, this.files);
-    const check = (props: Record<string, unknown>) => {
-      try {
-        return checkFor(this, this.store, props, 'backend').warnings;
-      } catch {
-        return undefined;
-      }
-    };
-    const redone = overriddenWarnings(this.store.table, this.props as Record<string, unknown>, overrides, this.checked.warnings, this.files, check);
-    return runWarnings(redone.block, redone.files);
+    return warningsOfRuns({
+      table: this.store.table,
+      tool: this.target.tool,
+      props: this.props as Record<string, unknown>,
+      overrides: { ...this.rawOverrides, ...this.stackOverrides() },
+      block: this.checked.warnings,
+      files: this.files,
+      check: (props) => warningsIfAccepted(this, this.store, props, 'backend'),
+    });
   }
 
   /** The tool's keys of the fields the run gives: left to init, or set by a config file. */

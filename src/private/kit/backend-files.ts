@@ -119,23 +119,35 @@ export function overriddenFields(table: FieldTable, tool: ToolName, overrides: R
   return fields.length > 0 ? Object.fromEntries(fields) : undefined;
 }
 
+/** A backend as its runs see it: the block's props and overrides, its config files, and how a config is checked. */
+export interface Runs {
+  readonly table: FieldTable;
+  readonly tool: ToolName;
+  readonly props: Record<string, unknown>;
+  /** The element's raw overrides (and the stack's of its block). */
+  readonly overrides: Record<string, unknown>;
+  /** The warnings of the block's own check. */
+  readonly block: readonly Warning[];
+  readonly files: ReadonlyMap<string, ConfigFile>;
+  /** A config's warnings, or `undefined` where the library would refuse it. */
+  readonly check: (props: Record<string, unknown>) => readonly Warning[] | undefined;
+}
+
 /**
- * The block's warnings and each config file's, redone with the fields overrides set (init sees them
- * in the block, and a file merged over them); `check` gives a config's warnings, or `undefined` where
- * the library would refuse it: overrides are the escape hatch, not checked for errors, so the
+ * The warnings of the runs (`runWarnings`), with the fields the overrides set merged into the block,
+ * and each file merged over that, before they are checked again (init sees them there). Overrides are
+ * the escape hatch, not checked for errors: where the library would refuse a config with them, the
  * warnings found without them stand.
  */
-export function overriddenWarnings(
-  table: FieldTable,
-  props: Record<string, unknown>,
-  overrides: Record<string, unknown>,
-  block: readonly Warning[],
-  files: ReadonlyMap<string, ConfigFile>,
-  check: (props: Record<string, unknown>) => readonly Warning[] | undefined,
-): { block: readonly Warning[]; files: Map<string, Pick<ConfigFile, 'warnings'>> } {
-  const merged = mergedWithFile(table, props, overrides);
-  const redone = [...files].map(([name, f]) => [name, { warnings: check(mergedWithFile(table, merged, f.byField)) ?? f.warnings }] as const);
-  return { block: check(merged) ?? block, files: new Map(redone) };
+export function warningsOfRuns(runs: Runs): Warning[] {
+  const overrides = overriddenFields(runs.table, runs.tool, runs.overrides);
+  if (!overrides) return runWarnings(runs.block, runs.files);
+  const merged = mergedWithFile(runs.table, runs.props, overrides);
+  const redone = [...runs.files].map(([name, f]) => {
+    const warnings = runs.check(mergedWithFile(runs.table, merged, f.byField)) ?? f.warnings;
+    return [name, { warnings }] as const;
+  });
+  return runWarnings(runs.check(merged) ?? runs.block, new Map(redone));
 }
 
 /** The warnings of a file's check that the block's own check did not raise, naming the file. */
