@@ -113,8 +113,10 @@ export interface OssBackendConfig {
    *
    * The tools take the instance name from the host's first label (the text before its first dot),
    * unless `lockStoreInstanceName` is set: an endpoint whose host is an IP address names the
-   * instance `127`, which TableStore refuses (a warning). Without `lockStoreTable` it has no effect:
-   * nothing is locked (a warning).
+   * instance after its first octet (`10.0.0.8` gives `10`), which TableStore refuses (a warning).
+   * Without `lockStoreTable` it has no effect: nothing is locked (a warning). `""` with
+   * `lockStoreTable` set is refused: the tools then make no TableStore client and read no env var,
+   * so every command crashes.
    *
    * @default - the tool reads `ALICLOUD_TABLESTORE_ENDPOINT` (Terraform 1.12+ also
    * `ALIBABA_CLOUD_TABLESTORE_ENDPOINT`); with `lockStoreTable` set and neither there, every
@@ -124,7 +126,8 @@ export interface OssBackendConfig {
 
   /**
    * Name of the TableStore instance that holds the lock table. Terraform only (1.12.0 and later);
-   * OpenTofu always takes the instance from the first label of the endpoint's host.
+   * OpenTofu always takes the instance from the first label of the endpoint's host. `""` counts as
+   * unset.
    *
    * @default - the first label of `lockStoreEndpoint`'s host
    */
@@ -132,12 +135,13 @@ export interface OssBackendConfig {
 
   /**
    * TableStore table for state locking and consistency. You create it (the tools never do): one
-   * primary key column, `LockID`, of type string.
+   * primary key column, `LockID`, of type string; a name of 1 to 255 letters, digits and
+   * underscores, starting with a letter or an underscore (a warning otherwise).
    *
    * A run puts the row `<bucket>/<state object>` while it holds the lock, and
    * `<bucket>/<state object>-md5` with the state's MD5 at every write, which every read compares.
    * Needs its endpoint (`lockStoreEndpoint` or `ALICLOUD_TABLESTORE_ENDPOINT`): without one, every
-   * command crashes. Init fails when the table does not exist.
+   * command crashes. Init fails when the table does not exist. `""` is no table: nothing is locked.
    *
    * @default - no locking
    */

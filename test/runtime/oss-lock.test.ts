@@ -14,6 +14,8 @@
  * `<bucket>/<state object>-md5` whose `Digest` column is the object's MD5, which every read compares.
  */
 import { createHash, randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { DataTerraformRemoteStateOss, OssBackend, OssBackendConfig } from '../../src/oss-backend';
 import { envVarsOf, isAvailable } from '../../src/private/kit/schema';
@@ -22,12 +24,12 @@ import { warningsOf } from '../support/annotations';
 import { startOssFront } from '../support/cos';
 import { MOTO_VERSION, RunResult, Sandbox, requireRuntime } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
-import { Moto, listKeys, readObject, startMoto } from '../support/moto';
+import { Moto, listKeys, readObject, startMoto, writeObject } from '../support/moto';
 import { consumer, producer, scenario } from '../support/runtime-stacks';
 import { INIT, StoreRun, apply, ok, stored } from '../support/state-scenarios';
 import { appFor } from '../support/stores';
 import {
-  OTS_PLAIN_PORT, OtsRequest, TableStoreFake, createTable, lastOtsRequest, logLine, otsHost, otsLog, otsRows, startTableStore,
+  OTS_PLAIN_PORT, OtsRequest, TableStoreFake, createTable, lastOtsRequest, logLine, otsHost, otsLog, otsRows, putOtsRow, startTableStore,
 } from '../support/tablestore';
 
 const JUDGES = requireRuntime('moto', 'tablestore-fake') ? requireJudges() : [];
@@ -278,28 +280,63 @@ describeEachJudge(`on moto ${MOTO_VERSION} and the TableStore fake`, JUDGES, (ju
     expect(runs.filter((r) => r.action === 'PutRow' && r.condition === 'EXPECT_NOT_EXIST').map((r) => [r.primaryKey?.LockID, r.status]))
       .toEqual([[lockId('named/terraform.tfstate'), 200]]);
     expect(row(digestId('named/terraform.tfstate'))?.columns).toEqual({ Digest: md5('named/terraform.tfstate') });
+    // GIVEN (terraform 1.12+) tablestore_instance_name "" with the public endpoint: the tool reads it as unset
+    const blank = { prefix: 'blank', lockStoreEndpoint: ENDPOINT, lockStoreInstanceName: '', lockStoreTable: TABLE };
+    expect(warningIds(blank)).toEqual([]);
+    const blankDir = producer(judge.target, (scope) => new OssBackend(scope, config(blank)));
+    // WHEN it is initialised and applied, THEN every request named the endpoint's instance, and the lock was taken
+    const blankRuns = await sent(() => {
+      ok(s, s.run(blankDir, INIT));
+      ok(s, s.run(blankDir, apply('n=1')));
+    });
+    expectSigned(blankRuns);
+    expect(blankRuns.filter((r) => r.action === 'PutRow' && r.condition === 'EXPECT_NOT_EXIST').map((r) => [r.primaryKey?.LockID, r.status]))
+      .toEqual([[lockId('blank/terraform.tfstate'), 200]]);
   });
 
-  test(scenario('oss-lock-endpoint-without-table', 'with lockStoreEndpoint and no table nothing is locked: two overlapping applies both write (oss/lock-endpoint-without-table)'), async () => {
-    // GIVEN a producer with the lock endpoint and no table, applied once
-    const object = 'notable/terraform.tfstate';
-    const props = { prefix: 'notable', lockStoreEndpoint: ENDPOINT };
-    expect(warningIds(props)).toContain('oss/lock-endpoint-without-table');
-    const dir = producer(judge.target, (scope) => new OssBackend(scope, config(props)), { sleep: 3 });
-    const requests = await sent(async () => {
+  test(scenario('oss-lock-instance', 'an instance named in capitals is the same instance: TableStore compares instance names without case (oss/lock-instance-name)'), async () => {
+    // GIVEN the endpoint with its instance label in capitals (the library does not warn)
+    const upper = `https://${otsHost(INSTANCE.toUpperCase())}`;
+    const props = { prefix: 'upper', lockStoreEndpoint: upper, lockStoreTable: TABLE };
+    expect(warningIds(props)).toEqual([]);
+    const dir = producer(judge.target, (scope) => new OssBackend(scope, config(props)));
+    // WHEN it is initialised and applied
+    const requests = await sent(() => {
       ok(s, s.run(dir, INIT));
-      ok(s, s.run(dir, apply('n=1', 'pause=0')));
-      const before = stored(s, object);
-      // WHEN two slow applies overlap
-      const [a, b] = await Promise.all([s.runAsync(dir, apply('n=2')), s.runAsync(dir, apply('n=3'))]);
-      // THEN neither was refused, and the state rose by one serial: one apply's write replaced the other's
-      ok(s, a);
-      ok(s, b);
-      const after = stored(s, object);
-      expect(after.serial).toBe(before.serial + 1);
-      expect(['2', '3']).toContain(after.outputs.n);
-      // eslint-disable-next-line no-console
-      console.log(`${judge.name}, oss lock endpoint without table: both overlapping applies succeeded, serial ${before.serial} -> ${after.serial}, n = ${after.outputs.n}`);
+      ok(s, s.run(dir, apply('n=1')));
+    });
+    // THEN every request named the instance in capitals, and the lock and digest rows are the instance's
+    expectSigned(requests, INSTANCE.toUpperCase());
+    expect(requests.filter((r) => r.action === 'PutRow' && r.condition === 'EXPECT_NOT_EXIST').map((r) => [r.primaryKey?.LockID, r.status]))
+      .toEqual([[lockId('upper/terraform.tfstate'), 200]]);
+    expect(row(digestId('upper/terraform.tfstate'))?.columns).toEqual({ Digest: md5('upper/terraform.tfstate') });
+  });
+
+  test(scenario('oss-lock-endpoint-without-table', 'with lockStoreEndpoint and no table (unset, or "") nothing is locked: two overlapping applies both write (oss/lock-endpoint-without-table)'), async () => {
+    // GIVEN producers with the lock endpoint and no table, and with table "" (at an IP endpoint: no instance warning, as nothing is sent), each applied once
+    const variants = [
+      { prefix: 'notable', lockStoreEndpoint: ENDPOINT },
+      { prefix: 'blanktable', lockStoreEndpoint: `http://127.0.0.1:${OTS_PLAIN_PORT}`, lockStoreTable: '' },
+    ];
+    const requests = await sent(async () => {
+      const runs = variants.map((props) => {
+        expect(warningIds(props)).toEqual(['oss/lock-endpoint-without-table']);
+        const dir = producer(judge.target, (scope) => new OssBackend(scope, config(props)), { sleep: 3 });
+        ok(s, s.run(dir, INIT));
+        ok(s, s.run(dir, apply('n=1', 'pause=0')));
+        return { dir, object: `${props.prefix}/terraform.tfstate`, before: stored(s, `${props.prefix}/terraform.tfstate`) };
+      });
+      // WHEN two slow applies overlap, for each
+      const results = await Promise.all(runs.map((r) => Promise.all([s.runAsync(r.dir, apply('n=2')), s.runAsync(r.dir, apply('n=3'))])));
+      runs.forEach((r, i) => {
+        // THEN neither was refused, and the state rose by one serial: one apply's write replaced the other's
+        results[i].forEach((result) => ok(s, result));
+        const after = stored(s, r.object);
+        expect(after.serial).toBe(r.before.serial + 1);
+        expect(['2', '3']).toContain(after.outputs.n);
+        // eslint-disable-next-line no-console
+        console.log(`${judge.name}, oss lock ${JSON.stringify(variants[i])}: both overlapping applies succeeded, serial ${r.before.serial} -> ${after.serial}, n = ${after.outputs.n}`);
+      });
     });
     // THEN TableStore received nothing
     expect(requests).toEqual([]);
@@ -345,6 +382,89 @@ describeEachJudge(`on moto ${MOTO_VERSION} and the TableStore fake`, JUDGES, (ju
     expect(plan.output).toMatch(/oss\.\(\*RemoteClient\)\.getMD5/);
     ok(s, s.run(reader.dir, apply(), withEnv));
     expect(JSON.parse(ok(s, s.run(reader.dir, ['output', '-json'])).stdout).dflt_n.value).toBe('7');
+    // WHEN the table is "" and the endpoint unset, THEN nothing is warned, and every command works, sending nothing to TableStore
+    const blank = { prefix: 'blankenv', lockStoreTable: '' };
+    expect(warningIds(blank)).toEqual([]);
+    const blankDir = producer(judge.target, (scope) => new OssBackend(scope, config(blank)));
+    const quiet = await sent(() => {
+      ok(s, s.run(blankDir, INIT));
+      ok(s, s.run(blankDir, apply('n=8')));
+    });
+    expect(quiet).toEqual([]);
+    expect(stored(s, 'blankenv/terraform.tfstate').outputs.n).toBe('8');
+  }, STACK_TIMEOUT);
+
+  test(scenario('oss-lock-endpoint-empty', 'with lockStoreEndpoint "" and a table every command crashes, whether or not ALICLOUD_TABLESTORE_ENDPOINT is set (oss/lock-endpoint-empty)'), async () => {
+    // GIVEN the library refuses lockStoreEndpoint "" with a table, so the blocks are written by hand: the library's own with tablestore_endpoint ""
+    const props = { prefix: 'blankep', lockStoreEndpoint: '', lockStoreTable: TABLE };
+    expect(() => new OssBackend(new TerraformStack(appFor(judge.target), 'producer'), config(props))).toThrow(/\n- lockStoreEndpoint: got "" with lockStoreTable set, .* \[oss\/lock-endpoint-empty\]/);
+    const blankEndpoint = (dir: string, at: (doc: any) => Record<string, unknown>) => {
+      const file = path.join(dir, 'cdk.tf.json');
+      const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+      at(doc).tablestore_endpoint = '';
+      fs.writeFileSync(file, JSON.stringify(doc));
+      return dir;
+    };
+    const dir = blankEndpoint(producer(judge.target, (scope) => new OssBackend(scope, locked({ prefix: 'blankep' }))), (doc) => doc.terraform.backend.oss);
+    const envVars = envVarsOf(OSS_STORE.table.spec('lockStoreEndpoint')!, judge.tool, judge.version);
+    const crashes = (r: RunResult, what: string) => {
+      // eslint-disable-next-line no-console
+      console.log(`${judge.name}, oss lock endpoint "" ${what}: exit ${r.status}\n${r.output.split('\n').filter((l) => /nil pointer|getMD5/.test(l)).join('\n')}`);
+      expect(r.status).toBe(11);
+      expect(r.output).toMatch(/runtime error: invalid memory address or nil pointer dereference/);
+      expect(r.output).toMatch(/oss\.\(\*RemoteClient\)\.getMD5/);
+    };
+    // WHEN it is initialised without the env var, and with each env var the tool reads, THEN init crashes in its digest read every time, storing nothing
+    const requests = await sent(() => {
+      crashes(s.run(dir, INIT), 'without env');
+      for (const name of envVars) crashes(s.run(dir, INIT, { [name]: ENDPOINT }), `with ${name}`);
+    });
+    expect(requests).toEqual([]);
+    expect(s.list('blankep/')).toEqual([]);
+    // GIVEN a state written with the lock, and a consumer's remote state reading it with tablestore_endpoint ""
+    const source = producer(judge.target, (scope) => new OssBackend(scope, locked({ prefix: 'blankepsrc' })));
+    ok(s, s.run(source, INIT));
+    ok(s, s.run(source, apply('n=5')));
+    const reader = consumer(judge.target, { dflt: (scope, id) => new DataTerraformRemoteStateOss(scope, id, locked({ prefix: 'blankepsrc' })) });
+    blankEndpoint(reader.dir, (doc) => doc.data.terraform_remote_state.dflt.config);
+    ok(s, s.run(reader.dir, INIT));
+    // WHEN it plans, with and without the env var, THEN the read crashes the same way
+    crashes(s.run(reader.dir, ['plan', '-input=false', '-no-color']), 'remote state without env');
+    crashes(s.run(reader.dir, ['plan', '-input=false', '-no-color'], { ALICLOUD_TABLESTORE_ENDPOINT: ENDPOINT }), 'remote state with ALICLOUD_TABLESTORE_ENDPOINT');
+  }, STACK_TIMEOUT);
+
+  test(scenario('oss-lock-digest', 'a read compares the object with the digest row: a changed object fails the next command after about 10 s, until the row holds its digest'), async () => {
+    // GIVEN a producer applied with the lock table
+    const object = 'digest/terraform.tfstate';
+    const dir = producer(judge.target, (scope) => new OssBackend(scope, locked({ prefix: 'digest' })));
+    ok(s, s.run(dir, INIT));
+    ok(s, s.run(dir, apply('n=1')));
+    const body = s.read(object)!;
+    expect(row(digestId(object))?.columns).toEqual({ Digest: md5(object) });
+    // WHEN the stored object changes behind the tool's back (a newline added), so its MD5 is no longer the digest row's
+    writeObject(moto, BUCKET, object, `${body}\n`);
+    expect(row(digestId(object))?.columns).not.toEqual({ Digest: md5(object) });
+    // THEN plan fails after the tool's 10 seconds of retries, having read the digest row each time
+    const started = Date.now();
+    let plan: RunResult | undefined;
+    const reads = await sent(() => (plan = s.run(dir, ['plan', '-input=false', '-no-color'])));
+    const waited = Date.now() - started;
+    // eslint-disable-next-line no-console
+    console.log(`${judge.name}, oss digest changed: plan exit ${plan!.status} after ${waited} ms\n${reads.filter((r) => r.action === 'GetRow').map(logLine).join('\n')}`);
+    expect(plan!.status).not.toBe(0);
+    expect(plan!.output.replace(/\s+/g, ' ')).toMatch(/state data in OSS does not have the expected content/);
+    expect(waited).toBeGreaterThanOrEqual(9_000);
+    const digestReads = reads.filter((r) => r.action === 'GetRow' && r.primaryKey?.LockID === digestId(object));
+    expect(digestReads.length).toBeGreaterThan(1);
+    for (const r of digestReads) expect([r.found, r.status, r.columnsToGet]).toEqual([true, 200, ['LockID', 'Digest']]);
+    // WHEN the digest row is set to the value the error prints (the README's recovery), THEN the next plan reads the object, and apply writes on
+    const printed = /TableStore table to the following value: ([0-9a-f]{32})/.exec(plan!.output)?.[1];
+    expect(printed).toBe(md5(object));
+    putOtsRow(ots, INSTANCE, TABLE, { LockID: digestId(object) }, { Digest: printed! });
+    ok(s, s.run(dir, ['plan', '-input=false', '-no-color']));
+    ok(s, s.run(dir, apply('n=2')));
+    expect(stored(s, object).outputs.n).toBe('2');
+    expect(row(digestId(object))?.columns).toEqual({ Digest: md5(object) });
   }, STACK_TIMEOUT);
 
   describe(scenario('oss-lock-table', 'the lock table must exist (init fails describing it) and have the string primary key LockID (the lock fails)'), () => {
@@ -358,6 +478,20 @@ describeEachJudge(`on moto ${MOTO_VERSION} and the TableStore fake`, JUDGES, (ju
       expect(init!.status).not.toBe(0);
       expect(init!.output.replace(/\s+/g, ' ')).toMatch(/error describing table store no_such_table: .*Requested table does not exist/);
       expect(s.list('missing/')).toEqual([]);
+    });
+
+    test('fails if the table name is one TableStore forbids: no such table can exist (oss/lock-table-name warns)', async () => {
+      // GIVEN the fake refuses to create it, as the service's naming conventions forbid it
+      expect(() => createTable(ots, INSTANCE, 'tf-locks')).toThrow(/table name tf-locks, expected 1 to 255 letters, digits and underscores/);
+      const props = { prefix: 'badname', lockStoreEndpoint: ENDPOINT, lockStoreTable: 'tf-locks' };
+      expect(warningIds(props)).toEqual(['oss/lock-table-name']);
+      // WHEN a producer names it, THEN init fails describing it
+      const dir = producer(judge.target, (scope) => new OssBackend(scope, config(props)));
+      let init: RunResult | undefined;
+      const requests = await sent(() => (init = s.run(dir, INIT)));
+      expect(requests.map((r) => [r.action, r.table, r.code])).toEqual([['DescribeTable', 'tf-locks', 'OTSObjectNotExist']]);
+      expect(init!.status).not.toBe(0);
+      expect(init!.output.replace(/\s+/g, ' ')).toMatch(/error describing table store tf-locks/);
     });
 
     test('fails if its primary key is not LockID', async () => {

@@ -45,3 +45,12 @@ export function readObject(moto: Moto, bucket: string, key: string): string | un
   const r = moto.ns.http(`${moto.base}${objectPath(bucket, key)}`, { headers: SIGNED });
   return r.status === 200 ? r.body : undefined;
 }
+
+/** Replaces an object's content behind the tools' back (a test's change of the stored state); throws unless moto then holds it. */
+export function writeObject(moto: Moto, bucket: string, key: string, body: string): void {
+  const r = moto.ns.http(`${moto.base}${objectPath(bucket, key)}`, {
+    method: 'PUT', body, headers: { ...SIGNED, 'Content-Type': 'application/json', 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+  });
+  if (r.status !== 200) throw new Error(`moto refused to write ${bucket}/${key}: ${r.status} ${r.body}`);
+  if (readObject(moto, bucket, key) !== body) throw new Error(`moto did not keep what was written to ${bucket}/${key}`);
+}

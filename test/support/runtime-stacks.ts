@@ -51,6 +51,8 @@ export const RUNTIME_SCENARIOS = {
   'oss-lock-instance': 'OSS: the TableStore instance the tool names: the endpoint host\'s first label, or tablestore_instance_name (terraform 1.12+)',
   'oss-lock-endpoint-without-table': 'OSS: lockStoreEndpoint without lockStoreTable: nothing locked, two overlapping applies both write',
   'oss-lock-endpoint-from-env': 'OSS: lockStoreTable without lockStoreEndpoint: init and a remote state\'s read crash unless ALICLOUD_TABLESTORE_ENDPOINT is set',
+  'oss-lock-endpoint-empty': 'OSS: lockStoreEndpoint "" with lockStoreTable (raw blocks): init and a remote state\'s read crash, with or without ALICLOUD_TABLESTORE_ENDPOINT',
+  'oss-lock-digest': 'OSS: a stored object changed behind the tool\'s back fails the next read, which compares it with the digest row, until the row holds the object\'s MD5',
   'oss-lock-table': 'OSS: init with a lock table that does not exist; apply with one whose primary key is not LockID',
   'oss-empty-required': 'OSS: init with a raw backend block whose bucket is ""',
   'azurerm-round-trip': 'AzureRM: init, apply and a named workspace store their blobs at <key> and <key>env:<workspace>',

@@ -86,6 +86,14 @@ export function otsRows(fake: TableStoreFake, instance: string, table: string): 
   return JSON.parse(r.body);
 }
 
+/** Writes a row of string cells into `instance`/`table` (replacing it), as an operator does in the console. */
+export function putOtsRow(
+  fake: TableStoreFake, instance: string, table: string, primaryKey: Record<string, string>, columns: Record<string, string>,
+): void {
+  const r = fake.ns.http(`${fake.control}/rows`, { method: 'POST', body: JSON.stringify({ instance, table, primaryKey, columns }) });
+  if (r.status !== 200) throw new Error(`the TableStore fake did not write the row to ${instance}/${table}: ${r.status} ${r.body}`);
+}
+
 /** The requests the fake served after request `after` (0: all), in the order it numbered them. */
 export function otsLog(fake: TableStoreFake, after = 0): OtsRequest[] {
   return fs.readFileSync(fake.logFile, 'utf8').split('\n').filter(Boolean)

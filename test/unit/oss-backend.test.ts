@@ -86,6 +86,18 @@ describe('oss rules', () => {
       `${header('oss', 'opentofu@1.12.6')}\n- tablestoreInstanceName: got "lock", but opentofu has no such setting; only terraform 1.12.0 and later has it [field/availability]`,
     );
   });
+
+  test('fails if the lock endpoint is "" with a lock table: the tools crash reading the state, whatever the env', () => {
+    expect(refusal(sut, { ...BASE, lockStoreEndpoint: '', tablestoreTable: 'terraform_lock' })).toBe(
+      `${h}\n- lockStoreEndpoint: got "" with tablestoreTable set, expected the TableStore endpoint (https://<instance>.<region>.ots.aliyuncs.com), ` +
+        'or no lockStoreEndpoint at all to take it from ALICLOUD_TABLESTORE_ENDPOINT or ALIBABA_CLOUD_TABLESTORE_ENDPOINT (the terraform run crashes reading the state: ' +
+        '"" makes no TableStore client, and the env var is read only when the field is unset) [oss/lock-endpoint-empty]',
+    );
+    expect(refusal(sut, { ...BASE, tablestoreEndpoint: '', lockStoreTable: 'terraform_lock' }, { target: 'opentofu@1.6.3', as: 'remote-state' })).toContain(
+      '\n- tablestoreEndpoint: got "" with lockStoreTable set, expected the TableStore endpoint (https://<instance>.<region>.ots.aliyuncs.com), ' +
+        'or no tablestoreEndpoint at all to take it from ALICLOUD_TABLESTORE_ENDPOINT (the opentofu run crashes reading the state',
+    );
+  });
 });
 
 describe('oss warnings', () => {
@@ -112,6 +124,44 @@ describe('oss warnings', () => {
         '(two overlapping runs both write the state, and one run\'s changes are lost) and keeps no digest of the state; ' +
         'set lockStoreTable to the lock table (tablestore_table has no env var) [oss/lock-endpoint-without-table]',
     ]);
+  });
+
+  test('warns if the lock table is "": the tools read it as no table, so nothing is locked', () => {
+    // GIVEN the lock endpoint with lockStoreTable "" (the tools' default for tablestore_table)
+    const warnings = warningsFor(sut, { ...BASE, lockStoreEndpoint: 'http://127.0.0.1:8080', lockStoreTable: '' }, { target: 'opentofu@1.12.6' });
+    // THEN the lock warning fires, and no instance warning (no request reaches TableStore)
+    expect(warnings).toEqual([
+      'lockStoreEndpoint is set with lockStoreTable "", which the tool reads as no table; the opentofu backend sends nothing to TableStore without a table, ' +
+        'so it takes no lock (two overlapping runs both write the state, and one run\'s changes are lost) and keeps no digest of the state; ' +
+        'set lockStoreTable to the lock table (tablestore_table has no env var) [oss/lock-endpoint-without-table]',
+    ]);
+  });
+
+  test('does not warn if the lock table is "" and the endpoint unset: the tools read neither, and every command works', () => {
+    expect(warningsFor(sut, { ...BASE, lockStoreTable: '' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, lockStoreEndpoint: '' })).toEqual([]);
+  });
+
+  test('a remote state with the lock endpoint and no table is warned that it reads without the digest, not that it writes', () => {
+    expect(warningsFor(sut, { ...BASE, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' }, { as: 'remote-state' })).toEqual([
+      'lockStoreEndpoint is set without lockStoreTable; the terraform read of this remote state sends nothing to TableStore without a table, so it does not compare ' +
+        'the object with the digest its writer keeps there; set lockStoreTable to the lock table its writer uses, or leave lockStoreEndpoint out [oss/lock-endpoint-without-table]',
+    ]);
+  });
+
+  describe('the lock table name', () => {
+    const ENDPOINT = { lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' };
+    const NOT_A_TABLE = 'not a TableStore table name (1 to 255 letters, digits and underscores, starting with a letter or an underscore)';
+
+    test.each([['tf-locks'], ['1locks'], ['locks.v2'], ['x'.repeat(256)]])('warns if lockStoreTable is %s', (table) => {
+      expect(warningsFor(sut, { ...BASE, ...ENDPOINT, lockStoreTable: table })).toEqual([
+        `lockStoreTable is ${JSON.stringify(table)}, ${NOT_A_TABLE}; TableStore has no table of that name, so the terraform run fails when it describes or locks it [oss/lock-table-name]`,
+      ]);
+    });
+
+    test.each([['tf_locks'], ['_locks'], ['Locks2'], ['x'.repeat(255)]])('does not warn for %s', (table) => {
+      expect(warningsFor(sut, { ...BASE, ...ENDPOINT, lockStoreTable: table })).toEqual([]);
+    });
   });
 
   describe('the TableStore instance name', () => {
@@ -151,6 +201,19 @@ describe('oss warnings', () => {
       ['an IP address and lockStoreInstanceName', { lockStoreEndpoint: 'http://127.0.0.1:8080', lockStoreInstanceName: 'acme-lock' }, 'terraform@1.15.9'],
     ])('does not warn for %s', (_name, props, target) => {
       expect(warningsFor(sut, { ...LOCKED, ...props }, { target })).toEqual([]);
+    });
+
+    test('reads lockStoreInstanceName "" as unset (terraform 1.12+ derives the name from the endpoint)', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreInstanceName: '' })).toEqual([]);
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: '10.0.0.8', lockStoreInstanceName: '' })[0]).toMatch(
+        /^lockStoreEndpoint is "10\.0\.0\.8", so the terraform backend names the TableStore instance "10" .* \[oss\/lock-instance-name\]$/,
+      );
+    });
+
+    test('says reading a remote state fails, not init', () => {
+      expect(warningsFor(sut, { ...LOCKED, lockStoreEndpoint: '10.0.0.8' }, { as: 'remote-state' })[0]).toContain(
+        'TableStore refuses every lock request naming it, so reading the remote state fails; set lockStoreInstanceName to the instance [oss/lock-instance-name]',
+      );
     });
 
     test('does not warn without a lock table: nothing is sent to TableStore', () => {

@@ -11,8 +11,8 @@ import { onStateMap } from './state-map';
 import { backendStaticFindings } from './static-context';
 import { checkOrDetach, stateHolder } from './store-element';
 import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
-import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
-import { checkFor } from '../kit/check';
+import { ConfigFile, FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
+import { checkFor, warningsIfAccepted } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
 import { Warning } from '../kit/field-value';
@@ -38,7 +38,7 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly checked: Checked;
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
-  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[]; readonly values: Record<string, unknown> }>();
+  private readonly files = new Map<string, ConfigFile>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
   /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
@@ -65,7 +65,8 @@ export abstract class StoreBackend extends TerraformBackend {
         const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
         const named = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target, files };
         const moved = movedStateOf(stack, { ...named, emitted: this.emitted(), fromRun: this.keysFromRun() });
-        const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id), ...moved];
+        const fromInit = fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id);
+        const warnings = [...this.runWarnings(), ...shared.warnings, ...fromInit, ...moved];
         return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
       },
     });
@@ -101,10 +102,9 @@ export abstract class StoreBackend extends TerraformBackend {
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
     const emitted = emitFields(subset, this.target.tool, 'backend');
-    this.files.set(name, { text: backendFileText(emitted), fields, values: emitted });
+    this.files.set(name, { text: backendFileText(emitted), fields, values: emitted, byField: own, warnings: checked.warnings });
     fields.forEach((f) => this.fileFields.add(f));
     this.runKeys = undefined;
-    recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
     if (this.files.size === 1) {
       onStackSynthesis(this, (dir) => {
         for (const [n, f] of this.files) fs.writeFileSync(path.join(dir, `${n}.tfbackend`), f.text);
@@ -175,9 +175,25 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    // The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)) apply last.
-    const fromStack = stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name];
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, fromStack ?? {});
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, this.stackOverrides());
+  }
+
+  /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
+  private stackOverrides(): Record<string, unknown> {
+    return stackOverrides(TerraformStack.of(this)).terraform?.backend?.[this.name] ?? {};
+  }
+
+  /** The warnings of the runs (kit/backend-files.ts), with the fields overrides set. */
+  private runWarnings(): Warning[] {
+    return warningsOfRuns({
+      table: this.store.table,
+      tool: this.target.tool,
+      props: this.props as Record<string, unknown>,
+      overrides: { ...this.rawOverrides, ...this.stackOverrides() },
+      block: this.checked.warnings,
+      files: this.files,
+      check: (props) => warningsIfAccepted(this, this.store, props, 'backend'),
+    });
   }
 
   /** The tool's keys of the fields the run gives: left to init, or set by a config file. */

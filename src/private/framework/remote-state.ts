@@ -5,7 +5,7 @@ import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { onStateMap } from './state-map';
 import { checkOrDetach, stateHolder } from './store-element';
-import { showWarningsNow, showsWarnings } from './warnings';
+import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
@@ -27,7 +27,9 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
     super(scope, id, store.backend, settings);
     this.settings = settings;
-    this.attributes = checkOrDetach(this, store, config, 'remote-state').attributes;
+    const checked = checkOrDetach(this, store, config, 'remote-state');
+    recordWarnings(this, checked.warnings);
+    this.attributes = checked.attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
     showsWarnings(this);
     onStateMap(this, 'remote-state', () => {

@@ -1,6 +1,5 @@
 import { Construct } from 'constructs';
 import { StateHolder } from './shared-state';
-import { recordWarnings } from './warnings';
 import { checkFor } from '../kit/check';
 import { Mode } from '../kit/schema';
 import { stateAddress } from '../kit/state-objects';
@@ -30,9 +29,9 @@ export function stateHolder(
 }
 
 /**
- * Checks the config of a construct that was just added to the tree and records its warnings; on
- * failure the construct is taken out again, so a caller that catches the error (a Java test, say)
- * keeps a usable tree.
+ * Checks the config of a construct that was just added to the tree (the caller shows its
+ * warnings); on failure the construct is taken out again, so a caller that catches the error (a
+ * Java test, say) keeps a usable tree.
  */
 export function checkOrDetach(element: Construct, store: Store, props: unknown, mode: Mode): Checked {
   let checked: Checked;
@@ -42,6 +41,5 @@ export function checkOrDetach(element: Construct, store: Store, props: unknown, 
     element.node.scope?.node.tryRemoveChild(element.node.id);
     throw e;
   }
-  recordWarnings(element, checked.warnings);
   return checked;
 }

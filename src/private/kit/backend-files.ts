@@ -74,6 +74,84 @@ function hclValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A backend config file as its backend keeps it. */
+export interface ConfigFile {
+  /** What is written to `<name>.tfbackend`. */
+  readonly text: string;
+  /** The values it sets, keyed by field name (`byFieldName`), and those fields' names. */
+  readonly byField: Record<string, unknown>;
+  readonly fields: readonly string[];
+  /** The values it sets as the tool's keys (what the file holds). */
+  readonly values: Record<string, unknown>;
+  /** The warnings of its check together with the block. */
+  readonly warnings: readonly Warning[];
+}
+
+/**
+ * The warnings the runs of a backend meet. With config files, each init is given one of them,
+ * merged over the block, so each run is the block and one file as they were checked together: a
+ * warning of the block's check stays as it is when every file's check raises it too, is shown for
+ * each file whose check raises it when only some do, and goes when none does (every file gives
+ * what it missed); a warning of a file's check that the block's lacks names its file.
+ */
+export function runWarnings(block: readonly Warning[], files: ReadonlyMap<string, Pick<ConfigFile, 'warnings'>>): Warning[] {
+  if (files.size === 0) return [...block];
+  const same = (a: Warning) => (b: Warning) => a.id === b.id && a.message === b.message;
+  const out: Warning[] = [];
+  for (const w of block) {
+    const raisedBy = [...files].filter(([, f]) => f.warnings.some(same(w))).map(([name]) => name);
+    if (raisedBy.length === files.size) out.push(w);
+    else out.push(...raisedBy.map((name) => ({ id: w.id, message: `in ${name}.tfbackend: ${w.message}` })));
+  }
+  for (const [name, f] of files) out.push(...fileWarnings(f.warnings, block, `${name}.tfbackend`));
+  return out;
+}
+
+/**
+ * The fields an element's overrides set (`addOverride('tablestore_table', ...)`, in the tool's key
+ * or any spelling of the field, `undefined` for a deletion), keyed by field name; a nested block
+ * is left out (an override merges into it rather than replacing it). `undefined` when none is set.
+ */
+export function overriddenFields(table: FieldTable, tool: ToolName, overrides: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { values } = byFieldName(table, tool, overrides);
+  const fields = Object.entries(values).filter(([key]) => {
+    const i = table.positionOf(key);
+    return i !== undefined && !table.fields[i].fields;
+  });
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+/** A backend as its runs see it: the block's props and overrides, its config files, and how a config is checked. */
+export interface Runs {
+  readonly table: FieldTable;
+  readonly tool: ToolName;
+  readonly props: Record<string, unknown>;
+  /** The element's raw overrides (and the stack's of its block). */
+  readonly overrides: Record<string, unknown>;
+  /** The warnings of the block's own check. */
+  readonly block: readonly Warning[];
+  readonly files: ReadonlyMap<string, ConfigFile>;
+  /** A config's warnings, or `undefined` where the library would refuse it. */
+  readonly check: (props: Record<string, unknown>) => readonly Warning[] | undefined;
+}
+
+/**
+ * The warnings of the runs (`runWarnings`), with the fields the overrides set merged into the block,
+ * and each file merged over that, before they are checked again (init sees them there). Overrides are
+ * the escape hatch, not checked for errors: where the library would refuse a config with them, the
+ * warnings found without them stand.
+ */
+export function warningsOfRuns(runs: Runs): Warning[] {
+  const overrides = overriddenFields(runs.table, runs.tool, runs.overrides);
+  if (!overrides) return runWarnings(runs.block, runs.files);
+  const merged = mergedWithFile(runs.table, runs.props, overrides);
+  const redone = [...runs.files].map(([name, f]) => {
+    const warnings = runs.check(mergedWithFile(runs.table, merged, f.byField)) ?? f.warnings;
+    return [name, { warnings }] as const;
+  });
+  return runWarnings(runs.check(merged) ?? runs.block, new Map(redone));
+}
+
 /** The warnings of a file's check that the block's own check did not raise, naming the file. */
 export function fileWarnings(fileWarningsFound: readonly Warning[], blockWarnings: readonly Warning[], file: string): Warning[] {
   const seen = new Set(blockWarnings.map((w) => w.message));

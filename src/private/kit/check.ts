@@ -31,6 +31,15 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
   return { attributes: emit(result.values, target, mode), values: result.values, warnings: result.warnings };
 }
 
+/** The warnings `checkFor` finds in `props`, or `undefined` where it would refuse them. */
+export function warningsIfAccepted(scope: Construct, store: Store, props: unknown, mode: Mode): readonly Warning[] | undefined {
+  try {
+    return checkFor(scope, store, props, mode).warnings;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the error header calls the config: `gcs backend`, `gcs remote state`, `gcs backend config file "prod.tfbackend"`. */
 function describe(store: Store, mode: Mode, file: FileCheck | undefined): string {
   if (file !== undefined) return `${store.backend} backend config file ${JSON.stringify(file.name)}`;

@@ -127,8 +127,9 @@ export function bothSet<V extends string, const I extends string>(
 }
 
 /**
- * Warns when `name` is unset although `when` (one of them) is set, or always when `when` is empty:
- * the run must then supply it from the environment (the field's env vars), or `outcome` happens.
+ * Warns when `name` is unset although `when` (one of them) is set to something other than `""`
+ * (which the tools read as unset), or always when `when` is empty: the run must then supply it
+ * from the environment (the field's env vars), or `outcome` happens.
  */
 export function neededFromEnv<V extends string, const I extends string>(
   head: RuleHead<V, I>,
@@ -143,8 +144,9 @@ export function neededFromEnv<V extends string, const I extends string>(
     description: `${when.length > 0 ? `with ${when.join(' or ')} but ` : ''}without ${name} the run needs its env vars (or ${outcome})`,
     check: (c) => {
       if (c.has(name)) return;
-      if (when.length > 0 && !when.some((n) => c.has(n))) return;
-      const cause = when.length > 0 ? `${when.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
+      const set = when.filter((n) => c.nonEmpty(n));
+      if (when.length > 0 && set.length === 0) return;
+      const cause = when.length > 0 ? `${set.map((n) => c.spelling(n)).join(' or ')} is set but ${name} is not` : `${name} is unset`;
       c.warn(`${cause}; the ${c.target.tool} run must provide ${c.envOf(name).join(' or ')} in its environment, or ${outcome}`);
     },
   };

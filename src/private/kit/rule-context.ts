@@ -60,9 +60,14 @@ export interface ConfigView {
   readonly prefix: string;
   /** Strings are templates: a literal reads as the tool evaluates it (`$${` as `${`), and one that interpolates is no literal. */
   readonly templates: boolean;
+  /** A remote state's config: the tool only reads the state with it (no lock, no write). */
+  readonly remoteState?: boolean;
 }
 
 const STORE_CONFIG: ConfigView = { prefix: '', templates: false };
+
+/** A store's config, as a backend block or as a remote state's config. */
+export const storeConfigView = (remoteState: boolean): ConfigView => (remoteState ? { ...STORE_CONFIG, remoteState } : STORE_CONFIG);
 
 /** A store rule's view of one config. Only literal values are checked; references skip value checks. */
 export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> {
@@ -84,6 +89,19 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
   /** The field (spec name, dotted for block members) is set, literally or as an expression. */
   public has(name: string): boolean {
     return this.lookup(name) !== undefined;
+  }
+
+  /**
+   * The field is set to something other than the literal `""`, which a tool reads as unset where
+   * a field's default is `""` (an expression or a value left to init counts as set).
+   */
+  public nonEmpty(name: string): boolean {
+    return this.has(name) && this.literal(name) !== '';
+  }
+
+  /** The config is a remote state's: the tool reads the state with it, and never locks or writes it. */
+  public get remoteState(): boolean {
+    return this.view.remoteState === true;
   }
 
   /** The value when set literally; `undefined` when unset or an expression. */

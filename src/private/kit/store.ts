@@ -2,7 +2,7 @@ import { FIELD_TYPES } from './field-types';
 import { FieldValues, Warning } from './field-value';
 import { Violation } from './messages';
 import { ConfigReader } from './reader';
-import { checkRuleTable, Rule, RuleContext } from './rule-context';
+import { checkRuleTable, Rule, RuleContext, storeConfigView } from './rule-context';
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { breakpointsOf } from './targets';
@@ -57,7 +57,7 @@ export interface CheckResult {
 export function checkConfig(store: Store, props: unknown, target: ParsedTarget, mode: Mode): CheckResult {
   const reader = new ConfigReader(target, mode);
   const values = reader.read(store.table, props);
-  new RuleContext(store.table, values, target, reader.errors, reader.warnings).run(store.rules);
+  new RuleContext(store.table, values, target, reader.errors, reader.warnings, storeConfigView(mode === 'remote-state')).run(store.rules);
   return { values, errors: reader.errors, warnings: reader.warnings };
 }
 

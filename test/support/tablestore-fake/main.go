@@ -10,12 +10,14 @@
 // service documents. Requests must carry the x-ots-* headers and the body's MD5; the signature is
 // checked for the access keys given in TABLESTORE_FAKE_KEYS (`<id>:<secret>[,...]`), and a key id
 // it does not know is refused then. Tables belong to an instance, named by the
-// x-ots-instancename header; a request naming another instance is refused ("The instance is not
-// found.").
+// x-ots-instancename header, whose case does not matter (as the service's instance names); a
+// request naming another instance is refused ("The instance is not found.").
 //
 // Control API (JSON, for the tests, on the same listeners): POST /_fake/tables
-// {"instance","table","primaryKey":[{"name","type"}]} creates a table; GET
-// /_fake/rows?instance=&table= lists its rows. Every request is logged as one JSON line; the
+// {"instance","table","primaryKey":[{"name","type"}]} creates a table (refusing instance and table
+// names the service's naming conventions forbid); GET /_fake/rows?instance=&table= lists its rows;
+// POST /_fake/rows {"instance","table","primaryKey":{name:value},"columns":{name:value}} writes a
+// row of string cells, as an operator does in the console (replacing the row). Every request is logged as one JSON line; the
 // first line is {"ready":true}.
 package main
 
@@ -26,6 +28,8 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +37,18 @@ import (
 	"github.com/aliyun/aliyun-tablestore-go-sdk/tablestore/otsprotocol"
 	"github.com/golang/protobuf/proto"
 )
+
+// The service's naming conventions (Alibaba Cloud, "Naming conventions and data types" and
+// "Tablestore limits"): table names are 1 to 255 letters, digits and underscores, starting with a
+// letter or an underscore; instance names 3 to 16 letters, digits and hyphens, starting with a
+// letter and not ending with a hyphen, compared without case.
+var (
+	tableName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,254}$`)
+	instanceName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]{1,14}[A-Za-z0-9]$`)
+)
+
+// instanceKey is how the fake files an instance: its name in lower case.
+func instanceKey(name string) string { return strings.ToLower(name) }
 
 type server struct {
 	mu        sync.Mutex
@@ -132,23 +148,67 @@ func (s *server) control(w http.ResponseWriter, req *http.Request) {
 			reply(400, map[string]string{"error": "expected {instance, table, primaryKey: [{name, type}]}"})
 			return
 		}
+		if !instanceName.MatchString(spec.Instance) {
+			reply(400, map[string]string{"error": "instance name " + spec.Instance + ", expected 3 to 16 letters, digits and hyphens, starting with a letter, not ending with a hyphen"})
+			return
+		}
+		if !tableName.MatchString(spec.Table) {
+			reply(400, map[string]string{"error": "table name " + spec.Table + ", expected 1 to 255 letters, digits and underscores, starting with a letter or an underscore"})
+			return
+		}
 		for _, k := range spec.PrimaryKey {
 			if _, ok := otsprotocol.PrimaryKeyType_value[k.Type]; !ok {
 				reply(400, map[string]string{"error": "primary key type " + k.Type + ", expected STRING, INTEGER or BINARY"})
 				return
 			}
 		}
-		if s.instances[spec.Instance] == nil {
-			s.instances[spec.Instance] = map[string]*table{}
+		instance := instanceKey(spec.Instance)
+		if s.instances[instance] == nil {
+			s.instances[instance] = map[string]*table{}
 		}
-		if s.instances[spec.Instance][spec.Table] != nil {
+		if s.instances[instance][spec.Table] != nil {
 			reply(409, map[string]string{"error": "table exists"})
 			return
 		}
-		s.instances[spec.Instance][spec.Table] = &table{name: spec.Table, key: spec.PrimaryKey, created: time.Now().Unix(), rows: map[string]*row{}}
+		s.instances[instance][spec.Table] = &table{name: spec.Table, key: spec.PrimaryKey, created: time.Now().Unix(), rows: map[string]*row{}}
 		reply(200, map[string]bool{"created": true})
+	case req.URL.Path == "/_fake/rows" && req.Method == http.MethodPost:
+		var spec struct {
+			Instance   string            `json:"instance"`
+			Table      string            `json:"table"`
+			PrimaryKey map[string]string `json:"primaryKey"`
+			Columns    map[string]string `json:"columns"`
+		}
+		if err := json.NewDecoder(req.Body).Decode(&spec); err != nil {
+			reply(400, map[string]string{"error": "expected {instance, table, primaryKey: {name: value}, columns: {name: value}}"})
+			return
+		}
+		t := s.instances[instanceKey(spec.Instance)][spec.Table]
+		if t == nil {
+			reply(404, map[string]string{"error": "no such table"})
+			return
+		}
+		r := row{}
+		for _, k := range t.key {
+			r.pk = append(r.pk, cell{name: k.Name, value: spec.PrimaryKey[k.Name]})
+		}
+		names := make([]string, 0, len(spec.Columns))
+		for name := range spec.Columns {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			r.columns = append(r.columns, cell{name: name, value: spec.Columns[name]})
+		}
+		id, e := t.rowID(r.pk)
+		if e != nil {
+			reply(400, map[string]string{"error": e.Error()})
+			return
+		}
+		t.rows[id] = &r
+		reply(200, map[string]bool{"written": true})
 	case req.URL.Path == "/_fake/rows" && req.Method == http.MethodGet:
-		t := s.instances[req.URL.Query().Get("instance")][req.URL.Query().Get("table")]
+		t := s.instances[instanceKey(req.URL.Query().Get("instance"))][req.URL.Query().Get("table")]
 		if t == nil {
 			reply(404, map[string]string{"error": "no such table"})
 			return

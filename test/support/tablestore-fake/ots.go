@@ -152,7 +152,7 @@ func (s *server) act(action, instance string, body []byte, entry *logEntry) (pro
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	tables, ok := s.instances[instance]
+	tables, ok := s.instances[instanceKey(instance)]
 	if !ok {
 		return nil, errNoInstance
 	}

@@ -317,3 +317,88 @@ describe('a refused construct leaves the tree usable', () => {
     expect(() => Testing.synth(producer, true)).not.toThrow();
   });
 });
+
+describe('warnings of the runs: config files and overrides complete the block', () => {
+  const LOCK_ENDPOINT = 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com';
+  const BASE = { bucket: 'acme-tfstate', region: 'cn-hangzhou' };
+  const idsOf = (warnings: string[]) => warnings.map((w) => /\[([^\]]+)\]$/.exec(w)?.[1]);
+
+  test('a lock table every config file gives silences the block\'s lock warning', () => {
+    // GIVEN the lock endpoint in the block and the table in each file (by field name, and by the tool's key)
+    const { producer } = twoStacks();
+    const backend = new OssBackend(producer, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT });
+    backend.addConfigFile('prod', { lockStoreTable: 'tf_locks' });
+    backend.addConfigFile('dev', { tablestore_table: 'tf_locks_dev' });
+    // THEN no run misses its table
+    expect(warningsOf(producer)).toEqual([]);
+  });
+
+  test('a lock endpoint every config file gives silences the block\'s endpoint warning', () => {
+    const { producer } = twoStacks();
+    new OssBackend(producer, { ...BASE, lockStoreTable: 'tf_locks' }).addConfigFile('prod', { tablestore_endpoint: LOCK_ENDPOINT });
+    expect(warningsOf(producer)).toEqual([]);
+  });
+
+  test('a partner only some files give: the warning names the files whose runs lack it', () => {
+    // GIVEN the table in prod.tfbackend only
+    const { producer } = twoStacks();
+    const backend = new OssBackend(producer, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT });
+    backend.addConfigFile('prod', { lockStoreTable: 'tf_locks' });
+    backend.addConfigFile('dev', { prefix: 'dev' });
+    backend.addConfigFile('qa', { prefix: 'qa' });
+    // THEN the runs of dev and qa are warned, each naming its file
+    const warnings = warningsOf(producer);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^in dev\.tfbackend: lockStoreEndpoint is set without lockStoreTable; .* \[oss\/lock-endpoint-without-table\]$/);
+    expect(warnings[1]).toMatch(/^in qa\.tfbackend: lockStoreEndpoint is set without lockStoreTable; .* \[oss\/lock-endpoint-without-table\]$/);
+  });
+
+  test('a file that leaves a rule\'s fields alone keeps the block\'s warning as it is', () => {
+    const { producer } = twoStacks();
+    new OssBackend(producer, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT }).addConfigFile('prod', { prefix: 'prod' });
+    expect(warningsOf(producer)).toEqual([expect.stringMatching(/^lockStoreEndpoint is set without lockStoreTable; .* \[oss\/lock-endpoint-without-table\]$/)]);
+  });
+
+  test('a file that breaks the pair raises the warning for its run', () => {
+    // GIVEN a block that locks, and a file whose table is "" (the tools read it as no table)
+    const { producer } = twoStacks();
+    new OssBackend(producer, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT, lockStoreTable: 'tf_locks' }).addConfigFile('prod', { lockStoreTable: '' });
+    expect(warningsOf(producer)).toEqual([expect.stringMatching(/^in prod\.tfbackend: lockStoreEndpoint is set with lockStoreTable "", .* \[oss\/lock-endpoint-without-table\]$/)]);
+  });
+
+  test('any store: a partner the files give (an AzureRM OIDC pair)', () => {
+    const { producer } = twoStacks();
+    const az = { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'prod.terraform.tfstate', resourceGroupName: 'rg-tfstate', useOidc: true };
+    new AzurermBackend(producer, { ...az, oidcRequestUrl: 'https://pipelines.actions.githubusercontent.com/token' })
+      .addConfigFile('prod', { oidcRequestToken: 'placeholder' });
+    // THEN the pair is complete in the run; only the file's literal secret is left, naming the file
+    expect(idsOf(warningsOf(producer))).toEqual(['field/literal-secret']);
+    expect(warningsOf(producer)[0]).toMatch(/^in prod\.tfbackend: oidcRequestToken is a secret/);
+  });
+
+  test('an override of a field counts as the block\'s value', () => {
+    // GIVEN the table given by an override, or taken away by one ("")
+    const given = twoStacks().producer;
+    new OssBackend(given, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT }).addOverride('tablestore_table', 'tf_locks');
+    const emptied = twoStacks().producer;
+    new OssBackend(emptied, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT, lockStoreTable: 'tf_locks' }).addOverride('tablestore_table', '');
+    // THEN the warnings are those of the block init sees
+    expect(warningsOf(given)).toEqual([]);
+    expect(idsOf(warningsOf(emptied))).toEqual(['oss/lock-endpoint-without-table']);
+  });
+
+  test('a stack override of the block counts too', () => {
+    const { producer } = twoStacks();
+    new OssBackend(producer, { ...BASE, lockStoreTable: 'tf_locks' });
+    producer.addOverride('terraform.backend.oss.tablestore_endpoint', LOCK_ENDPOINT);
+    expect(warningsOf(producer)).toEqual([]);
+  });
+
+  test('an override the library would refuse leaves the block\'s warnings (overrides are not checked for errors)', () => {
+    const { producer } = twoStacks();
+    const backend = new OssBackend(producer, { ...BASE, lockStoreEndpoint: LOCK_ENDPOINT });
+    backend.addOverride('assume_role_session_expiration', 1);
+    expect(idsOf(warningsOf(producer))).toEqual(['oss/lock-endpoint-without-table']);
+    expect(() => Testing.synth(producer, true)).not.toThrow();
+  });
+});
