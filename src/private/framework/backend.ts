@@ -5,9 +5,10 @@ import { Construct } from 'constructs';
 import { deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
-import { registerBackend, sharedStateOf } from './shared-state';
+import { backendAdded, sharedStateOf } from './shared-state';
+import { registerBackend } from './state-map';
 import { backendStaticFindings } from './static-context';
-import { checkOrDetach, stateHolder } from './store-element';
+import { RunValues, backendHolder, checkOrDetach } from './store-element';
 import { recordWarnings, showWarningsNow } from './warnings';
 import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
@@ -20,6 +21,13 @@ import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
 import { Checked, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget, formatTarget } from '../target/target';
+
+/** A config file a backend declares: its text, the fields it sets, and their tool keys and values. */
+interface ConfigFile {
+  readonly text: string;
+  readonly fields: readonly string[];
+  readonly attributes: Record<string, unknown>;
+}
 
 /** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
 export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
@@ -36,12 +44,12 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly checked: Checked;
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
-  private readonly files = new Map<string, { readonly text: string; readonly fields: readonly string[] }>();
+  private readonly files = new Map<string, ConfigFile>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
-  /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
+  /** The fields the config files set, and (cached until a file is added) what the run gives. */
   private readonly fileFields = new Set<string>();
-  private runKeys?: ReadonlySet<string>;
+  private runValues?: RunValues;
 
   /**
    * @param store the store's definition (private/stores)
@@ -51,8 +59,9 @@ export abstract class StoreBackend extends TerraformBackend {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
-    const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
+    const state = backendHolder(this, store, this.target, () => this.emitted(), () => this.fromRun());
     registerBackend(state);
+    backendAdded(TerraformStack.of(this), store.backend);
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
@@ -91,9 +100,10 @@ export abstract class StoreBackend extends TerraformBackend {
     const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
-    this.files.set(name, { text: backendFileText(emitFields(subset, this.target.tool, 'backend')), fields });
+    const attributes = emitFields(subset, this.target.tool, 'backend');
+    this.files.set(name, { text: backendFileText(attributes), fields, attributes });
     fields.forEach((f) => this.fileFields.add(f));
-    this.runKeys = undefined;
+    this.runValues = undefined;
     recordWarnings(this, fileWarnings(checked.warnings, this.checked.warnings, file));
     if (this.files.size === 1) {
       onStackSynthesis(this, (dir) => {
@@ -119,8 +129,11 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, this.fileFields, this.target.tool);
+    const overridden = { base: copyAttributes(this.checked.attributes), emitted: this.emitted(), templates: evaluatesBackend(this.target) };
+    const props = this.props as Record<string, unknown>;
+    const cross = crossStackConfig(this.store, props, this.checked.values, this.fileFields, this.target.tool, overridden);
     const stack = TerraformStack.of(scope);
+    if (cross.refusedOverrides.length > 0) refuseOverrides(this, stack.node.id, cross.refusedOverrides);
     if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store, stack.node.id, cross.addressFromRun.map((f) => f.name));
     const remoteState = this.makeRemoteState(scope, name, cross.config);
     if (cross.secrets.length + cross.fromRun.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
@@ -170,14 +183,14 @@ export abstract class StoreBackend extends TerraformBackend {
     return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, fromStack ?? {});
   }
 
-  /** The tool's keys of the fields the run gives: left to init, or set by a config file. */
-  private keysFromRun(): ReadonlySet<string> {
-    if (!this.runKeys) {
+  /** What the run gives: the tool's keys left to init, and each config file's values. */
+  private fromRun(): RunValues {
+    if (!this.runValues) {
       const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
-      this.fileFields.forEach((n) => names.add(n));
-      this.runKeys = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      const fromInit = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      this.runValues = { fromInit, files: new Map([...this.files].map(([n, f]) => [n, f.attributes])) };
     }
-    return this.runKeys;
+    return this.runValues;
   }
 
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
@@ -258,6 +271,16 @@ function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, 
       `cannot know, so its remote state would read another object; read that state in ${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
       'giving those fields there (for example from a TerraformVariable of that stack)',
     'stack/cross-stack-from-run',
+  ));
+}
+
+/** An override of the producer's block that its consumer's remote state cannot carry (a nested block, a key of no field). */
+function refuseOverrides(backend: Construct, consumer: string, keys: readonly string[]): never {
+  throw new Error(withId(
+    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose backend (${backend.node.path}) ` +
+      `has overrides of ${keys.join(', ')} that its remote state cannot carry, so it would read another object than the backend writes; ` +
+      'set those values in the backend\'s config instead of an override',
+    'stack/cross-stack-override',
   ));
 }
 

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { deepMerge } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
-import { checkOrDetach, stateHolder } from './store-element';
+import { checkOrDetach, remoteStateAddress } from './store-element';
 import { showWarningsNow } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
@@ -71,7 +71,7 @@ class ReadsOwnState implements OwnStateCheck {
   public validate(): string[] {
     this.target ??= targetOf(this.construct);
     const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.overrides);
-    const state = stateHolder(this.construct, this.store, this.target, () => block.config ?? {});
-    return showWarningsNow(this.construct, ownStateOf(state, block.workspace));
+    const address = remoteStateAddress(this.construct, this.store, this.target, block.config ?? {});
+    return showWarningsNow(this.construct, ownStateOf({ construct: this.construct, address }, block.workspace));
   }
 }

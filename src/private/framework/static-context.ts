@@ -1,5 +1,6 @@
 import { TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { resolveIn } from './cdktf-internals';
+import { StackScope } from '../kit/backend-text';
 import { checkWarning, violation } from '../kit/checks';
 import { Warning } from '../kit/field-value';
 import { Violation } from '../kit/messages';
@@ -23,6 +24,28 @@ export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) 
     if (c instanceof TerraformLocal) locals.set(c.friendlyUniqueId, c.toTerraform().locals?.[c.friendlyUniqueId]);
   }
   return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
+}
+
+/**
+ * What OpenTofu's evaluation of a backend block may read in `stack`, for its state address: each
+ * variable's declaration (type and default, so two stacks' `var.env` are one value only where they
+ * declare it alike) and each local's expression. Read on first use.
+ */
+export function stackScope(stack: TerraformStack): StackScope {
+  let read: { variables: Map<string, string>; local: (name: string) => unknown } | undefined;
+  const scope = () => {
+    if (!read) {
+      const variables = new Map<string, string>();
+      for (const c of stack.node.findAll()) {
+        if (!(c instanceof TerraformVariable)) continue;
+        const v = resolveIn(stack, c.toTerraform().variable?.[c.friendlyUniqueId] ?? {}) as Record<string, unknown>;
+        variables.set(c.friendlyUniqueId, JSON.stringify({ type: v.type ?? null, default: v.default ?? null, nullable: v.nullable ?? null }));
+      }
+      read = { variables, local: staticContextOf(stack).localValue };
+    }
+    return read;
+  };
+  return { stack: stack.node.path, variable: (name) => scope().variables.get(name), local: (name) => scope().local(name) };
 }
 
 /** Functions whose result differs on every run: the backend would name another object each time. */

@@ -1,8 +1,8 @@
 import { PATH_RULES } from './path-rules';
+import { joinPath } from '../kit/go-path';
 import { bothSet, inRange, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
 import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
-import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*

@@ -9,7 +9,7 @@ import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../src/az
 import { CosBackend, DataTerraformRemoteStateCos } from '../../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../../src/oss-backend';
-import { cleanPath, joinPath } from '../../../src/private/kit/state-objects';
+import { cleanPath, joinPath } from '../../../src/private/kit/go-path';
 import { StateBackendValue } from '../../../src/state-backend-value';
 import { StateBackendTarget } from '../../../src/target';
 import { synthError, warningsOf } from '../../support/annotations';
@@ -29,6 +29,13 @@ function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App
     return stack;
   });
   if (linked) readsFrom(database, network);
+  return app;
+}
+
+/** Two stacks deployed in one run because `database` depends on `network` (cdktf deploys them together), without reading its outputs. */
+function dependentStacks(make: (stack: TerraformStack, name: string) => void): App {
+  const app = twoStacks(make, Testing.app(), false);
+  (app.node.findChild('database') as TerraformStack).addDependency(app.node.findChild('network') as TerraformStack);
   return app;
 }
 
@@ -94,10 +101,44 @@ describe('two stacks, one state object', () => {
     expect(synthError(joined)).toContain('object "x/default.tfstate"');
   });
 
-  test('does not compare what config files give', () => {
+  test('fails if the blocks of linked stacks meet in a run without the config files that part them (cdktf deploy passes none)', () => {
+    // GIVEN two linked stacks whose files give each its own prefix, while the blocks name one
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }));
+    // THEN the run without the files names one object
+    expect(synthError(app)).toContain('object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+  });
+
+  test('warns if the blocks of stacks that do not read each other meet in a run without their config files', () => {
     const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }), Testing.app(), false);
     expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('fails if linked stacks name one object with the same config file (the README pattern copied to a second stack)', () => {
+    // GIVEN the bucket left to init and one file per stack naming the same bucket, the prefixes equal
+    // (linked by a dependency: a cross-stack reference to a backend its run completes is refused)
+    const app = dependentStacks((s) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'network' }).addConfigFile('prod', { bucket: 'acme-tfstate-prod' }));
+    // THEN init with prod.tfbackend names one object for both
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate-prod", object "network/default.tfstate" ' +
+        '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they read each other\'s outputs',
+    );
+  });
+
+  test('passes if each stack\'s config file names its own object, and the blocks alone name none', () => {
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: name }).addConfigFile('prod', { bucket: 'acme-tfstate-prod' }));
+    expect(synthError(app)).toBe('');
     expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+
+  test('warns if two files of different names give one object (two inits may choose them)', () => {
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }).addConfigFile(name === 'network' ? 'prod' : 'live', { bucket: 'acme' }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('(init of "network" with prod.tfbackend, of "database" with live.tfbackend)');
   });
 
   test('fails if oss stacks leave prefix and key to the defaults, or spell the defaults out', () => {
@@ -148,12 +189,25 @@ describe('two stacks, one state object', () => {
   });
 
   test.each([
-    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) })],
-    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) })],
-  ])('fails if the stacks differ only in %s, which name the same storage', (_what, make) => {
+    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) }),
+      'when the run\'s ARM_ENVIRONMENT is unset or is "public", '],
+    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) }),
+      'when the run\'s TENCENTCLOUD_ENDPOINT is unset or is "https://cos-internal.ap-guangzhou.tencentcos.cn", '],
+  ])('warns if the stacks differ only in %s, one storage unless the run\'s env var names another', (_what, make, when) => {
     // (terraform: the COS endpoint is terraform's only)
     const app = Testing.app();
     StateBackendTarget.terraform('1.11.4').applyTo(app);
+    expect(synthError(twoStacks(make, app))).toBe('');
+    expect(warningsOf(app).join('\n')).toContain(`keep their state in one object ${when}unless each runs`);
+  });
+
+  test.each([
+    ['azurerm environments "public" and "Global" (terraform matches case-insensitively)', 'terraform@1.11.4', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'public' : 'Global' })],
+    ['azurerm environments "usgovernment" and "dod" (one storage suffix)', 'opentofu@1.12.6', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'usgovernment' : 'dod' })],
+    ['gcs prefixes in NFC and NFD', 'terraform@1.11.4', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme', prefix: n === 'network' ? 'caf\u00e9' : 'cafe\u0301' })],
+    ['cos region and the endpoint of that region (terraform)', 'terraform@1.11.4', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai', endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' })],
+  ])('fails if the stacks differ only in %s, which the tool reads as one', (_what, target, make) => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': target } });
     expect(synthError(twoStacks(make, app))).toContain('[stack/shared-state]');
   });
 
@@ -178,24 +232,24 @@ describe('two stacks, one state object', () => {
     expect(synthError(app)).toBe('');
   });
 
-  test('warns, naming the env var, if the run supplies a part of one object', () => {
+  test('fails, naming the env var, if linked stacks take one part from the same env var (one run, one environment)', () => {
     // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
     const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
-    expect(synthError(app)).toBe('');
-    // THEN both stacks are warned, and the warning names what the run decides
-    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'));
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toContain(
-      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select) ' +
-        'or their runs\' TENCENTCLOUD_REGION differ: ' +
-        'cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate"',
+    // THEN whatever the run's region, both name one object
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate" ' +
+        '(and "p/<workspace>/terraform.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace with one TENCENTCLOUD_REGION,',
     );
   });
 
-  test('passes if one stack names the part the other leaves to its run', () => {
+  test('warns, naming the env var and its value, if one stack names the part the other leaves to its run', () => {
     const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
     expect(synthError(app)).toBe('');
-    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object when the run\'s TENCENTCLOUD_REGION is "ap-guangzhou", unless each runs in a workspace of its own ' +
+        '(TF_WORKSPACE, workspace select): cos bucket="tfstate-1250000000" region="ap-guangzhou", object "terraform.tfstate" (and "<workspace>/terraform.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix or key [stack/shared-state-from-run]',
+    );
   });
 });
 

@@ -1,0 +1,133 @@
+import { TerraformBackend, TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
+import { stackScope } from './static-context';
+import { identityText } from '../kit/address-symbols';
+import { StateAddress, stateAddress } from '../kit/state-objects';
+import { targetOf } from '../kit/targets';
+import { STORES } from '../stores';
+
+/*
+ * The app's state map: every backend of every stack, this library's and any other (cdktf's or
+ * cdktn's built-in GcsBackend, CosBackend, OssBackend, AzurermBackend, read from what they
+ * synthesize; a block that only `stack.addOverride('terraform.backend.<name>', ...)` adds), with
+ * the state addresses it names: the block alone, and the block with each config file. Built once per
+ * synth, when the first of this library's backends asks (a backend that asks twice starts the next
+ * synth), and indexed by the container's first part, so a backend compares itself with the few
+ * that name the same bucket or account.
+ */
+
+/** A backend of the app, and the addresses it names now. */
+export interface StateHolder {
+  /** The backend construct, or the stack whose override adds the block. */
+  readonly construct: IConstruct;
+  readonly stack: TerraformStack;
+  /** The backend name (`gcs`). */
+  readonly backend: string;
+  /** Made by this library. */
+  readonly ours: boolean;
+  /** The block alone, then the block with each config file. */
+  addresses(): readonly StateAddress[];
+}
+
+interface AppMap {
+  readonly holders: StateHolder[];
+  readonly byKey: Map<string, Set<StateHolder>>;
+  readonly byStack: Map<TerraformStack, StateHolder[]>;
+  /** This library's holders that have asked since the map was built. */
+  readonly asked: Set<StateHolder>;
+}
+
+const ours = new WeakMap<IConstruct, StateHolder>();
+const maps = new WeakMap<IConstruct, AppMap>();
+
+/** Registers a backend of this library. */
+export function registerBackend(holder: StateHolder): void {
+  ours.set(holder.construct, holder);
+  maps.delete(holder.construct.node.root);
+}
+
+/** The index key of an address: its backend and first container part (env-given parts under `*`). */
+export function keyOf(address: StateAddress): string {
+  const part = address.parts.get(address.layout.container[0])!;
+  return `${address.backend}\n${part.source === 'env' ? '*' : identityText(part.text)}`;
+}
+
+/** The app's map for a synth; `asking` is the holder whose check is running. */
+export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
+  let map = maps.get(root);
+  if (!map || (asking && map.asked.has(asking))) maps.set(root, (map = build(root)));
+  if (asking) map.asked.add(asking);
+  return map;
+}
+
+function build(root: IConstruct): AppMap {
+  const map: AppMap = { holders: [], byKey: new Map(), byStack: new Map(), asked: new Set() };
+  const backends = new Map<TerraformStack, TerraformBackend[]>();
+  const stacks: TerraformStack[] = [];
+  for (const c of root.node.findAll()) {
+    if (TerraformStack.isStack(c)) {stacks.push(c);} else if (TerraformBackend.isBackend(c)) {
+      const stack = TerraformStack.of(c);
+      backends.set(stack, [...(backends.get(stack) ?? []), c]);
+    }
+  }
+  for (const stack of stacks) {
+    const found = backends.get(stack) ?? [];
+    const held = found.flatMap((b) => (ours.has(b) ? [ours.get(b)!] : []));
+    const named = new Set(found.map((b) => (b as unknown as { name: string }).name));
+    const overridden = Object.keys(stackOverrides(stack).terraform?.backend ?? {}).filter((n) => !named.has(n));
+    for (const name of [...named, ...overridden]) {
+      if (held.some((h) => h.backend === name) || !STORES.some((s) => s.backend === name)) continue;
+      held.push(foreignHolder(stack, name, found.find((b) => (b as unknown as { name: string }).name === name)));
+    }
+    map.byStack.set(stack, held);
+    for (const holder of held) place(map, holder);
+  }
+  return map;
+}
+
+function place(map: AppMap, holder: StateHolder): void {
+  map.holders.push(holder);
+  for (const address of holder.addresses()) {
+    const key = keyOf(address);
+    let set = map.byKey.get(key);
+    if (!set) map.byKey.set(key, (set = new Set()));
+    set.add(holder);
+  }
+}
+
+/** The holders whose addresses may meet `address`'s: the same first container part, or one from env vars. */
+export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
+  const key = keyOf(address);
+  const wild = `${address.backend}\n*`;
+  const all = key === wild
+    ? map.holders.filter((h) => h.backend === address.backend)
+    : [...(map.byKey.get(key) ?? []), ...(map.byKey.get(wild) ?? [])];
+  return [...new Set(all)];
+}
+
+/**
+ * A backend block this library did not make: cdktf's own backend construct (what it synthesizes,
+ * its overrides included), or a block the stack's overrides add; the stack's overrides of it apply
+ * last, as cdktf merges them into the stack's output.
+ */
+function foreignHolder(stack: TerraformStack, name: string, construct: TerraformBackend | undefined): StateHolder {
+  const store = STORES.find((s) => s.backend === name)!;
+  return {
+    construct: construct ?? stack,
+    stack,
+    backend: name,
+    ours: false,
+    addresses: () => {
+      const own = construct ? (construct.toTerraform() as any).terraform?.backend?.[name] : {};
+      const block = deepMerge({}, own ?? {}, stackOverrides(stack).terraform?.backend?.[name] ?? {});
+      const attributes = resolveIn(stack, block) as Record<string, unknown>;
+      return [stateAddress(name, store.layout, store.fields, { attributes, scope: stackScope(stack) }, targetOf(stack))];
+    },
+  };
+}
+
+/** A stack's state objects, per backend and config file: what the state map gives a report (issue 39's CLI). */
+export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {
+  return (appMap(stack.node.root).byStack.get(stack) ?? []).map((holder) => ({ holder, addresses: holder.addresses() }));
+}
