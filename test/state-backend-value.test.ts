@@ -92,6 +92,14 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     );
   });
 
+  test('passes a sensitive variable through nonsensitive(), which opentofu takes', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
+    const local = new TerraformLocal(stack, 'k', Fn.nonsensitive(key.stringValue));
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `${Fn.nonsensitive(key.stringValue)}/${local.asString}` });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
   test('passes a sensitive variable for opentofu 1.8.0, which takes it', () => {
     const stack = stackFor('opentofu@1.8.0');
     const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
@@ -104,6 +112,15 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${Fn.timestamp()}` });
     expect(warningsOf(stack)).toContain(
       'prefix calls timestamp(), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
+    );
+  });
+
+  test('warns if the block calls such a function through a local', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const stamp = new TerraformLocal(stack, 'stamp', Fn.timestamp());
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${stamp.asString}` });
+    expect(warningsOf(stack)).toContain(
+      'prefix calls timestamp() (through local.stamp), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
     );
   });
 

@@ -4,7 +4,7 @@ import { StackScope } from '../kit/backend-text';
 import { checkWarning, violation } from '../kit/checks';
 import { Warning } from '../kit/field-value';
 import { Violation } from '../kit/messages';
-import { dynamicReferences, variableReferences } from '../kit/static-context';
+import { changingCalls, dynamicReferences, variableReferences } from '../kit/static-context';
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
@@ -48,9 +48,6 @@ export function stackScope(stack: TerraformStack): StackScope {
   return { stack: stack.node.path, variable: (name) => scope().variables.get(name), local: (name) => scope().local(name) };
 }
 
-/** Functions whose result differs on every run: the backend would name another object each time. */
-const IMPURE = /(?<![\w.:-])(timestamp|plantimestamp|uuid|bcrypt)\s*\(/g;
-
 /**
  * What OpenTofu 1.8+ refuses in an evaluated backend block, and what it takes but cannot mean: for
  * each field (its resolved value), references OpenTofu cannot evaluate before the run
@@ -81,7 +78,7 @@ export function backendStaticFindings(
       ));
       continue;
     }
-    for (const name of variableReferences(value, localValue)) {
+    for (const name of variableReferences(value, localValue, new Set(), true)) {
       const v = variables.get(name) ?? {};
       const kind = v.ephemeral === true && from('1.11.0') ? 'ephemeral' : v.sensitive === true && from('1.8.3') ? 'sensitive' : undefined;
       if (!kind) continue;
@@ -92,7 +89,7 @@ export function backendStaticFindings(
           'give the value in the tool\'s env var, or at init (StateBackendValue.fromInit())',
       ));
     }
-    const impure = [...new Set([...JSON.stringify(value ?? '').matchAll(IMPURE)].map((m) => `${m[1]}()`))];
+    const impure = changingCalls(value, localValue);
     if (impure.length > 0) {
       warnings.push(checkWarning(
         'backend/changing-value',

@@ -3,7 +3,10 @@
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
-import { App, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import {
+  App, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
+  TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
+} from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../src/azurerm-backend';
 import { CosBackend, DataTerraformRemoteStateCos } from '../../../src/cos-backend';
@@ -33,8 +36,8 @@ function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App
 }
 
 /** Two stacks deployed in one run because `database` depends on `network` (cdktf deploys them together), without reading its outputs. */
-function dependentStacks(make: (stack: TerraformStack, name: string) => void): App {
-  const app = twoStacks(make, Testing.app(), false);
+function dependentStacks(make: (stack: TerraformStack, name: string) => void, base: App = Testing.app()): App {
+  const app = twoStacks(make, base, false);
   (app.node.findChild('database') as TerraformStack).addDependency(app.node.findChild('network') as TerraformStack);
   return app;
 }
@@ -253,6 +256,95 @@ describe('two stacks, one state object', () => {
   });
 });
 
+describe('what the target reads literally, and what it evaluates', () => {
+  const appFor = (target: string) => Testing.app({ context: { 'cdktf-state-backends:target': target } });
+
+  test.each(['terraform@1.11.4', 'opentofu@1.6.3'])('fails if two stacks override a prefix with "${var.env}", which %s reads as that text', (target) => {
+    // GIVEN the same override in both stacks; the target stores "${var.env}/default.tfstate" for both
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', '${var.env}'), appFor(target));
+    expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+  });
+
+  test('fails if a variable\'s token rendered into an override names one object for terraform', () => {
+    const app = twoStacks((s) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme-tfstate' }).addOverride('prefix', env.stringValue);
+    }, appFor('terraform@1.11.4'));
+    expect(synthError(app)).toContain('object "${var.env}/default.tfstate"');
+  });
+
+  test.each([
+    ['${terraform.workspace}/net', '${terraform.workspace}/net'],
+    ['${path.module}/net', 'net'],
+    ['${lower("NET")}', 'net'],
+  ])('fails if linked stacks name one object through the expression %j, which opentofu evaluates alike in one run', (expression, prefix) => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', expression), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toContain(`object "${prefix}/default.tfstate"`);
+  });
+
+  test('fails if an expression folds to another stack\'s literal (opentofu)', () => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? 'net' : '${lower("NET")}' }), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('fails if linked stacks read a variable declared alike, and passes if the defaults differ (opentofu)', () => {
+    const make = (defaults: Record<string, string>) => (s: TerraformStack, name: string) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string', default: defaults[name] });
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: `${env.stringValue}/net` });
+    };
+    // (linked by a dependency: a cross-stack reference to a backend read from a variable is refused)
+    expect(synthError(dependentStacks(make({ network: 'prod', database: 'prod' }), appFor('opentofu@1.12.6')))).toContain('object "${var.env}/net/default.tfstate"');
+    expect(synthError(dependentStacks(make({ network: 'prod', database: 'dev' }), appFor('opentofu@1.12.6')))).toBe('');
+  });
+
+  test('passes if one stack\'s part is an expression and the other\'s a literal or another expression (opentofu: the run decides)', () => {
+    const app = dependentStacks((s, name) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? env.stringValue : 'prod' });
+    }, appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+
+  test('passes if path.cwd names each stack\'s own directory (opentofu)', () => {
+    const app = dependentStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}'), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toBe('');
+  });
+});
+
+describe('every backend of the app takes part', () => {
+  test('fails if a stack with cdktf\'s own GcsBackend and one with this library\'s name one object (a half-migrated app)', () => {
+    const app = twoStacks((s, name) => (name === 'network'
+      ? new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' })
+      : new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared/' })));
+    expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate"');
+  });
+
+  test.each([
+    ['CosBackend', (s: TerraformStack) => new CdktfCosBackend(s, { bucket: COS.bucket, region: COS.region, prefix: 'p' }), (s: TerraformStack) => new CosBackend(s, { ...COS, prefix: 'p' })],
+    ['OssBackend', (s: TerraformStack) => new CdktfOssBackend(s, { bucket: 'acme' }), (s: TerraformStack) => new OssBackend(s, { bucket: 'acme', prefix: 'env:' })],
+    ['AzurermBackend', (s: TerraformStack) => new CdktfAzurermBackend(s, AZ), (s: TerraformStack) => new AzurermBackend(s, AZ)],
+  ])('fails for cdktf\'s own %s beside this library\'s', (_name, theirs, mine) => {
+    const app = twoStacks((s, name) => (name === 'network' ? theirs(s) : mine(s)));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('reads cdktf\'s own backend with its overrides, and a block only a stack override adds', () => {
+    // GIVEN cdktf's backend whose override moves it onto this library's object
+    const moved = twoStacks((s, name) => {
+      if (name === 'network') new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'old' }).addOverride('prefix', 'shared');
+      else new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+    });
+    expect(synthError(moved)).toContain('[stack/shared-state]');
+    // AND a stack whose only backend is a stack override
+    const raw = twoStacks((s, name) => {
+      if (name === 'network') s.addOverride('terraform.backend.gcs', { bucket: 'acme-tfstate', prefix: 'shared' });
+      else new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+    }, Testing.app(), false);
+    expect(warningsOf(raw).join('\n')).toContain('stacks "database" and "network" keep their state in one object unless each runs');
+  });
+});
+
 describe('a remote state of its own stack', () => {
   test('warns if a remote state reads the object its own backend writes', () => {
     // GIVEN a stack whose remote state copies the backend's settings
@@ -292,6 +384,14 @@ describe('a remote state of its own stack', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('the object its own stack\'s backend (network/backend) writes');
     expect(copy.node.metadata.map((m) => String(m.data))).toContain(warnings[0]);
+  });
+
+  test('warns if a remote state names the default workspace of its own object', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network', workspace: 'default' });
+    expect(warningsOf(app).join('\n')).toContain('reads "network/default.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace');
   });
 
   test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
