@@ -273,7 +273,8 @@ describe('remote states for other stacks', () => {
 });
 
 describe('a consumer reads what the producer writes', () => {
-  const remoteConfig = (consumer: TerraformStack) => (Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any).config;
+  const remoteConfig = (consumer: TerraformStack) =>
+    (Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any).config;
 
   test('the consumer\'s remote state applies the backend\'s own override and the stack\'s', () => {
     // GIVEN a producer whose prefix an override of the element moves, and its bucket one of the stack
