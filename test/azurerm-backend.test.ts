@@ -147,6 +147,18 @@ describe('azurerm rules', () => {
     expect(refusal(sut, { ...BASE, timeoutSeconds: -5 }, { target: TOFU })).toBe(`${header('azurerm', TOFU)}\n- timeoutSeconds: got -5, expected 0 seconds or more [azurerm/timeout-seconds]`);
   });
 
+  test('opentofu: fails if timeoutSeconds is past Go\'s time.Duration', () => {
+    expect(refusal(sut, { ...BASE, timeoutSeconds: 9223372037 }, { target: TOFU })).toBe(
+      `${header('azurerm', TOFU)}\n- timeoutSeconds: got 9223372037, expected at most 9223372036 seconds ` +
+        '(Go\'s time.Duration: a longer timeout overflows to one already past, so init fails as with 0) [azurerm/timeout-zero]',
+    );
+    expect(warningsFor(sut, { ...BASE, timeoutSeconds: 9223372036 }, { target: TOFU })).toEqual([]);
+  });
+
+  test.each(['acme..tf', 'acme:tf', 'acme#tf'])('terraform: fails if the account name %j gives no host Go can reach', (name) => {
+    expect(refusal(sut, { ...BASE, storageAccountName: name })).toContain('[azurerm/account-name-host]');
+  });
+
   test('opentofu 1.11+: fails if account or container names break its patterns', () => {
     expect(refusal(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' }, { target: TOFU })).toBe(
       [

@@ -50,7 +50,7 @@ const LOCAL: Record<string, { env: Record<string, string>; refusal: RegExp; time
   },
   azurerm: {
     env: { ARM_ACCESS_KEY: Buffer.from('dummy').toString('base64') },
-    refusal: /invalid character " " in host name|invalid URL escape|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
+    refusal: /invalid character "[ #]" in host name|invalid port ":|invalid URL escape|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
     // The storage clients retry an unreachable host; a valid name is only ever cut off.
     timeout: 8_000,
   },
@@ -87,6 +87,13 @@ const ROWS: readonly Row[] = [
   oss('-acme', ['oss/bucket-name']),
   { ...oss('', ['field/empty-refused']), runtime: 'oss-empty-required' },
   { ...oss('acme-tfstate', []), title: 'oss prefix "${var.env}%{x"', props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, ids: ['backend/template'] },
+  {
+    ...oss('acme-tfstate', []),
+    title: 'oss prefix "${lower("%{x")}"',
+    props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${lower("%{x")}' },
+    block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${lower("%{x")}' },
+    ids: ['backend/template'],
+  },
   cos('tfstate-1250000000', 'ap-guangzhou', []),
   cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
   cos('Tfstate-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
@@ -102,6 +109,11 @@ const ROWS: readonly Row[] = [
   azurerm('acme%41', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
   azurerm('-acme', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
   azurerm('a'.repeat(64), ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme..tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme:tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme#tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  // (a DNS server is asked for acme.tf.blob.core.windows.net: a request, so no refusal)
+  azurerm('acme.tf', ['azurerm/storage-account-name']),
 ];
 
 const JUDGES = requireJudges();

@@ -53,7 +53,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-cross-stack': 'AzureRM: a cdktf cross-stack reference (getRemoteStateDataSource), synthesized as JSON and as HCL',
   'azurerm-encryption': 'AzureRM: OpenTofu state encryption; the stored blob holds no plaintext, a consumer reads it with the key and fails without',
   'azurerm-empty-required': 'AzureRM: init with raw backend blocks whose key, container_name or environment is ""',
-  'azurerm-timeout-zero': 'AzureRM: init with timeout_seconds 0 and 10 (opentofu 1.9+)',
+  'azurerm-timeout-zero': 'AzureRM: init with timeout_seconds 0, 10, 9223372036 and one past Go\'s duration (opentofu 1.9+)',
   'azurerm-environment': 'AzureRM: init with an environment name the tool does not know',
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
   'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',

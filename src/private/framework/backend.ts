@@ -15,7 +15,6 @@ import { checkFor } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
 import { Warning } from '../kit/field-value';
-import { isFromInit } from '../kit/from-init';
 import { formatViolations } from '../kit/messages';
 import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
 import { Checked, Store, emitFields } from '../kit/store';
@@ -236,31 +235,6 @@ export abstract class StoreBackend extends TerraformBackend {
 }
 
 /**
- * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
- * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
- * when there is no such stack: the call comes after the stacks are added.
- */
-export function backendForEachStack<T extends TerraformBackend>(
-  scope: Construct,
-  call: string,
-  make: (stack: TerraformStack, path: string) => T,
-): T[] {
-  const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
-  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
-  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
-    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
-  const bare = stacks.filter((s) => !hasBackend(s));
-  if (bare.length === 0) {
-    throw new Error(
-      `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
-        'expected to be called after the stacks are added',
-    );
-  }
-  const base = scope.node.path;
-  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
-}
-
-/**
  * A backend whose object its run names (a reference OpenTofu evaluates, a value given at init, a
  * config file) cannot be read from another stack: that stack's run knows none of it.
  */
@@ -282,15 +256,4 @@ function refuseOverrides(backend: Construct, consumer: string, keys: readonly st
       'set those values in the backend\'s config instead of an override',
     'stack/cross-stack-override',
   ));
-}
-
-/**
- * The shared value forEachStack derives each stack's object name from; a value the run gives at
- * init cannot be joined with the stack's path.
- */
-export function derivable(value: string | undefined, field: string, call: string): string {
-  if (isFromInit(value)) {
-    throw new Error(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
-  }
-  return value ?? '';
 }

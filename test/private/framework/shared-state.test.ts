@@ -3,6 +3,9 @@
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import {
   App, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
   TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
@@ -509,6 +512,29 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     new TerraformStack(app, 'network');
     expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
       "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
+    );
+  });
+
+  // (cdktn refuses constructs between the app and its stacks)
+  (FLAVOUR === 'cdktf' ? test : test.skip)('cdktf writes two stacks of one id to one directory, the second replacing the first', () => {
+    // GIVEN two stacks named network under two parents, each with its own bucket
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'one-directory-'));
+    const app = new App({ outdir });
+    for (const parent of ['prod', 'dev']) new GcsBackend(new TerraformStack(new Construct(app, parent), 'network'), { bucket: `acme-${parent}` });
+    // WHEN the app is synthesized
+    app.synth();
+    // THEN one directory is left, holding the second stack's block
+    expect(fs.readdirSync(path.join(outdir, 'stacks'))).toEqual(['network']);
+    expect(JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 'network', 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.bucket).toBe('acme-dev');
+  });
+
+  test('fails if two stacks under it have one id, naming both paths (cdktf writes both to stacks/<id>)', () => {
+    const app = Testing.app();
+    new TerraformStack(new Construct(app, 'prod'), 'network');
+    new TerraformStack(new Construct(app, 'dev'), 'network');
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme' })).toThrow(
+      'GcsBackend.forEachStack at <root>: stacks prod/network and dev/network have one id, "network", and cdktf writes each stack to stacks/<id>, ' +
+        'so one would overwrite the other\'s output; give each stack an id of its own [stack/one-directory]',
     );
   });
 
