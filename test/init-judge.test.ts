@@ -8,8 +8,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Fn, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { CosBackend } from '../src/cos-backend';
 import { OssBackend } from '../src/oss-backend';
+import { StateBackendValue } from '../src/state-backend-value';
 import { StateBackendTarget } from '../src/target';
+import { warningsOf } from './support/annotations';
 import { initOffline } from './support/init-judge';
 import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from './support/judges';
 import { evaluatesBackend } from '../src/private/kit/schema';
@@ -199,6 +202,26 @@ describeEachJudge('offline init of a backend block that reads a sensitive variab
     expect(/Backend config contains sensitive values/.test(`${r.stdout}${r.stderr}`)).toBe(library.includes('[backend/sensitive-value]'));
     if (evaluatesBackend(judge.target)) expect(/Backend config contains|Invalid function argument/.test(`${r.stdout}${r.stderr}`)).toBe(library !== '');
     else expect(library).toContain('[field/literal-only]');
+  });
+});
+
+describeEachJudge('init of a block left to it', JUDGES, (judge) => {
+  test('the warning sends a block to a config file, as init refuses it as -backend-config=KEY=VALUE', () => {
+    // GIVEN the library's warning for a cos assumeRole left to init
+    const app = cdktfApp(judge);
+    // (the block's type takes no string, hence the cast; the reader takes the marker wherever it comes from)
+    const stack = new TerraformStack(app, 'network');
+    new CosBackend(stack, { bucket: 'acme-1250000000', region: 'ap-guangzhou', assumeRole: StateBackendValue.fromInit() as any });
+    expect(warningsOf(stack).join('\n')).toContain(
+      `assumeRole in a backend config file only (${judge.tool} init -backend-config=<file>.tfbackend; init refuses -backend-config="assume_role=..." for a block)`,
+    );
+    // WHEN the judge is given the block on the command line
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-block-'));
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify({ terraform: { backend: { cos: { bucket: 'acme-1250000000', region: 'ap-guangzhou' } } } }));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color', '-backend-config=assume_role={role_arn="a",session_name="b",session_duration=3600}'],
+      { cwd: dir, env: judgeEnv(LOCAL.cos.env) });
+    // THEN it refuses it before configuring the backend
+    expect(`${r.stdout}${r.stderr}`.replace(/\s+/g, ' ')).toContain('The backend configuration argument "assume_role" given on the command line is not expected');
   });
 });
 

@@ -9,8 +9,8 @@ import { backendAdded, sharedStateOf } from './shared-state';
 import { registerBackend } from './state-map';
 import { backendStaticFindings } from './static-context';
 import { RunValues, backendHolder, checkOrDetach } from './store-element';
-import { recordWarnings, showWarningsNow } from './warnings';
-import { FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
+import { recordWarnings, showWarningsNow, strictKeyProblems } from './warnings';
+import { FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fileProblems, fileWarnings, fromInitWarnings, mergedWithFile } from '../kit/backend-files';
 import { checkFor } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
@@ -65,7 +65,9 @@ export abstract class StoreBackend extends TerraformBackend {
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
         const warnings = [...shared.warnings, ...fromInitWarnings(this.checked.values, this.files, this.target, TerraformStack.of(this).node.id)];
-        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
+        const shown = showWarningsNow(this, warnings);
+        const strict = shown.length > 0 ? [] : strictKeyProblems(this);
+        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...shown, ...strict];
       },
     });
   }
@@ -90,6 +92,9 @@ export abstract class StoreBackend extends TerraformBackend {
       throw new Error(formatViolations(`${this.store.backend} backend config file ${JSON.stringify(file)}`, this.node.path, [violation('config/shape', field, message)]));
     };
     if (typeof name !== 'string' || !FILE_NAME.test(name)) refuse('name', `got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit`);
+    if (file.length > MAX_FILE_NAME) {
+      refuse('name', `got a name of ${name.length} characters, expected at most ${MAX_FILE_NAME - '.tfbackend'.length} (file systems take ${MAX_FILE_NAME} bytes for ${'<name>'}.tfbackend)`);
+    }
     if (this.files.has(name)) refuse('name', `got ${JSON.stringify(name)} a second time, expected one file per name`);
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
       refuse('values', `got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values`);

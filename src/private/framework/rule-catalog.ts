@@ -2,6 +2,7 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
 import { STACK_RULES } from './shared-state';
+import { STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
 /*
@@ -13,6 +14,7 @@ import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 const ALL = [
   ...GENERIC_CHECKS,
   TARGET_VERSIONS_CHECK,
+  STRICT_CHECK,
   ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   ...ENCRYPTION_RULES,

@@ -465,8 +465,8 @@ describe('Go path functions', () => {
 });
 
 describe('forEachStack: every stack its own object in one bucket or container', () => {
-  const backendOf = (app: App, path: string) =>
-    JSON.parse(Testing.synth(path.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
+  const backendOf = (app: App, at: string) =>
+    JSON.parse(Testing.synth(at.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
 
   test.each([
     ['GcsBackend', (app: App) => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'envs/prod/' }), 'gcs', { bucket: 'acme', prefix: 'envs/prod/network' }, { bucket: 'acme', prefix: 'envs/prod/teams/database' }],
