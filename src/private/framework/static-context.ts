@@ -28,18 +28,18 @@ export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) 
 
 /**
  * What OpenTofu's evaluation of a backend block may read in `stack`, for its state address: each
- * variable's declaration (type and default, so two stacks' `var.env` are one value only where they
- * declare it alike) and each local's expression. Read on first use.
+ * variable's default (the value of a run that gives none) and each local's expression. Read on first use.
  */
 export function stackScope(stack: TerraformStack): StackScope {
-  let read: { variables: Map<string, string>; local: (name: string) => unknown } | undefined;
+  let read: { variables: Map<string, { default?: string }>; local: (name: string) => unknown } | undefined;
   const scope = () => {
     if (!read) {
-      const variables = new Map<string, string>();
+      const variables = new Map<string, { default?: string }>();
       for (const c of stack.node.findAll()) {
         if (!(c instanceof TerraformVariable)) continue;
         const v = resolveIn(stack, c.toTerraform().variable?.[c.friendlyUniqueId] ?? {}) as Record<string, unknown>;
-        variables.set(c.friendlyUniqueId, JSON.stringify({ type: v.type ?? null, default: v.default ?? null, nullable: v.nullable ?? null }));
+        const d = v.default;
+        variables.set(c.friendlyUniqueId, typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean' ? { default: String(d) } : {});
       }
       read = { variables, local: staticContextOf(stack).localValue };
     }

@@ -18,8 +18,8 @@ import { displayText, hasSymbol, identityText, symbol, symbolsIn } from './addre
 export interface StackScope {
   /** The stack's path: `path.cwd` is each stack's own directory. */
   readonly stack: string;
-  /** A variable's declaration as text (its type and default), or undefined when the stack declares none. */
-  variable(name: string): string | undefined;
+  /** A variable the stack declares, with its default as a template reads it (none: the run must give it), or undefined. */
+  variable(name: string): { readonly default?: string } | undefined;
   /** A local value's expression as the stack emits it, or undefined. */
   local(name: string): unknown;
 }
@@ -43,6 +43,11 @@ export function evaluatedText(source: string, scope: StackScope): string | undef
 /** How Terraform, and OpenTofu before 1.8, read a JSON string of a backend block. */
 export function literalText(source: string): string {
   return source.normalize('NFC');
+}
+
+/** The identity of a variable's symbol: the same name is one value in one run, whatever each stack's default. */
+export function variableIdentity(name: string): string {
+  return `var:${name}`;
 }
 
 /** Functions whose value differs on every run (each init would name another object). */
@@ -256,9 +261,9 @@ class Reader {
     if (root === 'path' && name === 'cwd') return { s: symbol('${path.cwd}', `path.cwd@${this.scope.stack}`) };
     if (root === 'terraform' && name === 'workspace') return { s: symbol('${terraform.workspace}', 'terraform.workspace') };
     if (root === 'var') {
-      const declared = this.scope.variable(name);
-      if (declared === undefined) throw new Unsupported('an undeclared variable');
-      return { s: symbol(`\${var.${name}}`, `var.${name}=${declared}`) };
+      if (this.scope.variable(name) === undefined) throw new Unsupported('an undeclared variable');
+      // One value in one run: -var or TF_VAR_<name>, else the stack's default (state-objects.ts tries both).
+      return { s: symbol(`\${var.${name}}`, variableIdentity(name)) };
     }
     if (root === 'local') return this.local(name);
     throw new Unsupported(`${root}.${name}`);

@@ -62,12 +62,22 @@ export interface AddressPart {
   readonly unset?: string;
 }
 
+/** A value one run gives every stack alike (an env var, an OpenTofu variable), by the identity of its symbol. */
+export interface RunValue {
+  /** What gives it: env vars (in the tool's order), or `var.<name>` (-var, TF_VAR_<name>). */
+  readonly names: readonly string[];
+  /** Its value in this stack when the run gives none: the tool's default or the variable's (undefined: the run fails). */
+  readonly unset?: string;
+}
+
 /** One block's state address, part by part. */
 export interface StateAddress {
   readonly backend: string;
   readonly layout: StateLayout;
   readonly target: ParsedTarget;
   readonly parts: ReadonlyMap<string, AddressPart>;
+  /** The run's values its parts read, by symbol identity. */
+  readonly runValues: ReadonlyMap<string, RunValue>;
   /** The config file (`prod.tfbackend`) merged with the block, or undefined for the block alone. */
   readonly file?: string;
 }
@@ -96,8 +106,17 @@ export function stateAddress(
   const reads = (layout.normalise ?? []).flatMap((n) => n.reads ?? []);
   const keys = new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads]);
   const parts = new Map<string, AddressPart>();
-  for (const key of keys) parts.set(key, partOf(key, layout, fields, block, target));
-  return { backend, layout, target, parts, file: block.file };
+  const runValues = new Map<string, RunValue>();
+  for (const key of keys) {
+    const part = partOf(key, layout, fields, block, target);
+    parts.set(key, part);
+    if (part.source === 'env') runValues.set(symbolsIn(part.text)[0].identity, { names: part.env!, unset: part.unset });
+    for (const s of symbolsIn(part.text)) {
+      const name = s.identity.startsWith('var:') ? s.identity.slice(4) : undefined;
+      if (name !== undefined) runValues.set(s.identity, { names: [`var.${name}`], unset: block.scope.variable(name)?.default });
+    }
+  }
+  return { backend, layout, target, parts, runValues, file: block.file };
 }
 
 function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget): AddressPart {
@@ -136,8 +155,8 @@ function materialize(address: StateAddress, assigned: ReadonlyMap<string, string
     for (const s of symbolsIn(text)) {
       if (!assigned.has(s.identity)) continue;
       const v = assigned.get(s.identity);
-      // Unset, the tool's default applies; a required part without one fails the run (no object).
-      const replacement = v ?? part.unset;
+      // Not given, the tool's or the variable's default applies; without one the run fails (no object).
+      const replacement = v ?? address.runValues.get(s.identity)?.unset;
       if (replacement === undefined) return undefined;
       text = text.split(s.whole).join(replacement);
     }
@@ -182,15 +201,22 @@ export interface Sharing {
  */
 export function sharing(a: StateAddress, b: StateAddress): Sharing | undefined {
   if (a.backend !== b.backend) return undefined;
+  // Each value the run gives: left out, one neither names (the same for both), and each value that
+  // makes one's part the other's literal text.
   const envs = new Map<string, { vars: readonly string[]; candidates: Set<string | undefined> }>();
   for (const [self, other] of [[a, b], [b, a]] as const) {
+    for (const [id, value] of self.runValues) {
+      if (!envs.has(id)) envs.set(id, { vars: value.names, candidates: new Set<string | undefined>([undefined, symbol(`<${value.names.join(' or ')}>`, `fresh:${id}`)]) });
+    }
     for (const [key, part] of self.parts) {
-      if (part.source !== 'env') continue;
-      const identity = symbolsIn(part.text)[0].identity;
-      const entry = envs.get(identity) ?? { vars: part.env!, candidates: new Set<string | undefined>([undefined, symbol(`<${part.env!.join(' or ')}>`, `fresh:${identity}`)]) };
       const theirs = other.parts.get(key)?.text;
-      if (theirs !== undefined && !hasSymbol(theirs)) entry.candidates.add(theirs);
-      envs.set(identity, entry);
+      const only = symbolsIn(part.text);
+      if (theirs === undefined || hasSymbol(theirs) || only.length !== 1 || !self.runValues.has(only[0].identity)) continue;
+      const at = part.text.indexOf(only[0].whole);
+      const [before, after] = [part.text.slice(0, at), part.text.slice(at + only[0].whole.length)];
+      if (theirs.length >= before.length + after.length && theirs.startsWith(before) && theirs.endsWith(after)) {
+        envs.get(only[0].identity)!.candidates.add(theirs.slice(before.length, theirs.length - after.length));
+      }
     }
   }
   const ids = [...envs.keys()];
