@@ -28,6 +28,11 @@ describe('azurerm rules', () => {
     );
   });
 
+  test('passes an environment in another case for opentofu before 1.11, whose go-azure-helpers lower-cases it', () => {
+    expect(warningsFor(sut, { ...BASE, environment: 'PUBLIC' }, { target: 'opentofu@1.6.3' })).toEqual([]);
+    expect(refusal(sut, { ...BASE, environment: 'PUBLIC' }, { target: 'opentofu@1.12.6' })).toContain('opentofu matches names exactly, use "public" [azurerm/environment]');
+  });
+
   test('fails if the environment is one the target no longer accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.11.4' })).toBe(
       `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it [azurerm/environment]`,

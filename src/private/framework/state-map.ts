@@ -3,6 +3,7 @@ import { IConstruct } from 'constructs';
 import { deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
 import { identityText } from '../kit/address-symbols';
+import { keyFor } from '../kit/schema';
 import { StateAddress, stateAddress } from '../kit/state-objects';
 import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
@@ -122,7 +123,10 @@ function foreignHolder(stack: TerraformStack, name: string, construct: Terraform
       const own = construct ? (construct.toTerraform() as any).terraform?.backend?.[name] : {};
       const block = deepMerge({}, own ?? {}, stackOverrides(stack).terraform?.backend?.[name] ?? {});
       const attributes = resolveIn(stack, block) as Record<string, unknown>;
-      return [stateAddress(name, store.layout, store.fields, { attributes, scope: stackScope(stack) }, targetOf(stack))];
+      // A key the tool does not have: it refuses the block ("unexpected attribute"), so the stack names no object.
+      const target = targetOf(stack);
+      if (Object.keys(attributes).some((k) => !store.fields.some((f) => keyFor(f, target.tool) === k))) return [];
+      return [stateAddress(name, store.layout, store.fields, { attributes, scope: stackScope(stack) }, target)];
     },
   };
 }

@@ -28,8 +28,9 @@ export const ADDRESS_SOURCES: readonly SourceRow[] = [
     literalTargets: '(none: read as literal text)',
     evaluatingTargets:
       'folded where the code names it (literals through `lower`, `upper`, `trimspace`, `trimprefix`, `trimsuffix`, `trim`, `replace`, `join`, ' +
-      '`format("%s")`, `nonsensitive`, `tostring`, `coalesce`; `path.module` and `path.root` are "." in every synthesized stack); a variable, ' +
-      'a local of one, or `terraform.workspace` (the workspace init runs in) is one value in one run; anything else is unknown',
+      '`format("%s")`, `nonsensitive`, `tostring`, `coalesce`; `path.module` and `path.root` are "." in every synthesized stack); ' +
+      '`terraform.workspace` (the workspace init runs in) is one value in one run; a variable (or a local of one) is the run\'s `-var` or ' +
+      '`TF_VAR_<name>`, else the stack\'s default, tried like an env var; `path.cwd` is each stack\'s own directory; anything else is unknown',
   },
   {
     source: 'default',
@@ -73,11 +74,12 @@ export const ADDRESS_COMPARISONS: readonly ComparisonRow[] = [
     outcome: 'warning `stack/shared-state-from-run` (a workspace per stack keeps them apart)',
   },
   {
-    when: 'one stack takes a part from an env var and the other sets it (or leaves it to a default the env var replaces)',
-    outcome: 'warning `stack/shared-state-from-run`, naming the env var and the value under which they meet',
+    when: 'one stack takes a part from an env var or an OpenTofu variable and the other sets it (or leaves it to a default the run may replace), ' +
+      'or two stacks give one variable different defaults',
+    outcome: 'warning `stack/shared-state-from-run`, naming the env var or variable and the value under which they meet',
   },
   {
-    when: 'a part unknown to the code (given at init, an expression it cannot fold) or two different expressions, the rest equal',
+    when: 'a part unknown to the code (given at init, an expression it cannot fold), two different variables, or a function of a variable and a literal, the rest equal',
     outcome: 'nothing: the run decides, and a guess would refuse apps that work',
   },
   {

@@ -144,6 +144,8 @@ function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], 
 
 /** How one address reads once the run's env vars are known: `assigned` maps an env symbol's identity to a value (undefined: unset). */
 interface Materialized {
+  /** Each key's value as the tool names storage with it (normalised). */
+  readonly values: Readonly<Record<string, string>>;
   readonly container: string;
   readonly objectAt: (workspace: string | undefined) => string;
 }
@@ -175,7 +177,7 @@ function materialize(address: StateAddress, assigned: ReadonlyMap<string, string
   const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
   const object: Record<string, string> = {};
   for (const k of layout.object) object[k] = values[k];
-  return { container, objectAt: (ws) => identityText(layout.objectName(object, ws === 'default' ? undefined : ws)) };
+  return { values, container, objectAt: (ws) => identityText(layout.objectName(object, ws === 'default' ? undefined : ws)) };
 }
 
 /** An env var's value under which two addresses meet (undefined: the run leaves it unset). */
@@ -203,19 +205,28 @@ export function sharing(a: StateAddress, b: StateAddress): Sharing | undefined {
   if (a.backend !== b.backend) return undefined;
   // Each value the run gives: left out, one neither names (the same for both), and each value that
   // makes one's part the other's literal text.
-  const envs = new Map<string, { vars: readonly string[]; candidates: Set<string | undefined> }>();
+  const envs = new Map<string, { vars: readonly string[]; candidates: Set<string | undefined>; own?: boolean }>();
   for (const [self, other] of [[a, b], [b, a]] as const) {
+    // (a part only a normalisation reads, such as a metadata host or an endpoint, is taken as the run
+    // leaves it, unset: set, it sends every stack of the run to one place, which no pair is about)
+    const shown = new Set([...self.layout.container, ...(self.layout.namespace ?? []), ...self.layout.object]);
     for (const [id, value] of self.runValues) {
-      if (!envs.has(id)) envs.set(id, { vars: value.names, candidates: new Set<string | undefined>([undefined, symbol(`<${value.names.join(' or ')}>`, `fresh:${id}`)]) });
+      const own = [...self.parts.values()].some((p) => shown.has(p.key) && symbolsIn(p.text).some((s) => s.identity === id));
+      const candidates = envs.get(id)?.candidates ?? new Set<string | undefined>([undefined]);
+      if (own) candidates.add(symbol(`<${value.names.join(' or ')}>`, `fresh:${id}`));
+      envs.set(id, { vars: value.names, candidates, own: own || envs.get(id)?.own });
     }
+    // (the other's value as written, and as the tool names storage with it: a COS endpoint's region)
+    const normalised = materialize(other, new Map([...other.runValues.keys()].map((id) => [id, undefined])))?.values ?? {};
     for (const [key, part] of self.parts) {
-      const theirs = other.parts.get(key)?.text;
       const only = symbolsIn(part.text);
-      if (theirs === undefined || hasSymbol(theirs) || only.length !== 1 || !self.runValues.has(only[0].identity)) continue;
+      if (!shown.has(key) || only.length !== 1 || !self.runValues.has(only[0].identity)) continue;
       const at = part.text.indexOf(only[0].whole);
       const [before, after] = [part.text.slice(0, at), part.text.slice(at + only[0].whole.length)];
-      if (theirs.length >= before.length + after.length && theirs.startsWith(before) && theirs.endsWith(after)) {
-        envs.get(only[0].identity)!.candidates.add(theirs.slice(before.length, theirs.length - after.length));
+      for (const theirs of [other.parts.get(key)?.text, normalised[key]]) {
+        if (theirs === undefined || hasSymbol(theirs) || theirs.length < before.length + after.length) continue;
+        const value = theirs.slice(before.length, theirs.length - after.length);
+        if (theirs.startsWith(before) && theirs.endsWith(after)) envs.get(only[0].identity)!.candidates.add(value);
       }
     }
   }
@@ -246,7 +257,9 @@ export function sharing(a: StateAddress, b: StateAddress): Sharing | undefined {
   ids.forEach((id, i) => {
     const alike = met.filter((m) => m.workspaces === best.workspaces && m.values.every((v, j) => j === i || v === best.values[j]));
     const values = [...new Set(alike.map((m) => m.values[i]))];
-    if (!values.some(fresh)) when.push({ vars: envs.get(id)!.vars, value: values[0], values });
+    // (a part only a normalisation reads, left unset as runs leave it, is no condition worth naming)
+    const usual = !envs.get(id)!.own && values.every((v) => v === undefined);
+    if (!values.some(fresh) && !usual) when.push({ vars: envs.get(id)!.vars, value: values[0], values });
   });
   return { workspaces: best.workspaces, runs: 'some', when };
 }

@@ -41,7 +41,7 @@ export const AZURERM_RULES = [
     runtime: 'azurerm-environment',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
-    description: 'environment must be a name the target accepts (Terraform matches case-insensitively, OpenTofu exactly); Terraform 1.11+ ignores it when metadataHost is set',
+    description: 'environment must be a name the target accepts (Terraform, and OpenTofu before 1.11, match case-insensitively, OpenTofu 1.11+ exactly); Terraform 1.11+ ignores it when metadataHost is set',
     evidence:
       'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
@@ -62,7 +62,8 @@ export const AZURERM_RULES = [
       // Where "" is unset, init on Azurite works (opentofu 1.12.6 and terraform 1.15.9).
       if (v === '' && c.reached('emptyIsUnset')) return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
-      const candidate = tool === 'terraform' ? v.toLowerCase() : v;
+      // Terraform, and every release's go-azure-helpers before 1.11 (strings.ToLower), match case-insensitively.
+      const candidate = tool === 'terraform' || !current ? v.toLowerCase() : v;
       if (names.includes(candidate)) return;
       const lower = v.toLowerCase();
       const hint = names.includes(lower)

@@ -194,17 +194,18 @@ describe('two stacks, one state object', () => {
     expect(synthError(twoStacks(make))).toBe('');
   });
 
-  test.each([
-    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) }),
-      'when the run\'s ARM_ENVIRONMENT is unset or is "public", '],
-    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) }),
-      'when the run\'s TENCENTCLOUD_ENDPOINT is unset or is "https://cos-internal.ap-guangzhou.tencentcos.cn", '],
-  ])('warns if the stacks differ only in %s, one storage unless the run\'s env var names another', (_what, make, when) => {
-    // (terraform: the COS endpoint is terraform's only)
+  test('warns if the stacks differ only in azurerm environment "public" and none, one cloud unless ARM_ENVIRONMENT names another', () => {
     const app = Testing.app();
     StateBackendTarget.terraform('1.11.4').applyTo(app);
-    expect(synthError(twoStacks(make, app))).toBe('');
-    expect(warningsOf(app).join('\n')).toContain(`keep their state in one object ${when}unless each runs`);
+    expect(synthError(twoStacks((s, n) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) }), app))).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('keep their state in one object when the run\'s ARM_ENVIRONMENT is unset or is "public", unless each runs');
+  });
+
+  test('fails if the stacks differ only in cos endpoint cos-internal and none, the same region\'s storage (terraform)', () => {
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    twoStacks((s, n) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) }), app);
+    expect(synthError(app)).toContain('[stack/shared-state]');
   });
 
   test.each([
