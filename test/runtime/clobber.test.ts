@@ -152,6 +152,18 @@ const CLASSES: readonly Clobber[] = [
     backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: 'k', ...(s.node.id === 'network' ? { environment: 'public' } : {}) }),
   },
   {
+    what: 'regions "ap-shanghai" with the endpoint of ap-guangzhou, and "ap-guangzhou" (terraform: the endpoint\'s region wins)',
+    store: 'cos',
+    applies: (j) => j.tool === 'terraform',
+    linked: true,
+    after: 'error',
+    backend: (s) => new CosBackend(s, {
+      bucket: COS_BUCKET,
+      prefix: 'endpoint',
+      ...(s.node.id === 'network' ? { region: 'ap-shanghai', endpoint: `https://cos-internal.${REGION}.tencentcos.cn` } : { region: REGION }),
+    }),
+  },
+  {
     what: 'a region set and one from TENCENTCLOUD_REGION, the run naming the same region',
     store: 'cos',
     applies: () => true,

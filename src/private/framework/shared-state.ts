@@ -1,9 +1,10 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
 import { StateHolder, appMap, candidatesFor } from './state-map';
+import { EnvCondition, Sharing, sharing } from '../kit/address-compare';
 import { Warning } from '../kit/field-value';
 import { checkRuleRows } from '../kit/rule-row';
-import { EnvCondition, Sharing, StateAddress, sharing, showContainer, showObject, ANY_WORKSPACE } from '../kit/state-objects';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../kit/state-objects';
 import { STORES } from '../stores';
 
 /*

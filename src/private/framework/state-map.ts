@@ -2,6 +2,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
+import { indexOf } from '../kit/address-compare';
 import { identityText } from '../kit/address-symbols';
 import { keyFor } from '../kit/schema';
 import { StateAddress, stateAddress } from '../kit/state-objects';
@@ -33,7 +34,11 @@ export interface StateHolder {
 
 interface AppMap {
   readonly holders: StateHolder[];
-  readonly byKey: Map<string, Set<StateHolder>>;
+  /** By the object of a default workspace that only the code names. */
+  readonly byObject: Map<string, Set<StateHolder>>;
+  /** By bucket (the container's first part): every holder, and those whose address a run value decides. */
+  readonly byBucket: Map<string, Set<StateHolder>>;
+  readonly runDecided: Map<string, Set<StateHolder>>;
   readonly byStack: Map<TerraformStack, StateHolder[]>;
   /** This library's holders that have asked since the map was built. */
   readonly asked: Set<StateHolder>;
@@ -48,11 +53,17 @@ export function registerBackend(holder: StateHolder): void {
   maps.delete(holder.construct.node.root);
 }
 
-/** The index key of an address: its backend and first container part (env-given parts under `*`). */
-export function keyOf(address: StateAddress): string {
+/** The bucket of an address: its backend and the container's first part (one from env vars under `*`). */
+function bucketOf(address: StateAddress): string {
   const part = address.parts.get(address.layout.container[0])!;
   return `${address.backend}\n${part.source === 'env' ? '*' : identityText(part.text)}`;
 }
+
+const add = (map: Map<string, Set<StateHolder>>, key: string, holder: StateHolder) => {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(holder);
+};
 
 /** The app's map for a synth; `asking` is the holder whose check is running. */
 export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
@@ -63,11 +74,13 @@ export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
 }
 
 function build(root: IConstruct): AppMap {
-  const map: AppMap = { holders: [], byKey: new Map(), byStack: new Map(), asked: new Set() };
+  const map: AppMap = { holders: [], byObject: new Map(), byBucket: new Map(), runDecided: new Map(), byStack: new Map(), asked: new Set() };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
   const stacks: TerraformStack[] = [];
   for (const c of root.node.findAll()) {
-    if (TerraformStack.isStack(c)) {stacks.push(c);} else if (TerraformBackend.isBackend(c)) {
+    if (TerraformStack.isStack(c)) {
+      stacks.push(c);
+    } else if (TerraformBackend.isBackend(c)) {
       const stack = TerraformStack.of(c);
       backends.set(stack, [...(backends.get(stack) ?? []), c]);
     }
@@ -90,20 +103,28 @@ function build(root: IConstruct): AppMap {
 function place(map: AppMap, holder: StateHolder): void {
   map.holders.push(holder);
   for (const address of holder.addresses()) {
-    const key = keyOf(address);
-    let set = map.byKey.get(key);
-    if (!set) map.byKey.set(key, (set = new Set()));
-    set.add(holder);
+    const index = indexOf(address);
+    if ('never' in index) continue;
+    add(map.byBucket, bucketOf(address), holder);
+    if ('object' in index) add(map.byObject, `${address.backend}\n${index.object}`, holder);
+    else add(map.runDecided, bucketOf(address), holder);
   }
 }
 
-/** The holders whose addresses may meet `address`'s: the same first container part, or one from env vars. */
+/**
+ * The holders whose addresses may meet `address`'s: those naming its object, and those of its
+ * bucket a run value decides; for an address a run value decides, every holder of its bucket (of
+ * its store, where the bucket itself comes from env vars).
+ */
 export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
-  const key = keyOf(address);
+  const index = indexOf(address);
+  if ('never' in index) return [];
+  const bucket = bucketOf(address);
   const wild = `${address.backend}\n*`;
-  const all = key === wild
-    ? map.holders.filter((h) => h.backend === address.backend)
-    : [...(map.byKey.get(key) ?? []), ...(map.byKey.get(wild) ?? [])];
+  const all = 'object' in index
+    ? [...(map.byObject.get(`${address.backend}\n${index.object}`) ?? []), ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? [])]
+    : bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
+      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])];
   return [...new Set(all)];
 }
 
@@ -131,7 +152,11 @@ function foreignHolder(stack: TerraformStack, name: string, construct: Terraform
   };
 }
 
-/** A stack's state objects, per backend and config file: what the state map gives a report (issue 39's CLI). */
+/**
+ * A stack's state objects, per backend: the block alone, then with each config file, each part
+ * marked by where it comes from (kit/address-model.ts). Read from the tree as it is now, for a
+ * report of the app's state objects.
+ */
 export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {
-  return (appMap(stack.node.root).byStack.get(stack) ?? []).map((holder) => ({ holder, addresses: holder.addresses() }));
+  return (build(stack.node.root).byStack.get(stack) ?? []).map((holder) => ({ holder, addresses: holder.addresses() }));
 }
