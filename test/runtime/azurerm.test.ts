@@ -191,7 +191,7 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   });
 
   (applies('azurerm/timeout-zero') && judge.tool === 'opentofu' && compareVersions(judge.version, '1.9.0') >= 0 ? test : test.skip)(
-    scenario('azurerm-timeout-zero', 'init fails with timeout_seconds = 0 or past Go\'s duration, and works with 10 and 9223372036 (azurerm/timeout-zero)'),
+    scenario('azurerm-timeout-zero', 'init fails with timeout_seconds = 0 or past the range of a Go duration, and works with 10 and 9223372036 (azurerm/timeout-zero)'),
     () => {
       const zero = rawInit('timeout-zero', { timeout_seconds: 0 });
       expect(zero.status).not.toBe(0);

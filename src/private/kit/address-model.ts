@@ -70,7 +70,7 @@ export const ADDRESS_COMPARISONS: readonly ComparisonRow[] = [
     outcome: 'error `stack/shared-state`',
   },
   {
-    when: 'the same, in stacks that do not read each other, or equal only in the default workspace, or only with the same config file chosen by two independent inits',
+    when: 'the same, in stacks that do not read each other; or equal only in the default workspace, or only with config files of different names (two inits chose them)',
     outcome: 'warning `stack/shared-state-from-run` (a workspace per stack keeps them apart)',
   },
   {
