@@ -5,7 +5,7 @@ import { stackScope } from './static-context';
 import { indexOf } from '../kit/address-compare';
 import { identityText } from '../kit/address-symbols';
 import { keyFor } from '../kit/schema';
-import { StateAddress, stateAddress } from '../kit/state-objects';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
 
@@ -159,4 +159,41 @@ function foreignHolder(stack: TerraformStack, name: string, construct: Terraform
  */
 export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {
   return (build(stack.node.root).byStack.get(stack) ?? []).map((holder) => ({ holder, addresses: holder.addresses() }));
+}
+
+/** A state object of a stack as a report shows it (issue 39's state map). */
+export interface StateObjectRow {
+  /** The backend's path (the stack's, for a block its overrides add), and its name. */
+  readonly path: string;
+  readonly backend: string;
+  readonly ours: boolean;
+  /** The config file merged with the block (`prod.tfbackend`), or undefined for the block alone. */
+  readonly file?: string;
+  /** `bucket="acme" region=<TENCENTCLOUD_REGION>`: run-decided parts shown by what gives them. */
+  readonly container: string;
+  /** The object of the default workspace, and of any other (`<workspace>` in the pattern). */
+  readonly defaultObject: string;
+  readonly workspaceObject: string;
+  /** The parts the run decides: the key, where it comes from, and what gives it (env vars, `var.<name>`). */
+  readonly fromRun: ReadonlyArray<{ readonly key: string; readonly source: string; readonly names: readonly string[] }>;
+}
+
+/** A stack's state objects as rows (`stateObjectsOf`, shown). */
+export function stateObjectRows(stack: TerraformStack): StateObjectRow[] {
+  return stateObjectsOf(stack).flatMap(({ holder, addresses }) => addresses.map((a) => ({
+    path: holder.construct.node.path,
+    backend: holder.backend,
+    ours: holder.ours,
+    file: a.file,
+    container: showContainer(a),
+    defaultObject: showObject(a, undefined),
+    workspaceObject: showObject(a, ANY_WORKSPACE),
+    fromRun: [...a.parts.values()]
+      .filter((p) => p.source !== 'literal' && p.source !== 'default')
+      .map((p) => ({
+        key: p.key,
+        source: p.source,
+        names: p.env ?? [...a.runValues.entries()].filter(([id]) => p.text.includes(id)).flatMap(([, v]) => v.names),
+      })),
+  })));
 }

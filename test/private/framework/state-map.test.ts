@@ -2,9 +2,10 @@
  * The app's state map (src/private/framework/state-map.ts): every backend of every stack with the
  * addresses it names, rebuilt for each synth, and what a report of the app's state objects reads.
  */
-import { GcsBackend as CdktfGcsBackend, TerraformStack, Testing } from 'cdktf';
+import { GcsBackend as CdktfGcsBackend, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { CosBackend } from '../../../src/cos-backend';
 import { GcsBackend } from '../../../src/gcs-backend';
-import { appMap, stateObjectsOf } from '../../../src/private/framework/state-map';
+import { appMap, stateObjectRows, stateObjectsOf } from '../../../src/private/framework/state-map';
 import { showContainer, showObject, ANY_WORKSPACE } from '../../../src/private/kit/state-objects';
 import { StateBackendValue } from '../../../src/state-backend-value';
 import { synthError, warningsOf } from '../../support/annotations';
@@ -35,6 +36,27 @@ describe('stateObjectsOf', () => {
     // (cdktf's own GcsBackend writes storeageCustomEndpoint as "storeage_custom_endpoint", which the tools refuse)
     new CdktfGcsBackend(typo, { bucket: 'acme', storeageCustomEndpoint: 'http://127.0.0.1/storage/v1/b' });
     expect(stateObjectsOf(typo)[0].addresses).toEqual([]);
+  });
+});
+
+describe('stateObjectRows', () => {
+  test('shows each state object per workspace pattern, naming what the run gives', () => {
+    // GIVEN an opentofu stack whose prefix reads a variable, its region left to TENCENTCLOUD_REGION
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
+    const stack = new TerraformStack(app, 'network');
+    const env = new TerraformVariable(stack, 'env', { type: 'string', default: 'prod' });
+    new CosBackend(stack, { bucket: 'acme-1250000000', prefix: `${env.stringValue}/net` });
+    // THEN the row shows the object of the default and of any workspace, and what the run decides
+    expect(stateObjectRows(stack)).toEqual([{
+      path: 'network/backend',
+      backend: 'cos',
+      ours: true,
+      file: undefined,
+      container: 'bucket="acme-1250000000" region=<TENCENTCLOUD_REGION>',
+      defaultObject: '${var.env}/net/terraform.tfstate',
+      workspaceObject: '${var.env}/net/<workspace>/terraform.tfstate',
+      fromRun: [{ key: 'region', source: 'env', names: ['TENCENTCLOUD_REGION'] }, { key: 'prefix', source: 'expression', names: ['var.env'] }],
+    }]);
   });
 });
 
