@@ -6,7 +6,7 @@ import { deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { backendAdded, sharedStateOf } from './shared-state';
-import { registerBackend } from './state-map';
+import { registerBackend } from './app-backends';
 import { backendStaticFindings } from './static-context';
 import { RunValues, backendHolder, checkOrDetach } from './store-element';
 import { recordWarnings, showWarningsNow, strictKeyProblems } from './warnings';

@@ -1,6 +1,6 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor } from './state-map';
+import { StateHolder, appMap, candidatesFor } from './app-backends';
 import { EnvCondition, Sharing, sharing } from '../kit/address-compare';
 import { Warning } from '../kit/field-value';
 import { checkRuleRows } from '../kit/rule-row';
@@ -10,7 +10,7 @@ import { STORES } from '../stores';
 /*
  * One state object per stack. At synth each backend of this library compares its addresses (the
  * block alone, the block with each config file: kit/state-objects.ts) with those of every other
- * stack's backends that name the same bucket or account, this library's or not (state-map.ts), by
+ * stack's backends that name the same bucket or account, this library's or not (app-backends.ts), by
  * the comparison rows of kit/address-model.ts; each remote state compares itself with its own
  * stack's backends.
  *

@@ -1,7 +1,7 @@
 import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { resolveIn } from './cdktf-internals';
-import { StateHolder } from './state-map';
+import { StateHolder } from './app-backends';
 import { stackScope } from './static-context';
 import { recordWarnings } from './warnings';
 import { checkFor } from '../kit/check';

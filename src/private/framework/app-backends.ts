@@ -10,13 +10,15 @@ import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
 
 /*
- * The app's state map: every backend of every stack, this library's and any other (cdktf's or
+ * The app's backends: every backend of every stack, this library's and any other (cdktf's or
  * cdktn's built-in GcsBackend, CosBackend, OssBackend, AzurermBackend, read from what they
  * synthesize; a block that only `stack.addOverride('terraform.backend.<name>', ...)` adds), with
  * the state addresses it names: the block alone, and the block with each config file. Built once per
  * synth, when the first of this library's backends asks (a backend that asks twice starts the next
- * synth), and indexed by the container's first part, so a backend compares itself with the few
- * that name the same bucket or account.
+ * synth), and indexed by the object of an address only the code names (by its bucket where a run
+ * value decides a part), so a backend compares itself with the few that may name its object.
+ * `stateObjectsOf` and `stateObjectRows` give a report of the app's state objects (the state map)
+ * a stack's objects per workspace pattern, with the parts the run decides marked.
  */
 
 /** A backend of the app, and the addresses it names now. */

@@ -1,11 +1,11 @@
 /**
- * The app's state map (src/private/framework/state-map.ts): every backend of every stack with the
+ * The app's state map (src/private/framework/app-backends.ts): every backend of every stack with the
  * addresses it names, rebuilt for each synth, and what a report of the app's state objects reads.
  */
 import { GcsBackend as CdktfGcsBackend, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { CosBackend } from '../../../src/cos-backend';
 import { GcsBackend } from '../../../src/gcs-backend';
-import { appMap, stateObjectRows, stateObjectsOf } from '../../../src/private/framework/state-map';
+import { appMap, stateObjectRows, stateObjectsOf } from '../../../src/private/framework/app-backends';
 import { showContainer, showObject, ANY_WORKSPACE } from '../../../src/private/kit/state-objects';
 import { StateBackendValue } from '../../../src/state-backend-value';
 import { synthError, warningsOf } from '../../support/annotations';
