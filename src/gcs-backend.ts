@@ -1,8 +1,9 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
-import { StoreBackend, backendForEachStack, derivable } from './private/framework/backend';
+import { StoreBackend } from './private/framework/backend';
+import { backendForEachStack, derivable } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
-import { joinPath } from './private/kit/state-objects';
+import { joinPath } from './private/kit/go-path';
 import { GCS_STORE } from './private/stores/gcs';
 
 /**

@@ -7,16 +7,20 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Fn, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { CosBackend } from '../../src/cos-backend';
 import { OssBackend } from '../../src/oss-backend';
-import { Store, checkConfig } from '../../src/private/kit/store';
+import { evaluatesBackend } from '../../src/private/kit/schema';
+import { checkConfig, Store } from '../../src/private/kit/store';
 import { STORES } from '../../src/private/stores';
 import { AZURERM_STORE } from '../../src/private/stores/azurerm';
 import { COS_STORE } from '../../src/private/stores/cos';
 import { OSS_STORE } from '../../src/private/stores/oss';
+import { StateBackendValue } from '../../src/state-backend-value';
 import { StateBackendTarget } from '../../src/target';
+import { warningsOf } from '../support/annotations';
 import { initOffline } from '../support/init-judge';
-import { Judge, describeEachJudge, judgeEnv, requireJudges, runJudge } from '../support/judges';
+import { describeEachJudge, Judge, judgeEnv, requireJudges, runJudge } from '../support/judges';
 
 interface Row {
   readonly title: string;
@@ -49,7 +53,7 @@ const LOCAL: Record<string, { env: Record<string, string>; refusal: RegExp; time
   },
   azurerm: {
     env: { ARM_ACCESS_KEY: Buffer.from('dummy').toString('base64') },
-    refusal: /invalid character " " in host name|invalid URL escape|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
+    refusal: /invalid character "[ #]" in host name|invalid port ":|invalid URL escape|lookup \S*blob\.core\.windows\.net: no such host|`accountName` cannot be an empty string|invalid storage account name/,
     // The storage clients retry an unreachable host; a valid name is only ever cut off.
     timeout: 8_000,
   },
@@ -86,6 +90,13 @@ const ROWS: readonly Row[] = [
   oss('-acme', ['oss/bucket-name']),
   { ...oss('', ['field/empty-refused']), runtime: 'oss-empty-required' },
   { ...oss('acme-tfstate', []), title: 'oss prefix "${var.env}%{x"', props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.env}%{x' }, ids: ['backend/template'] },
+  {
+    ...oss('acme-tfstate', []),
+    title: 'oss prefix "${lower("%{x")}"',
+    props: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${lower("%{x")}' },
+    block: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${lower("%{x")}' },
+    ids: ['backend/template'],
+  },
   cos('tfstate-1250000000', 'ap-guangzhou', []),
   cos('tfstate', 'ap-guangzhou', ['cos/bucket-name']),
   cos('Tfstate-1250000000', 'ap-guangzhou', ['cos/bucket-name']),
@@ -101,6 +112,11 @@ const ROWS: readonly Row[] = [
   azurerm('acme%41', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
   azurerm('-acme', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
   azurerm('a'.repeat(64), ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme..tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme:tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  azurerm('acme#tf', ['azurerm/account-name-host', 'azurerm/storage-account-name']),
+  // (a DNS server is asked for acme.tf.blob.core.windows.net: a request, so no refusal)
+  azurerm('acme.tf', ['azurerm/storage-account-name']),
 ];
 
 const JUDGES = requireJudges();
@@ -162,25 +178,50 @@ describeEachJudge('offline init of a backend block that reads a resource', JUDGE
 });
 
 describeEachJudge('offline init of a backend block that reads a sensitive variable', JUDGES, (judge) => {
-  test('the library refuses it at synth where the tool refuses it before any request', () => {
+  test.each([
+    ['the variable', (v: string) => v, '${var.key}'],
+    ['the variable through nonsensitive()', (v: string) => Fn.nonsensitive(v), '${nonsensitive(var.key)}'],
+  ])('the library refuses %s at synth where the tool refuses it before any request', (_what, wrap, prefix) => {
     const app = cdktfApp(judge);
     const stack = new TerraformStack(app, 'network');
     const key = new TerraformVariable(stack, 'key', { type: 'string', sensitive: true });
     let library = '';
     try {
-      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: key.stringValue });
+      new OssBackend(stack, { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: wrap(key.stringValue) });
       app.synth();
     } catch (e) {
       library = (e as Error).message;
     }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-sensitive-'));
-    const doc = { variable: { key: { type: 'string', sensitive: true } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix: '${var.key}' } } } };
+    const doc = { variable: { key: { type: 'string', sensitive: true } }, terraform: { backend: { oss: { bucket: 'acme-tfstate', endpoint: OSS_ENDPOINT, prefix } } } };
     fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify(doc));
     const r = runJudge(judge.binary, ['init', '-input=false', '-no-color', '-var', 'key=x'], { cwd: dir, env: judgeEnv(LOCAL.oss.env) });
-    // THEN opentofu 1.8.3+ and the library refuse it; the others read the block literally (the
-    // library refuses the reference itself, field/literal-only)
+    // THEN opentofu 1.8.3+ and the library refuse the variable, and both take it through
+    // nonsensitive(); the others read the block literally (the library refuses the reference
+    // itself, field/literal-only)
     expect(/Backend config contains sensitive values/.test(`${r.stdout}${r.stderr}`)).toBe(library.includes('[backend/sensitive-value]'));
-    expect(library).toMatch(/\[(backend\/sensitive-value|field\/literal-only)\]/);
+    if (evaluatesBackend(judge.target)) expect(/Backend config contains|Invalid function argument/.test(`${r.stdout}${r.stderr}`)).toBe(library !== '');
+    else expect(library).toContain('[field/literal-only]');
+  });
+});
+
+describeEachJudge('init of a block left to it', JUDGES, (judge) => {
+  test('the warning sends a block to a config file, as init refuses it as -backend-config=KEY=VALUE', () => {
+    // GIVEN the library's warning for a cos assumeRole left to init
+    const app = cdktfApp(judge);
+    // (the block's type takes no string, hence the cast; the reader takes the marker wherever it comes from)
+    const stack = new TerraformStack(app, 'network');
+    new CosBackend(stack, { bucket: 'acme-1250000000', region: 'ap-guangzhou', assumeRole: StateBackendValue.fromInit() as any });
+    expect(warningsOf(stack).join('\n')).toContain(
+      `assumeRole in a backend config file only (${judge.tool} init -backend-config=<file>.tfbackend; init refuses -backend-config="assume_role=..." for a block)`,
+    );
+    // WHEN the judge is given the block on the command line
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-block-'));
+    fs.writeFileSync(path.join(dir, 'main.tf.json'), JSON.stringify({ terraform: { backend: { cos: { bucket: 'acme-1250000000', region: 'ap-guangzhou' } } } }));
+    const r = runJudge(judge.binary, ['init', '-input=false', '-no-color', '-backend-config=assume_role={role_arn="a",session_name="b",session_duration=3600}'],
+      { cwd: dir, env: judgeEnv(LOCAL.cos.env) });
+    // THEN it refuses it before configuring the backend
+    expect(`${r.stdout}${r.stderr}`.replace(/\s+/g, ' ')).toContain('The backend configuration argument "assume_role" given on the command line is not expected');
   });
 });
 

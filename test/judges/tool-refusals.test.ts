@@ -517,6 +517,30 @@ const WRITTEN: readonly Row[] = [
     why: 'a remote state\'s config is an expression, so the tool parses "%{" in its strings as a template directive',
   },
   {
+    ruleId: 'remote-state/template',
+    store: 'gcs',
+    target: TOFU,
+    as: 'remote-state',
+    field: 'prefix',
+    props: { ...GCS, prefix: '${lower("%{x")}' },
+    raw: { ...GCS, prefix: '${lower("%{x")}' },
+    judged: 'validate',
+    toolSays: /Invalid template control keyword/,
+    why: 'a string literal inside an interpolation is a template too, so "%{" there starts a directive',
+  },
+  {
+    ruleId: 'remote-state/template',
+    store: 'gcs',
+    target: TF,
+    as: 'remote-state',
+    field: 'prefix',
+    props: { ...GCS, prefix: '${lower("%{x")}' },
+    raw: { ...GCS, prefix: '${lower("%{x")}' },
+    judged: 'validate',
+    toolSays: /Invalid template control keyword/,
+    why: 'a string literal inside an interpolation is a template too, so "%{" there starts a directive',
+  },
+  {
     ruleId: 'gcs/bucket-blank',
     store: 'gcs',
     target: TF,
@@ -752,6 +776,29 @@ const WRITTEN: readonly Row[] = [
     why: 'init -backend=false loads the configuration and refuses a second encryption block',
   },
   {
+    ruleId: 'stack/cross-stack-override',
+    store: 'gcs',
+    target: TF,
+    field: 'backend',
+    props: undefined,
+    raw: { document: JSON.stringify({ data: { terraform_remote_state: { network: { backend: 'gcs', config: { ...GCS, not_a_key: 'x' } } } } }) },
+    judged: 'validate',
+    toolSays: /unexpected attribute "not_a_key"/,
+    why: 'an override of a key no field has cannot be written into the consumer\'s remote state, whose config the tool checks against the schema; ' +
+      'leaving it out would read another object (test/runtime/shared-state.test.ts, the stale read)',
+  },
+  {
+    ruleId: 'stack/one-directory',
+    store: 'gcs',
+    target: TF,
+    field: 'backend',
+    props: undefined,
+    raw: { document: JSON.stringify({ terraform: [{ backend: { gcs: GCS } }] }) },
+    judged: 'not-offline',
+    why: 'each stack alone is valid; cdktf writes both stacks to stacks/<id> (Manifest.forStack), so the second stack\'s output replaces the first\'s ' +
+      'before any tool runs (test/unit/private/framework/shared-state.test.ts shows one directory left)',
+  },
+  {
     ruleId: 'stack/shared-state',
     store: 'gcs',
     target: TF,
@@ -831,6 +878,33 @@ function libraryRefusal(row: Row): string {
     }
     throw new Error('expected two state encryptions in one stack to be refused at synth');
   }
+  if (row.ruleId === 'stack/cross-stack-override') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const app = appFor(parsed);
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, GCS).addOverride('not_a_key', 'x');
+    const consumer = new TerraformStack(app, 'app');
+    new TerraformOutput(consumer, 'seed', { value: new TerraformResource(producer, 'seed', { terraformResourceType: 'terraform_data' }).getStringAttribute('id') });
+    try {
+      app.synth();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected an override the consumer cannot carry to be refused at synth');
+  }
+  if (row.ruleId === 'stack/one-directory') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const app = appFor(parsed);
+    for (const parent of ['prod', 'dev']) new TerraformStack(new Construct(app, parent), 'network');
+    try {
+      GcsBackend.forEachStack(app, GCS);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected two stacks of one id to be refused by forEachStack');
+  }
   if (row.ruleId === 'stack/shared-state') {
     const parsed = parseTarget(row.target);
     if (typeof parsed === 'string') throw new Error(parsed);
@@ -881,6 +955,8 @@ describe('the library refuses each row, naming the field', () => {
     else if (row.ruleId === 'stack/cross-stack-from-run') expect(message).toMatch(/reads the outputs of stack "network", .* \[stack\/cross-stack-from-run\]/);
     else if (row.ruleId === 'stack/one-encryption') expect(message).toMatch(/a stack can have only one state encryption, found 2: .* \[stack\/one-encryption\]/);
     else if (row.ruleId === 'stack/shared-state') expect(message).toMatch(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
+    else if (row.ruleId === 'stack/cross-stack-override') expect(message).toMatch(/has overrides of not_a_key that its remote state cannot carry, .* \[stack\/cross-stack-override\]/);
+    else if (row.ruleId === 'stack/one-directory') expect(message).toMatch(/stacks prod\/network and dev\/network have one id, .* \[stack\/one-directory\]/);
     // THEN the bullet names the field and ends with the row's rule id, which docs/FIELDS.md explains
     else expect(message).toMatch(new RegExp(`\\n- ${row.field.replace(/[.[\]]/g, '\\$&')}: [^\\n]* \\[${row.ruleId}\\](\\n|$)`));
   });

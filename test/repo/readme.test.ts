@@ -1,9 +1,11 @@
 /**
- * The README's TypeScript snippets compile against the package and run.
+ * The README's TypeScript snippets compile against the package and run; its tables of the address
+ * model are the model's (src/private/kit/address-model.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { addressModelMarkdown } from '../../src/private/kit/address-model';
 
 const ROOT = path.join(__dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -49,4 +51,8 @@ describe('README snippets', () => {
     const { run } = require(file);
     expect(() => run()).not.toThrow();
   });
+});
+
+test('README "One state object per stack" prints the address model\'s tables as the code holds them', () => {
+  expect(README).toContain(addressModelMarkdown());
 });

@@ -191,13 +191,18 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   });
 
   (applies('azurerm/timeout-zero') && judge.tool === 'opentofu' && compareVersions(judge.version, '1.9.0') >= 0 ? test : test.skip)(
-    scenario('azurerm-timeout-zero', 'init fails with timeout_seconds = 0, and works with 10 (azurerm/timeout-zero)'),
+    scenario('azurerm-timeout-zero', 'init fails with timeout_seconds = 0 or past the range of a Go duration, and works with 10 and 9223372036 (azurerm/timeout-zero)'),
     () => {
       const zero = rawInit('timeout-zero', { timeout_seconds: 0 });
       expect(zero.status).not.toBe(0);
       expect(zero.output.replace(/\s+/g, ' ')).toMatch(/context deadline exceeded/);
       const ten = rawInit('timeout-ten', { timeout_seconds: 10 });
       expect(ten.status).toBe(0);
+      // Past Go's time.Duration the seconds overflow to a deadline already passed, as 0 is.
+      const past = rawInit('timeout-past', { timeout_seconds: 9223372037 });
+      expect(past.status).not.toBe(0);
+      expect(past.output.replace(/\s+/g, ' ')).toMatch(/context deadline exceeded/);
+      expect(rawInit('timeout-most', { timeout_seconds: 9223372036 }).status).toBe(0);
     },
   );
 

@@ -17,6 +17,42 @@ export interface AzuriteServer {
   readonly key: string;
   /** The certificate the tools must trust (SSL_CERT_FILE). */
   readonly caFile: string;
+  /** The blob host it serves (HOST unless set). */
+  readonly host?: string;
+}
+
+/** The blob storage suffix of each cloud the AzureRM backend names (go-azure-sdk environments, opentofu auth/clients.go). */
+export const CLOUD_SUFFIXES = ['core.windows.net', 'core.usgovcloudapi.net', 'core.chinacloudapi.cn'] as const;
+
+/**
+ * One namespace with an Azurite per cloud: `<account>.blob.<suffix>` of each of CLOUD_SUFFIXES on an
+ * address of its own (127.0.0.1, .2, .3), so a blob lands in the cloud the tool named. Each server
+ * has `containers`.
+ */
+export function startAzuriteClouds(containers: readonly string[]): AzuriteServer[] {
+  const hosts = CLOUD_SUFFIXES.map((suffix, i) => ({ ip: `127.0.0.${i + 1}`, host: `${ACCOUNT}.blob.${suffix}` }));
+  const ns = Sandbox.start(hosts.map((h) => `${h.ip} ${h.host}`));
+  try {
+    const { caFile, keyFile } = ns.certificate('azurite', CLOUD_SUFFIXES.map((suffix) => `*.blob.${suffix}`));
+    const key = crypto.randomBytes(64).toString('base64');
+    const servers = hosts.map(({ ip, host }) => {
+      ns.serve(azuriteBinary(), ['--blobHost', ip, '--blobPort', '443', '--cert', caFile, '--key', keyFile,
+        '--inMemoryPersistence', '--skipApiVersionCheck', '--loose', '--disableTelemetry', '--silent'],
+      { ...process.env, AZURITE_ACCOUNTS: `${ACCOUNT}:${key}` });
+      return { ns, key, caFile, host };
+    });
+    for (const server of servers) {
+      ns.waitFor(`azurite on ${server.host}`, () => ns.http(`https://${server.host}/`, { caFile }).status > 0, 30_000);
+      for (const c of containers) {
+        const r = blobRequest(server, 'PUT', `/${c}`, { restype: 'container' });
+        if (r.status !== 201) throw new Error(`azurite refused to create container ${c} on ${server.host}: ${r.status} ${r.body}`);
+      }
+    }
+    return servers;
+  } catch (e) {
+    ns.stop();
+    throw e;
+  }
 }
 
 /** Starts a namespace with Azurite serving `<account>.blob.core.windows.net` on 443, and `containers` in it. */
@@ -54,7 +90,7 @@ export function blobRequest(
     canonicalHeaders + `/${ACCOUNT}${resource}` + canonicalQuery;
   const signature = crypto.createHmac('sha256', Buffer.from(server.key, 'base64')).update(toSign, 'utf8').digest('base64');
   const qs = Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-  return server.ns.http(`https://${HOST}${resource}${qs ? `?${qs}` : ''}`, {
+  return server.ns.http(`https://${server.host ?? HOST}${resource}${qs ? `?${qs}` : ''}`, {
     method,
     caFile: server.caFile,
     headers: { ...headers, Authorization: `SharedKey ${ACCOUNT}:${signature}`, ...(method === 'PUT' ? { 'Content-Length': '0' } : {}) },

@@ -28,6 +28,11 @@ describe('azurerm rules', () => {
     );
   });
 
+  test('passes an environment in another case for opentofu before 1.11, whose go-azure-helpers lower-cases it', () => {
+    expect(warningsFor(sut, { ...BASE, environment: 'PUBLIC' }, { target: 'opentofu@1.6.3' })).toEqual([]);
+    expect(refusal(sut, { ...BASE, environment: 'PUBLIC' }, { target: 'opentofu@1.12.6' })).toContain('opentofu matches names exactly, use "public" [azurerm/environment]');
+  });
+
   test('fails if the environment is one the target no longer accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'german' }, { target: 'terraform@1.11.4' })).toBe(
       `${header('azurerm', 'terraform@1.11.4')}\n- environment: got "german", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.11.4; terraform 1.11.4 no longer accepts it [azurerm/environment]`,
@@ -145,6 +150,18 @@ describe('azurerm rules', () => {
 
   test('opentofu: fails if timeoutSeconds is negative', () => {
     expect(refusal(sut, { ...BASE, timeoutSeconds: -5 }, { target: TOFU })).toBe(`${header('azurerm', TOFU)}\n- timeoutSeconds: got -5, expected 0 seconds or more [azurerm/timeout-seconds]`);
+  });
+
+  test('opentofu: fails if timeoutSeconds is past Go\'s time.Duration', () => {
+    expect(refusal(sut, { ...BASE, timeoutSeconds: 9223372037 }, { target: TOFU })).toBe(
+      `${header('azurerm', TOFU)}\n- timeoutSeconds: got 9223372037, expected at most 9223372036 seconds ` +
+        '(Go\'s time.Duration: a longer timeout overflows to one already past, so init fails as with 0) [azurerm/timeout-zero]',
+    );
+    expect(warningsFor(sut, { ...BASE, timeoutSeconds: 9223372036 }, { target: TOFU })).toEqual([]);
+  });
+
+  test.each(['acme..tf', 'acme:tf', 'acme#tf'])('terraform: fails if the account name %j gives no host Go can reach', (name) => {
+    expect(refusal(sut, { ...BASE, storageAccountName: name })).toContain('[azurerm/account-name-host]');
   });
 
   test('opentofu 1.11+: fails if account or container names break its patterns', () => {

@@ -23,7 +23,7 @@ describe('gcs rules', () => {
   const h = header('gcs');
 
   test('fails if bucket is missing or empty', () => {
-    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string (the field is required) [field/required]`);
+    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string, or StateBackendValue.fromInit() where init gives it (-backend-config) (the field is required) [field/required]`);
     expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
       `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn't exist") [field/empty-refused]`,
     );

@@ -4,9 +4,10 @@
  * (src/state-backend-value.ts, src/private/kit/backend-files.ts, the reader and framework/backend.ts).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { App, Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
-import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../../src';
+import { CosBackend, GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../../src';
 import { DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
 import { DataTerraformRemoteStateOss } from '../../src/oss-backend';
 import { FieldSpec } from '../../src/private/kit/schema';
@@ -95,6 +96,14 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     );
   });
 
+  test('passes a sensitive variable through nonsensitive(), which opentofu takes', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
+    const local = new TerraformLocal(stack, 'k', Fn.nonsensitive(key.stringValue));
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `${Fn.nonsensitive(key.stringValue)}/${local.asString}` });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+
   test('passes a sensitive variable for opentofu 1.8.0, which takes it', () => {
     const stack = stackFor('opentofu@1.8.0');
     const key = new TerraformVariable(stack, 'storage_key', { type: 'string', sensitive: true });
@@ -107,6 +116,15 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${Fn.timestamp()}` });
     expect(warningsOf(stack)).toContain(
       'prefix calls timestamp(), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
+    );
+  });
+
+  test('warns if the block calls such a function through a local', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const stamp = new TerraformLocal(stack, 'stamp', Fn.timestamp());
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${stamp.asString}` });
+    expect(warningsOf(stack)).toContain(
+      'prefix calls timestamp() (through local.stamp), whose value changes on every run, so each init names another state object and the last one\'s state is left behind [backend/changing-value]',
     );
   });
 
@@ -175,8 +193,17 @@ describe('StateBackendValue.fromInit()', () => {
     expect(warningsOf(stack).join('\n')).toContain("terraform 1.15.0's validate refuses a backend block whose arguments come from init (1.15.1 accepts it again) [field/from-init]");
   });
 
+  test('warns that a block left to init comes from a config file only (init refuses it as -backend-config=KEY=VALUE)', () => {
+    const stack = stackFor('terraform@1.11.4');
+    new CosBackend(stack, { bucket: 'acme-1250000000', region: 'ap-guangzhou', prefix: StateBackendValue.fromInit(), assumeRole: StateBackendValue.fromInit() as any });
+    expect(warningsOf(stack)).toContain(
+      'prefix, assumeRole are left to init: the terraform run of stack network must give them (terraform init -backend-config="prefix=...", or a backend config file) ' +
+        'and assumeRole in a backend config file only (terraform init -backend-config=<file>.tfbackend; init refuses -backend-config="assume_role=..." for a block) [field/from-init]',
+    );
+  });
+
   test('fails if a required field is simply missing', () => {
-    expect(() => new OssBackend(stackFor('terraform@1.11.4'), {} as any)).toThrow('- bucket: got nothing, expected a non-empty string (the field is required) [field/required]');
+    expect(() => new OssBackend(stackFor('terraform@1.11.4'), {} as any)).toThrow('- bucket: got nothing, expected a non-empty string, or StateBackendValue.fromInit() where init gives it (-backend-config) (the field is required) [field/required]');
   });
 
   test('fails in a remote state, and on a member of a block', () => {
@@ -338,5 +365,18 @@ describe('backend config files', () => {
     expect(() => backend.addConfigFile('../prod', {})).toThrow('- name: got "../prod", expected letters, digits, ".", "_" and "-", starting with a letter or digit [config/shape]');
     backend.addConfigFile('prod', {});
     expect(() => backend.addConfigFile('prod', {})).toThrow('- name: got "prod" a second time, expected one file per name [config/shape]');
+  });
+
+  test('fails on a file name longer than the file system takes, where writing it fails with ENAMETOOLONG', () => {
+    // GIVEN the longest name the library takes, and one more character
+    const backend = new GcsBackend(stackFor('terraform@1.11.4'), { bucket: 'acme-tfstate' });
+    backend.addConfigFile('n'.repeat(245), {});
+    expect(() => backend.addConfigFile('n'.repeat(246), {})).toThrow(
+      '- name: got a name of 246 characters, expected at most 245 (file systems take 255 bytes for <name>.tfbackend) [config/shape]',
+    );
+    // THEN the file system refuses that file, and takes the longest one
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'long-name-'));
+    expect(() => fs.writeFileSync(path.join(dir, `${'n'.repeat(246)}.tfbackend`), '')).toThrow(/ENAMETOOLONG/);
+    expect(() => fs.writeFileSync(path.join(dir, `${'n'.repeat(245)}.tfbackend`), '')).not.toThrow();
   });
 });

@@ -2,21 +2,21 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
+import { registerBackend } from './app-backends';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { movedStateOf } from './moved-state';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
-import { registerBackend, sharedStateOf } from './shared-state';
+import { backendAdded, sharedStateOf } from './shared-state';
 import { onStateMap } from './state-map';
-import { backendStaticFindings } from './static-context';
-import { checkOrDetach, stateHolder } from './store-element';
-import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
-import { ConfigFile, FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
+import { backendStaticFindings, stackScope } from './static-context';
+import { RunValues, backendHolder, checkOrDetach } from './store-element';
+import { recordWarnings, showWarningsNow, showsWarnings, strictKeyProblems } from './warnings';
+import { ConfigFile, FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
 import { checkFor, warningsIfAccepted } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
 import { crossStackConfig } from '../kit/cross-stack';
 import { Warning } from '../kit/field-value';
-import { isFromInit } from '../kit/from-init';
 import { formatViolations } from '../kit/messages';
 import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
 import { Checked, Store, emitFields } from '../kit/store';
@@ -41,9 +41,9 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly files = new Map<string, ConfigFile>();
   /** Paths of the stacks already told which secrets they must take from the environment. */
   private readonly warnedConsumers = new Set<string>();
-  /** The fields the config files set, and (cached until a file is added) the tool's keys of the fields the run gives. */
+  /** The fields the config files set, and (cached until a file is added) what the run gives. */
   private readonly fileFields = new Set<string>();
-  private runKeys?: ReadonlySet<string>;
+  private runValues?: RunValues;
 
   /**
    * @param store the store's definition (private/stores)
@@ -53,21 +53,25 @@ export abstract class StoreBackend extends TerraformBackend {
     super(scope, 'backend', store.backend);
     this.checked = checkOrDetach(this, store, props, 'backend');
     this.target = targetOf(this);
-    const state = stateHolder(this, store, this.target, () => this.emitted(), () => this.keysFromRun());
+    const state = backendHolder(this, store, this.target, () => this.emitted(), () => this.fromRun());
     registerBackend(state);
+    backendAdded(TerraformStack.of(this), store.backend);
     showsWarnings(this);
     const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
-    onStateMap(this, 'backend', () => ({ ...mapped, stack: TerraformStack.of(this).node.id, attributes: this.emitted(), fromRun: this.keysFromRun() }));
+    onStateMap(this, 'backend', () => {
+      const stack = TerraformStack.of(this);
+      return { ...mapped, stack: stack.node.id, attributes: resolveIn(stack, this.emitted()), fromRun: this.runKeys(), scope: stackScope(stack) };
+    });
     this.node.addValidation({
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
         const stack = TerraformStack.of(this);
         const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
-        const named = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target, files };
-        const moved = movedStateOf(stack, { ...named, emitted: this.emitted(), fromRun: this.keysFromRun() });
+        const moved = movedStateOf(stack, { ...mapped, files, emitted: this.emitted(), fromRun: this.runKeys() });
         const fromInit = fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id);
-        const warnings = [...this.runWarnings(), ...shared.warnings, ...fromInit, ...moved];
-        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...showWarningsNow(this, warnings)];
+        const shown = showWarningsNow(this, [...this.runWarnings(), ...shared.warnings, ...fromInit, ...moved]);
+        const strict = shown.length > 0 ? [] : strictKeyProblems(this);
+        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...shown, ...strict];
       },
     });
   }
@@ -92,6 +96,9 @@ export abstract class StoreBackend extends TerraformBackend {
       throw new Error(formatViolations(`${this.store.backend} backend config file ${JSON.stringify(file)}`, this.node.path, [violation('config/shape', field, message)]));
     };
     if (typeof name !== 'string' || !FILE_NAME.test(name)) refuse('name', `got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit`);
+    if (file.length > MAX_FILE_NAME) {
+      refuse('name', `got a name of ${name.length} characters, expected at most ${MAX_FILE_NAME - '.tfbackend'.length} (file systems take ${MAX_FILE_NAME} bytes for ${'<name>'}.tfbackend)`);
+    }
     if (this.files.has(name)) refuse('name', `got ${JSON.stringify(name)} a second time, expected one file per name`);
     if (values === null || typeof values !== 'object' || Array.isArray(values)) {
       refuse('values', `got ${Array.isArray(values) ? 'a list' : typeof values}, expected an object of field values`);
@@ -104,7 +111,7 @@ export abstract class StoreBackend extends TerraformBackend {
     const emitted = emitFields(subset, this.target.tool, 'backend');
     this.files.set(name, { text: backendFileText(emitted), fields, values: emitted, byField: own, warnings: checked.warnings });
     fields.forEach((f) => this.fileFields.add(f));
-    this.runKeys = undefined;
+    this.runValues = undefined;
     if (this.files.size === 1) {
       onStackSynthesis(this, (dir) => {
         for (const [n, f] of this.files) fs.writeFileSync(path.join(dir, `${n}.tfbackend`), f.text);
@@ -129,8 +136,11 @@ export abstract class StoreBackend extends TerraformBackend {
    * fields, which the consuming stack's run takes from the environment (a warning names them).
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    const cross = crossStackConfig(this.store, this.props as Record<string, unknown>, this.checked.values, this.fileFields, this.target.tool);
+    const overridden = { base: copyAttributes(this.checked.attributes), emitted: this.emitted(), templates: evaluatesBackend(this.target) };
+    const props = this.props as Record<string, unknown>;
+    const cross = crossStackConfig(this.store, props, this.checked.values, this.fileFields, this.target.tool, overridden);
     const stack = TerraformStack.of(scope);
+    if (cross.refusedOverrides.length > 0) refuseOverrides(this, stack.node.id, cross.refusedOverrides);
     if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store, stack.node.id, cross.addressFromRun.map((f) => f.name));
     const remoteState = this.makeRemoteState(scope, name, cross.config);
     if (cross.secrets.length + cross.fromRun.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
@@ -196,14 +206,20 @@ export abstract class StoreBackend extends TerraformBackend {
     });
   }
 
-  /** The tool's keys of the fields the run gives: left to init, or set by a config file. */
-  private keysFromRun(): ReadonlySet<string> {
-    if (!this.runKeys) {
+  /** What the run gives: the tool's keys left to init, and each config file's values. */
+  private fromRun(): RunValues {
+    if (!this.runValues) {
       const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
-      this.fileFields.forEach((n) => names.add(n));
-      this.runKeys = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      const fromInit = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      this.runValues = { fromInit, files: new Map([...this.files].map(([n, f]) => [n, f.values])) };
     }
-    return this.runKeys;
+    return this.runValues;
+  }
+
+  /** The tool's keys the run gives: left to init, or set by a config file. */
+  private runKeys(): ReadonlySet<string> {
+    const { fromInit, files } = this.fromRun();
+    return new Set([...fromInit, ...[...files.values()].flatMap((v) => Object.keys(v))]);
   }
 
   /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
@@ -249,31 +265,6 @@ export abstract class StoreBackend extends TerraformBackend {
 }
 
 /**
- * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
- * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
- * when there is no such stack: the call comes after the stacks are added.
- */
-export function backendForEachStack<T extends TerraformBackend>(
-  scope: Construct,
-  call: string,
-  make: (stack: TerraformStack, path: string) => T,
-): T[] {
-  const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
-  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
-  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
-    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
-  const bare = stacks.filter((s) => !hasBackend(s));
-  if (bare.length === 0) {
-    throw new Error(
-      `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
-        'expected to be called after the stacks are added',
-    );
-  }
-  const base = scope.node.path;
-  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
-}
-
-/**
  * A backend whose object its run names (a reference OpenTofu evaluates, a value given at init, a
  * config file) cannot be read from another stack: that stack's run knows none of it.
  */
@@ -287,13 +278,12 @@ function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, 
   ));
 }
 
-/**
- * The shared value forEachStack derives each stack's object name from; a value the run gives at
- * init cannot be joined with the stack's path.
- */
-export function derivable(value: string | undefined, field: string, call: string): string {
-  if (isFromInit(value)) {
-    throw new Error(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
-  }
-  return value ?? '';
+/** An override of the producer's block that its consumer's remote state cannot carry (a nested block, a key of no field). */
+function refuseOverrides(backend: Construct, consumer: string, keys: readonly string[]): never {
+  throw new Error(withId(
+    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose backend (${backend.node.path}) ` +
+      `has overrides of ${keys.join(', ')} that its remote state cannot carry, so it would read another object than the backend writes; ` +
+      'set those values in the backend\'s config instead of an override',
+    'stack/cross-stack-override',
+  ));
 }

@@ -1,10 +1,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, Manifest, TerraformStack } from 'cdktf';
+import { stackScope } from './static-context';
+import { hasSymbol } from '../kit/address-symbols';
+import { StackScope } from '../kit/backend-text';
 import { Warning } from '../kit/field-value';
 import { checkRuleRows } from '../kit/rule-row';
 import { FieldSpec } from '../kit/schema';
-import { StateLayout, showAddress, stateAddress } from '../kit/state-objects';
+import { StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { FRAMEWORK } from '../target/flavour';
 import { ParsedTarget } from '../target/target';
 
@@ -48,12 +51,12 @@ export interface LastInit {
  * The warning that `stack`'s state object moved since the last init in its directory under the
  * app's output (`<outdir>/stacks/<stack>`, as the manifest names it), if it did.
  */
-export function movedStateOf(stack: TerraformStack, named: Omit<NamedBackend, 'stack' | 'directory'>): Warning[] {
+export function movedStateOf(stack: TerraformStack, named: Omit<NamedBackend, 'stack' | 'directory' | 'scope'>): Warning[] {
   const directory = path.join(App.of(stack).outdir, Manifest.stacksFolder, stack.node.id);
   const last = lastInit(directory);
   if (!last) return [];
   const shown = path.relative(process.cwd(), directory);
-  const warning = movedStateWarning({ ...named, stack: stack.node.id, directory: shown.startsWith('..') || shown === '' ? directory : shown }, last);
+  const warning = movedStateWarning({ ...named, stack: stack.node.id, directory: shown.startsWith('..') || shown === '' ? directory : shown, scope: stackScope(stack) }, last);
   return warning ? [warning] : [];
 }
 
@@ -94,6 +97,8 @@ export interface NamedBackend {
   readonly fromRun: ReadonlySet<string>;
   /** The config files by name (`prod`), each with its values by the tool's keys. */
   readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** What an evaluated template may read in the stack. */
+  readonly scope: StackScope;
 }
 
 /**
@@ -151,7 +156,8 @@ function warn(message: string): Warning {
  * or undefined when a part of it comes from the run's environment or is not named (then nothing is compared).
  */
 function objectOf(named: NamedBackend, attributes: Readonly<Record<string, unknown>>, workspace: string): string | undefined {
-  const address = stateAddress(named.layout, named.fields, attributes, named.target);
-  if (address.unknown || address.fromEnv.length > 0) return undefined;
-  return `${named.backend} ${showAddress(address.container)}, object ${JSON.stringify(address.objectAt(workspace))}`;
+  const address = stateAddress(named.backend, named.layout, named.fields, { attributes, scope: named.scope }, named.target);
+  // A part the run's environment, init or a reference decides holds a symbol: nothing is compared.
+  if ([...address.parts.values()].some((p) => hasSymbol(p.text))) return undefined;
+  return `${named.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, workspace))}`;
 }

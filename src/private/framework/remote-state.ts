@@ -1,10 +1,11 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { deepMerge } from './cdktf-internals';
+import { deepMerge, resolveIn } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { onStateMap } from './state-map';
-import { checkOrDetach, stateHolder } from './store-element';
+import { stackScope } from './static-context';
+import { checkOrDetach, remoteStateAddress } from './store-element';
 import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
@@ -35,9 +36,11 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     onStateMap(this, 'remote-state', () => {
       const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
       const { backend, layout, fields } = store;
-      const stack = TerraformStack.of(this).node.id;
+      const stack = TerraformStack.of(this);
       const target = targetOf(this);
-      return { stack, backend, layout, fields, target, attributes: block.config ?? {}, fromRun: new Set(), workspace: block.workspace };
+      const attributes = resolveIn(stack, block.config ?? {});
+      const scope = stackScope(stack);
+      return { stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace: block.workspace, remoteState: true, scope };
     });
   }
 
@@ -82,7 +85,7 @@ class ReadsOwnState implements OwnStateCheck {
   public validate(): string[] {
     this.target ??= targetOf(this.construct);
     const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.overrides);
-    const state = stateHolder(this.construct, this.store, this.target, () => block.config ?? {});
-    return showWarningsNow(this.construct, ownStateOf(state, block.workspace));
+    const address = remoteStateAddress(this.construct, this.store, this.target, block.config ?? {});
+    return showWarningsNow(this.construct, ownStateOf({ construct: this.construct, address }, block.workspace));
   }
 }

@@ -3,6 +3,7 @@ import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
 import { STACK_RULES } from './shared-state';
+import { STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
 /*
@@ -14,6 +15,7 @@ import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 const ALL = [
   ...GENERIC_CHECKS,
   TARGET_VERSIONS_CHECK,
+  STRICT_CHECK,
   ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   MOVED_STATE_RULE,

@@ -4,8 +4,9 @@ import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { printForHost } from './warnings';
+import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
-import { ANY_WORKSPACE, StateLayout, showAddress, stateAddress } from '../kit/state-objects';
+import { ANY_WORKSPACE, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { ParsedTarget } from '../target/target';
 
 /*
@@ -36,6 +37,10 @@ export interface MapInput {
   readonly fromRun: ReadonlySet<string>;
   /** A remote state's workspace: undefined for the default one, `${terraform.workspace}` for the run's. */
   readonly workspace?: string;
+  /** A remote state's config: the tools read its strings as templates. */
+  readonly remoteState?: boolean;
+  /** What an evaluated template may read in the stack. */
+  readonly scope: StackScope;
 }
 
 /** One stack's object, as the map shows it. */
@@ -103,17 +108,13 @@ function reads(reader: ReturnType<typeof objectsOf> & { input: MapInput }, backe
 }
 
 /**
- * The container and objects of an element, with what the run decides shown as such: a value the
- * run gives at init as `<key: init>`, a reference as `<key: variable>`, an env var as `<NAME>`.
+ * The container and objects of an element as the address model reads them (kit/state-objects.ts),
+ * with what the run decides shown as such: a value given at init, an env var, a reference.
  */
 function objectsOf(input: MapInput): { container: string; objectAt: (workspace: string | undefined) => string } {
-  const attributes: Record<string, unknown> = { ...input.attributes };
-  for (const key of input.fromRun) attributes[key] = `<${key}: init>`;
-  for (const [key, value] of Object.entries(attributes)) {
-    if (typeof value === 'string' && value.includes('${')) attributes[key] = `<${key}: variable>`;
-  }
-  const address = stateAddress(input.layout, input.fields, attributes, input.target);
-  return { container: showAddress(address.container), objectAt: (ws) => showAddress(address.objectAt(ws)) };
+  const block = { attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState };
+  const address = stateAddress(input.backend, input.layout, input.fields, block, input.target);
+  return { container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
 }
 
 /** The short table printed with the CLI's output. */

@@ -1,9 +1,10 @@
 import { TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { resolveIn } from './cdktf-internals';
+import { StackScope } from '../kit/backend-text';
 import { checkWarning, violation } from '../kit/checks';
 import { Warning } from '../kit/field-value';
 import { Violation } from '../kit/messages';
-import { dynamicReferences, variableReferences } from '../kit/static-context';
+import { changingCalls, dynamicReferences, variableReferences } from '../kit/static-context';
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
@@ -25,8 +26,27 @@ export function staticContextOf(stack: TerraformStack): { resolve: (v: unknown) 
   return { resolve: (v) => resolveIn(stack, v), localValue: (name) => resolveIn(stack, locals.get(name)) };
 }
 
-/** Functions whose result differs on every run: the backend would name another object each time. */
-const IMPURE = /(?<![\w.:-])(timestamp|plantimestamp|uuid|bcrypt)\s*\(/g;
+/**
+ * What OpenTofu's evaluation of a backend block may read in `stack`, for its state address: each
+ * variable's default (the value of a run that gives none) and each local's expression. Read on first use.
+ */
+export function stackScope(stack: TerraformStack): StackScope {
+  let read: { variables: Map<string, { default?: string }>; local: (name: string) => unknown } | undefined;
+  const scope = () => {
+    if (!read) {
+      const variables = new Map<string, { default?: string }>();
+      for (const c of stack.node.findAll()) {
+        if (!(c instanceof TerraformVariable)) continue;
+        const v = resolveIn(stack, c.toTerraform().variable?.[c.friendlyUniqueId] ?? {}) as Record<string, unknown>;
+        const d = v.default;
+        variables.set(c.friendlyUniqueId, typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean' ? { default: String(d) } : {});
+      }
+      read = { variables, local: staticContextOf(stack).localValue };
+    }
+    return read;
+  };
+  return { stack: stack.node.path, variable: (name) => scope().variables.get(name), local: (name) => scope().local(name) };
+}
 
 /**
  * What OpenTofu 1.8+ refuses in an evaluated backend block, and what it takes but cannot mean: for
@@ -58,7 +78,7 @@ export function backendStaticFindings(
       ));
       continue;
     }
-    for (const name of variableReferences(value, localValue)) {
+    for (const name of variableReferences(value, localValue, new Set(), true)) {
       const v = variables.get(name) ?? {};
       const kind = v.ephemeral === true && from('1.11.0') ? 'ephemeral' : v.sensitive === true && from('1.8.3') ? 'sensitive' : undefined;
       if (!kind) continue;
@@ -69,7 +89,7 @@ export function backendStaticFindings(
           'give the value in the tool\'s env var, or at init (StateBackendValue.fromInit())',
       ));
     }
-    const impure = [...new Set([...JSON.stringify(value ?? '').matchAll(IMPURE)].map((m) => `${m[1]}()`))];
+    const impure = changingCalls(value, localValue);
     if (impure.length > 0) {
       warnings.push(checkWarning(
         'backend/changing-value',

@@ -1,31 +1,60 @@
+import { TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { StateHolder } from './shared-state';
+import { StateHolder } from './app-backends';
+import { resolveIn } from './cdktf-internals';
+import { stackScope } from './static-context';
 import { checkFor } from '../kit/check';
 import { Mode } from '../kit/schema';
-import { stateAddress } from '../kit/state-objects';
+import { StateAddress, stateAddress } from '../kit/state-objects';
 import { Checked, Store } from '../kit/store';
 import { ParsedTarget } from '../target/target';
 
 
 /*
  * What a store's backend and its remote state share: checking the config where the construct
- * stands (it leaves the tree again when refused), and the state address the stack-wide checks read.
+ * stands (it leaves the tree again when refused), and the state addresses the stack-wide checks read.
  */
 
-/** The state address of a backend or remote state checked for `target`, from what it emits now (`emitted`). */
-export function stateHolder(
+/** What a backend's run completes: keys given at init, and the config files' values by file name (tool keys). */
+export interface RunValues {
+  readonly fromInit: ReadonlySet<string>;
+  readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+}
+
+/**
+ * A backend of this library as the state map holds it: its addresses from what it emits now
+ * (`emitted`, overrides merged in), the block alone and with each config file.
+ */
+export function backendHolder(
   construct: Construct,
   store: Store,
   target: ParsedTarget,
   emitted: () => Record<string, unknown>,
-  keysFromRun?: () => ReadonlySet<string>,
+  run: () => RunValues,
 ): StateHolder {
+  const stack = TerraformStack.of(construct);
   return {
     construct,
+    stack,
     backend: store.backend,
-    // Fields the run gives (at init, in a config file) are no part of the address the code names.
-    address: () => stateAddress(store.layout, store.fields, emitted(), target, keysFromRun?.()),
+    ours: true,
+    addresses: () => {
+      const attributes = resolveIn(stack, emitted());
+      const scope = stackScope(stack);
+      const { fromInit, files } = run();
+      const read = (file?: string, values: Readonly<Record<string, unknown>> = {}) => stateAddress(store.backend, store.layout, store.fields, {
+        attributes: { ...attributes, ...values }, fromInit, fromFile: new Set(Object.keys(values)), file, scope,
+      }, target);
+      return [read(), ...[...files].map(([name, values]) => read(`${name}.tfbackend`, values))];
+    },
   };
+}
+
+/** A remote state's address: its config read as the tools read it there (a template, whatever the target). */
+export function remoteStateAddress(construct: Construct, store: Store, target: ParsedTarget, config: Record<string, unknown>): StateAddress {
+  const stack = TerraformStack.of(construct);
+  const attributes = resolveIn(stack, config);
+  return stateAddress(store.backend, store.layout, store.fields, { attributes, scope: stackScope(stack), templates: true }, target);
 }
 
 /**

@@ -21,6 +21,28 @@ import { libraryContext } from '../target/flavour';
 /** Context key: `true` turns unacknowledged warnings into synth errors. */
 export const STRICT_CONTEXT_KEY = 'cdktf-state-backends:strict';
 
+/** The check of the strict key's value, by id (for docs/FIELDS.md and the rule catalog). */
+export const STRICT_CHECK = {
+  id: 'warnings/strict',
+  severity: 'error',
+  description: 'the strict context key is true or false (or "true" / "false", as cdktf.json and the CLI give context); any other value is refused, not read as off',
+} as const;
+
+/** A strict key's value as it is read: a boolean, or undefined where it is neither true nor false. */
+const readStrict = (v: unknown) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : v);
+
+/**
+ * The strict key at `construct` (under this package's name or the other flavour's: target/flavour.ts):
+ * on (naming the key), off, or the error for a value it cannot read.
+ */
+export function strictAt(construct: IConstruct): { readonly key: string } | false | string {
+  const strict = libraryContext(construct, STRICT_CONTEXT_KEY, readStrict);
+  if (strict === undefined) return false;
+  const value = readStrict(strict.value);
+  if (typeof value === 'boolean') return value ? { key: strict.key } : false;
+  return `context key ${strict.key}: got ${JSON.stringify(strict.value)}, expected true or false (or "true" / "false") [${STRICT_CHECK.id}]`;
+}
+
 const ACK_METADATA = 'cdktf-state-backends:acknowledged-warning';
 
 interface Acknowledgement {
@@ -48,6 +70,12 @@ export function recordWarnings(construct: IConstruct, warnings: readonly Warning
     entry = own;
   }
   entry.warnings.push(...warnings);
+}
+
+/** The refusal of a strict key's value it cannot read, checked by every backend whether or not it has warnings. */
+export function strictKeyProblems(construct: IConstruct): string[] {
+  const strict = strictAt(construct);
+  return typeof strict === 'string' ? [strict] : [];
 }
 
 /** Marks warning `id` as acknowledged on `scope` and everything below it. */
@@ -103,11 +131,9 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
       }
     }
   }
-  // (under this package's key or the other flavour's: target/flavour.ts)
-  const strict = libraryContext(construct, STRICT_CONTEXT_KEY);
-  if (strict?.value === true || strict?.value === 'true') {
-    return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);
-  }
+  const strict = strictAt(construct);
+  if (typeof strict === 'string') return [strict];
+  if (strict) return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);
   for (const message of messages) {
     if (entry.shown.has(message)) continue;
     entry.shown.add(message);

@@ -17,6 +17,9 @@ import { ParsedTarget, ToolName } from '../target/target';
 /** A config file's name: a plain file name, written as `<name>.tfbackend`. */
 export const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** The longest file name (in bytes, which FILE_NAME's characters are) Linux, macOS and Windows file systems take: NAME_MAX. */
+export const MAX_FILE_NAME = 255;
+
 /** The block's props with the file's values in place of the fields they set (in any spelling). */
 export function mergedWithFile(table: FieldTable, props: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...props };
@@ -212,13 +215,24 @@ export function fromInitWarnings(
   const givenByEveryFile = (name: string) => files.size > 0 && [...files.values()].every((f) => f.fields.includes(name));
   const left = [...values.values()].filter((v) => v.fromInit && !givenByEveryFile(v.spec.name));
   if (left.length === 0) return [];
-  const args = left.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ');
   const v115 = target.tool === 'terraform' && target.version === '1.15.0'
     ? '; terraform 1.15.0\'s validate refuses a backend block whose arguments come from init (1.15.1 accepts it again)'
     : '';
+  // Init takes KEY=VALUE for attributes only: a nested block comes from a config file alone
+  // (both tools: "The backend configuration argument ... given on the command line is not expected").
+  const blocks = left.filter((v) => v.spec.fields);
+  const attributes = left.filter((v) => !v.spec.fields);
+  const args = attributes.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ');
+  const how = [
+    ...(attributes.length > 0 ? [`(${target.tool} init ${args}, or a backend config file)`] : []),
+    ...(blocks.length > 0
+      ? [`${attributes.length > 0 ? 'and ' : ''}${blocks.map((v) => v.spelling).join(', ')} in a backend config file only (${target.tool} init -backend-config=<file>.tfbackend; ` +
+        `init refuses ${blocks.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ')} for a block)`]
+      : []),
+  ].join(' ');
   return [checkWarning(
     'field/from-init',
     `${left.map((v) => v.spelling).join(', ')} ${left.length === 1 ? 'is' : 'are'} left to init${files.size > 0 ? ' by a config file that does not give it' : ''}: ` +
-      `the ${target.tool} run of stack ${stack} must give ${left.length === 1 ? 'it' : 'them'} (${target.tool} init ${args}, or a backend config file)${v115}`,
+      `the ${target.tool} run of stack ${stack} must give ${left.length === 1 ? 'it' : 'them'} ${how}${v115}`,
   )];
 }

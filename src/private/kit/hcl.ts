@@ -167,6 +167,8 @@ export function readTemplate(s: string): TemplateReading {
         break;
       }
       interpolates = true;
+      // A string literal inside the interpolation is a template of its own ("${lower("%{x")}").
+      problem ??= quotedTemplatesIn(s.slice(i + 2, end)).map((q) => readTemplate(q).problem).find((p) => p !== undefined);
       text += s.slice(i, end + 1);
       i = end + 1;
     } else if (three.startsWith('%{')) {
@@ -191,6 +193,11 @@ export function readTemplate(s: string): TemplateReading {
   }
   if (directives.length > 0) problem ??= 'directive';
   return { text, interpolates, problem };
+}
+
+/** The text of each quoted string in an expression, its escapes read (`\"`, `\\`). */
+function quotedTemplatesIn(expression: string): string[] {
+  return [...expression.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
 }
 
 /** Keeps `open` (the if/for directives not yet ended) in order: false where `keyword` cannot come. */

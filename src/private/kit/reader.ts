@@ -103,7 +103,9 @@ export class ConfigReader {
         if (env.length > 0) {
           this.warn('field/required-from-env', `${prefix}${field.name} is not set, so the ${this.target.tool} run takes it from ${env.join(' or ')} in its environment; set it here if the run will not have it`);
         } else {
-          this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)} (the field is required)`);
+          // A backend field the run gives at init is marked, not left out (a typo or a forgotten field must not pass).
+          const atInit = this.reading.allowsFromInit && prefix === '' ? ', or StateBackendValue.fromInit() where init gives it (-backend-config)' : '';
+          this.fail('field/required', prefix + field.name, `got nothing, expected ${requiredValue(field)}${atInit} (the field is required)`);
         }
         continue;
       }

@@ -1,26 +1,25 @@
-import { isExpression } from './hcl';
-import { FieldSpec, envVarsOf, keyFor } from './schema';
-import { ParsedTarget } from '../target/target';
+import { displayText, hasSymbol, symbol, symbolsIn, unknownText } from './address-symbols';
+import { StackScope, evaluatedText, literalText } from './backend-text';
+import { FieldSpec, PerTool, envVarsOf, evaluatesBackend, keyFor } from './schema';
+import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
- * Where a store keeps each workspace's state, computed from what a backend block or a remote
- * state's config emits, to find two stacks that would write one state object. The object is only
- * named where the code names every part of it: a part the run supplies (an env var, an init-time
- * value, a variable) is a placeholder, so a comparison involving one can warn but never refuse.
+ * Where a store keeps each workspace's state: the address a backend block names, part by part,
+ * each part marked by where it comes from (address-model.ts is the table of sources and
+ * comparisons). A part the code names is text; a part one run names alike for every stack (an
+ * OpenTofu variable, `terraform.workspace` at init, an env var) is a symbol inside the text; a part
+ * nothing names (a value given at init, an expression the code cannot fold) is a symbol equal to
+ * no other. Two addresses are compared under every assignment of the env vars they read.
  */
 
 /** How a store names the object of a workspace (the tools' `stateFile` / `path` functions). */
 export interface StateLayout {
   /** Tool keys naming the object's container: a bucket (and its region), an account and container. */
   readonly container: readonly string[];
-  /**
-   * Tool keys that choose another namespace of containers (a sovereign cloud, a universe): two
-   * blocks that set them to different values, or one sets and one leaves to the default, name
-   * different containers. Unset they are the default for both stacks of one run.
-   */
+  /** Tool keys that choose another namespace of containers (a sovereign cloud, a universe). */
   readonly namespace?: readonly string[];
-  /** A namespace key's value that means the same as leaving it unset (AzureRM `environment: "public"`). */
-  readonly namespaceDefaults?: Readonly<Record<string, string>>;
+  /** A key's value when neither it nor its env vars are set, where the table has no default (AzureRM `environment`: public). */
+  readonly defaults?: Readonly<Record<string, string>>;
   /** Tool keys the object's name reads. */
   readonly object: readonly string[];
   /**
@@ -30,123 +29,138 @@ export interface StateLayout {
   readonly objectName: (values: Readonly<Record<string, string>>, workspace: string | undefined) => string;
   /** What a user changes so that two stacks part (`prefix`, `key`). */
   readonly separateWith: string;
+  /** How the tools turn a key's value into the storage it names, each with its source. */
+  readonly normalise?: readonly Normalisation[];
+}
+
+/** One way a tool normalises a part of the address before it names storage. */
+export interface Normalisation {
+  /** The tool key whose value it decides. */
+  readonly key: string;
+  /** Other keys it reads (the COS endpoint, for the region). */
+  readonly reads?: readonly string[];
+  /** The tools' code that does it: file and function, and the releases. */
+  readonly evidence: string;
+  /** The value naming the storage, from literal values of `key` and `reads`. */
+  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string;
 }
 
 /** A workspace name that no user string holds: the same for two layouts means the same in every workspace. */
 export const ANY_WORKSPACE = '\u0000workspace';
 
-/** A part the run supplies from `env`, the same for every stack of one run. */
-const fromEnv = (env: readonly string[]) => `\u0001env ${env.join(' or ')}\u0001`;
-/** A part nothing in the code or the environment names: unique, so it never matches. */
-let unknownCount = 0;
-const unknownPart = () => `\u0002unknown ${++unknownCount}\u0002`;
+/** Where a part of the address comes from (the rows of address-model.ts). */
+export type PartSource = 'literal' | 'expression' | 'default' | 'env' | 'init' | 'file';
 
-/** One block's state address, as far as the code names it. */
+/** One part of an address: a tool key, where its value comes from, and the value as text (symbols included). */
+export interface AddressPart {
+  readonly key: string;
+  readonly source: PartSource;
+  readonly text: string;
+  /** The env vars a part the run takes from its environment reads, in the tool's order. */
+  readonly env?: readonly string[];
+  /** For a part from env vars: its value when they are unset (undefined: the run fails, as for a required field). */
+  readonly unset?: string;
+}
+
+/** A value one run gives every stack alike (an env var, an OpenTofu variable), by the identity of its symbol. */
+export interface RunValue {
+  /** What gives it: env vars (in the tool's order), or `var.<name>` (-var, TF_VAR_<name>). */
+  readonly names: readonly string[];
+  /** Its value in this stack when the run gives none: the tool's default or the variable's (undefined: the run fails). */
+  readonly unset?: string;
+}
+
+/** One block's state address, part by part. */
 export interface StateAddress {
-  /** The container, with the keys that name it (`bucket="acme"`). */
-  readonly container: string;
-  /** The object of `workspace` (`ANY_WORKSPACE` for the shape of every named one; undefined: default). */
-  readonly objectAt: (workspace: string | undefined) => string;
-  /** What the run supplies from env vars (named in a warning), if anything. */
-  readonly fromEnv: readonly string[];
-  /** A part is named neither in the code nor by an env var (an init-time value, a variable, a token). */
-  readonly unknown: boolean;
+  readonly backend: string;
+  readonly layout: StateLayout;
+  readonly target: ParsedTarget;
+  readonly parts: ReadonlyMap<string, AddressPart>;
+  /** The run's values its parts read, by symbol identity. */
+  readonly runValues: ReadonlyMap<string, RunValue>;
+  /** The config file (`prod.tfbackend`) merged with the block, or undefined for the block alone. */
+  readonly file?: string;
 }
 
-/**
- * The address of what a block emits: `attributes` are the tool's keys and values (overrides
- * merged in), `fields` the store's table, `target` the tool whose env vars and defaults apply.
- */
+/** What a block emits, and what decides its parts beyond it. */
+export interface BlockReading {
+  /** The tool's keys and values, overrides merged in, tokens resolved. */
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** Keys the run gives at init (`-backend-config=KEY=VALUE`). */
+  readonly fromInit?: ReadonlySet<string>;
+  /** Keys set by the config file of this address. */
+  readonly fromFile?: ReadonlySet<string>;
+  readonly file?: string;
+  /** What an evaluated template may read in its stack. */
+  readonly scope: StackScope;
+  /** Strings are templates whatever the target (a remote state's config); unset: where the target evaluates backend blocks. */
+  readonly templates?: boolean;
+}
+
+const envSymbol = (vars: readonly string[]) => symbol(`<${vars.join(' or ')}>`, `env:${vars.join('|')}`);
+
+/** The address of a block as the tool of `target` reads it. */
 export function stateAddress(
-  layout: StateLayout,
-  fields: readonly FieldSpec[],
-  attributes: Readonly<Record<string, unknown>>,
-  target: ParsedTarget,
-  fromInit: ReadonlySet<string> = new Set(),
+  backend: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget,
 ): StateAddress {
-  const env: string[] = [];
-  let unknown = false;
-  // (isExpression decides for strings: every cdktf string token holds `${`.)
-  const literal = (value: unknown): value is string => typeof value === 'string' && !isExpression(value);
-  const valueOf = (key: string): string => {
-    if (fromInit.has(key)) {
-      unknown = true;
-      return unknownPart();
+  const reads = (layout.normalise ?? []).flatMap((n) => n.reads ?? []);
+  const keys = new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads]);
+  const parts = new Map<string, AddressPart>();
+  const runValues = new Map<string, RunValue>();
+  for (const key of keys) {
+    const part = partOf(key, layout, fields, block, target);
+    parts.set(key, part);
+    if (part.source === 'env') runValues.set(symbolsIn(part.text)[0].identity, { names: part.env!, unset: part.unset });
+    for (const s of symbolsIn(part.text)) {
+      const name = s.identity.startsWith('var:') ? s.identity.slice(4) : undefined;
+      if (name !== undefined) runValues.set(s.identity, { names: [`var.${name}`], unset: block.scope.variable(name)?.default });
     }
-    const value = attributes[key];
-    if (value === undefined || value === null) {
-      const spec = fields.find((f) => keyFor(f, target.tool) === key);
-      const vars = spec ? envVarsOf(spec, target.tool, target.version) : [];
-      if (vars.length > 0) {
-        env.push(vars.join(' or '));
-        return fromEnv(vars);
-      }
-      // A required field left out is supplied at init (-backend-config): not named in the code.
-      if (spec?.required) {
-        unknown = true;
-        return unknownPart();
-      }
-      return spec?.default ?? '';
-    }
-    if (!literal(value)) {
-      unknown = true;
-      return unknownPart();
-    }
-    return value;
-  };
-  const namespace = (layout.namespace ?? []).flatMap((k) => {
-    const value = attributes[k];
-    if (value === undefined || value === null || value === layout.namespaceDefaults?.[k]) return [];
-    if (!literal(value)) unknown = true;
-    return [`${k}=${JSON.stringify(value)}`];
-  });
-  // Placeholders are not quoted: showAddress prints them as <ENV_VAR>.
-  const quoted = (v: string) => (v.startsWith('\u0001') ? v : JSON.stringify(v));
-  const container = [...namespace, ...layout.container.map((k) => `${k}=${quoted(valueOf(k))}`)].join(' ');
-  const values: Record<string, string> = {};
-  for (const k of layout.object) values[k] = valueOf(k);
-  return {
-    container,
-    objectAt: (workspace) => layout.objectName(values, workspace === 'default' ? undefined : workspace),
-    fromEnv: [...new Set(env)],
-    unknown,
-  };
-}
-
-/** How two addresses relate: one object for both in every workspace, in the default one only, or none. */
-export type Sharing = 'none' | 'default-workspace' | 'every-workspace';
-
-export function sharing(a: StateAddress, b: StateAddress): Sharing {
-  if (a.unknown || b.unknown || a.container !== b.container) return 'none';
-  if (a.objectAt(ANY_WORKSPACE) === b.objectAt(ANY_WORKSPACE)) return 'every-workspace';
-  return a.objectAt(undefined) === b.objectAt(undefined) ? 'default-workspace' : 'none';
-}
-
-/** A container or object as a user reads it: placeholders shown by what supplies them. */
-export function showAddress(text: string): string {
-  return text.split(ANY_WORKSPACE).join('<workspace>').replace(/\u0001env ([^\u0001]*)\u0001/g, '<$1>');
-}
-
-/** Go's `path.Join`: the non-empty elements joined by "/", then cleaned as `path.Clean` does. */
-export function joinPath(...elements: string[]): string {
-  const joined = elements.filter((e) => e !== '').join('/');
-  return joined === '' ? '' : cleanPath(joined);
-}
-
-/** Go's `path.Clean`: one slash between elements, no `.` elements, `..` resolved lexically. */
-export function cleanPath(p: string): string {
-  if (p === '') return '.';
-  const rooted = p.startsWith('/');
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
-      else if (!rooted) out.push('..');
-      continue;
-    }
-    out.push(part);
   }
-  const cleaned = (rooted ? '/' : '') + out.join('/');
-  return cleaned === '' ? '.' : cleaned;
+  return { backend, layout, target, parts, runValues, file: block.file };
+}
+
+function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget): AddressPart {
+  const value = block.attributes[key];
+  if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return { key, source: 'init', text: unknownText(`<${key} given at init>`) };
+  const spec = fields.find((f) => keyFor(f, target.tool) === key);
+  if (value === undefined || value === null) {
+    const vars = spec ? envVarsOf(spec, target.tool, target.version) : [];
+    if (vars.length > 0) {
+      return { key, source: 'env', text: envSymbol(vars), env: vars, unset: spec?.required ? undefined : spec?.default ?? layout.defaults?.[key] ?? '' };
+    }
+    // A required field left out is given at init (-backend-config).
+    if (spec?.required) return { key, source: 'init', text: unknownText(`<${key} given at init>`) };
+    return { key, source: 'default', text: spec?.default ?? layout.defaults?.[key] ?? '' };
+  }
+  const source: PartSource = block.fromFile?.has(key) ? 'file' : 'literal';
+  if (typeof value === 'number' || typeof value === 'boolean') return { key, source, text: String(value) };
+  if (typeof value !== 'string') return { key, source: 'expression', text: unknownText(`<${key}>`) };
+  // A config file is read literally by both tools (the library refuses references there).
+  if (source === 'file' || !(block.templates ?? evaluatesBackend(target))) return { key, source, text: literalText(value) };
+  const text = evaluatedText(value, block.scope);
+  if (text === undefined) return { key, source: 'expression', text: unknownText(value) };
+  return { key, source: /[$%]\{/.test(value.replace(/[$%][$%]\{/g, '')) ? 'expression' : 'literal', text };
+}
+
+/** The container as a user reads it: the parts the layout names, namespaces only where set. */
+export function showContainer(address: StateAddress): string {
+  const { layout } = address;
+  const namespace = (layout.namespace ?? []).filter((k) => address.parts.get(k)?.source !== 'default' && address.parts.get(k)?.source !== 'env');
+  return [...namespace, ...layout.container].map((k) => {
+    const text = address.parts.get(k)!.text;
+    return hasSymbol(text) && symbolsIn(text)[0].whole === text && text.includes('<') ? `${k}=${displayText(text)}` : `${k}=${JSON.stringify(displayText(text))}`;
+  }).join(' ');
+}
+
+/** The object of `workspace` as a user reads it (`<workspace>` for ANY_WORKSPACE). */
+export function showObject(address: StateAddress, workspace: string | undefined): string {
+  const object: Record<string, string> = {};
+  for (const k of address.layout.object) object[k] = address.parts.get(k)!.text;
+  return displayText(address.layout.objectName(object, workspace)).split(ANY_WORKSPACE).join('<workspace>');
+}
+
+/** The target's release is at least its tool's `first` (a tool without one never is). */
+export function reachedRelease(target: ParsedTarget, first: PerTool<string>): boolean {
+  const v = first[target.tool];
+  return v !== undefined && compareVersions(target.version, v) >= 0;
 }

@@ -42,17 +42,63 @@ export function dynamicReferences(value: unknown, localValue?: (name: string) =>
   return [...out];
 }
 
-/** The variables `value` reads, also through the locals it reads. */
-export function variableReferences(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+/**
+ * The variables `value` reads, also through the locals it reads. With `revealed`, only where the
+ * value reaches the block as it is: not inside `nonsensitive(...)`, which OpenTofu lets through a
+ * backend block as a value that is no longer sensitive.
+ */
+export function variableReferences(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set(), revealed = false): string[] {
+  const raw = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = revealed ? withoutCalls(raw, 'nonsensitive') : raw;
   const out = new Set<string>();
   for (const m of text.matchAll(/(?<![\w.:-])(var|local)\.([a-zA-Z_][\w-]*)/g)) {
     if (m[1] === 'var') {
       out.add(m[2]);
     } else if (!seen.has(m[2])) {
       seen.add(m[2]);
-      variableReferences(localValue(m[2]), localValue, seen).forEach((v) => out.add(v));
+      variableReferences(localValue(m[2]), localValue, seen, revealed).forEach((v) => out.add(v));
     }
+  }
+  return [...out];
+}
+
+/** `text` with every call of `fn` (its parentheses balanced, strings skipped) taken out. */
+function withoutCalls(text: string, fn: string): string {
+  let out = '';
+  let i = 0;
+  const call = new RegExp(`(?<![\\w.:-])${fn}\\s*\\(`, 'y');
+  while (i < text.length) {
+    call.lastIndex = i;
+    if (!call.test(text)) {
+      out += text[i++];
+      continue;
+    }
+    let depth = 0;
+    let quoted = false;
+    for (let j = call.lastIndex - 1; j < text.length; j++) {
+      const c = text[j];
+      if (quoted) {
+        if (c === '\\') j++;
+        else if (c === '"') quoted = false;
+      } else if (c === '"') {quoted = true;} else if (c === '(') {depth++;} else if (c === ')' && --depth === 0) {
+        i = j + 1;
+        break;
+      }
+      if (j === text.length - 1) i = text.length;
+    }
+  }
+  return out;
+}
+
+/** Functions whose value changes on every run that `value` calls, also through the locals it reads. */
+export function changingCalls(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![\w.:-])(timestamp|plantimestamp|uuid|bcrypt)\s*\(/g)) out.add(`${m[1]}()`);
+  for (const m of text.matchAll(/(?<![\w.:-])local\.([a-zA-Z_][\w-]*)/g)) {
+    if (seen.has(m[1])) continue;
+    seen.add(m[1]);
+    changingCalls(localValue(m[1]), localValue, seen).forEach((c) => out.add(`${c} (through local.${m[1]})`));
   }
   return [...out];
 }

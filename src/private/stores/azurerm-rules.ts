@@ -14,6 +14,9 @@ const NEW_SDK = since('1.11.0', '1.11.0');
 /** OpenTofu 1.11.0 checks the account and container names (checkAccountAndContainerNames). */
 const TOFU_NAME_CHECKS = { tofuChecksNames: { opentofu: '1.11.0' } };
 
+/** The most seconds Go's time.Duration (int64 nanoseconds) holds. */
+const MAX_DURATION_SECONDS = 9223372036;
+
 /** Environment names per tool release; from 1.11 both tools moved to new Azure SDKs. */
 const CURRENT_ENVIRONMENTS = ['public', 'usgovernment', 'china', 'global', 'usgovernmentl4', 'dod', 'usgovernmentl5', 'canary'];
 const LEGACY_ENVIRONMENTS = ['public', 'china', 'german', 'stack', 'usgovernment'];
@@ -38,7 +41,7 @@ export const AZURERM_RULES = [
     runtime: 'azurerm-environment',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
-    description: 'environment must be a name the target accepts (Terraform matches case-insensitively, OpenTofu exactly); Terraform 1.11+ ignores it when metadataHost is set',
+    description: 'environment must be a name the target accepts (Terraform, and OpenTofu before 1.11, match case-insensitively, OpenTofu 1.11+ exactly); Terraform 1.11+ ignores it when metadataHost is set',
     evidence:
       'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
@@ -59,7 +62,8 @@ export const AZURERM_RULES = [
       // Where "" is unset, init on Azurite works (opentofu 1.12.6 and terraform 1.15.9).
       if (v === '' && c.reached('emptyIsUnset')) return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
-      const candidate = tool === 'terraform' ? v.toLowerCase() : v;
+      // Terraform, and every release's go-azure-helpers before 1.11 (strings.ToLower), match case-insensitively.
+      const candidate = tool === 'terraform' || !current ? v.toLowerCase() : v;
       if (names.includes(candidate)) return;
       const lower = v.toLowerCase();
       const hint = names.includes(lower)
@@ -158,12 +162,16 @@ export const AZURERM_RULES = [
     runtime: 'azurerm-timeout-zero',
     severity: 'error',
     fields: ['timeoutSeconds'],
-    description: 'timeoutSeconds is not 0: every blob call would time out at once',
+    description: 'timeoutSeconds is not 0, and not beyond Go\'s time.Duration (9223372036 seconds): every blob call would time out at once',
     evidence:
-      'opentofu 1.9+, azure/backend.go: timeout_seconds becomes each storage call\'s context timeout; with 0 init on Azurite fails ' +
+      'opentofu 1.9+, azure/backend.go configure: time.Duration(timeout_seconds) * time.Second becomes each storage call\'s context timeout; ' +
+      'with 0, or past 9223372036 where the product overflows int64 to a deadline already passed, init on Azurite fails ' +
       '("Failed to get existing workspaces: error listing blobs: context deadline exceeded") with opentofu 1.12.6, and 10 initialises and applies',
     check: (c) => {
-      if (c.literal('timeoutSeconds') === 0) c.error('timeoutSeconds', 'got 0, expected 1 or more seconds, or no timeoutSeconds (with 0 every blob call times out at once, so init fails)');
+      const v = c.literal('timeoutSeconds');
+      if (v === 0) {c.error('timeoutSeconds', 'got 0, expected 1 or more seconds, or no timeoutSeconds (with 0 every blob call times out at once, so init fails)');} else if (typeof v === 'number' && v > MAX_DURATION_SECONDS) {
+        c.error('timeoutSeconds', `got ${v}, expected at most ${MAX_DURATION_SECONDS} seconds (Go's time.Duration: a longer timeout overflows to one already past, so init fails as with 0)`);
+      }
     },
   }),
   matches(
@@ -188,11 +196,12 @@ export const AZURERM_RULES = [
     init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
     severity: 'error',
     fields: ['storageAccountName'],
-    description: 'storageAccountName is a host label Go takes: no spaces, control characters or {}|\\^`%; for terraform also not starting or ending with "-", at most 63 long',
+    description: 'storageAccountName is a host label Go takes: no spaces, control characters or {}|\\^`%:; for terraform also no "#" or empty label (".."), not starting or ending with "-", at most 63 long',
     evidence:
       'both tools build https://<account>.blob.core.windows.net (terraform go-azure-sdk, opentofu before 1.11 the legacy storage client); ' +
-      'Go net/url refuses the host ("invalid character \\" \\" in host name", "invalid URL escape"), and terraform\'s resolver a label starting or ending with "-" ' +
-      'or over 63 long ("no such host", no DNS server asked); offline init refuses them before any request with terraform 1.11.4 and 1.15.9 and (the characters) opentofu 1.6.3 ' +
+      'Go net/url refuses the host ("invalid character \\" \\" in host name", "invalid URL escape", "invalid port" after a ":"; terraform\'s URL also "#"), and terraform\'s ' +
+      'resolver an empty label ("..") or a label starting or ending with "-" or over 63 long ("no such host", no DNS server asked); offline init refuses them before ' +
+      'any request with terraform 1.11.4 and 1.15.9 and (the characters but "#") opentofu 1.6.3; a single "." is a longer host name, which a DNS server is asked for ' +
       '(opentofu 1.11+ refuses every such name through azurerm/storage-account-name)',
     versions: TOFU_NAME_CHECKS,
     appliesTo: { before: 'tofuChecksNames' },
@@ -202,8 +211,9 @@ export const AZURERM_RULES = [
       // resolver also refuses, without asking a DNS server, a label that starts or ends with "-" or
       // is over 63 long (opentofu 1.6's storage client retries such a host instead).
       if (typeof v !== 'string' || v === '') return;
-      const label = c.target.tool === 'terraform' && (/^-|-$/.test(v) || v.length > 63);
-      if (/[\s\x00-\x1f\x7f{}|\\^`%]/.test(v) || label) {
+      // ":" starts a port Go cannot parse; terraform's URL also refuses "#", and its resolver an empty label ("..").
+      const terraform = c.target.tool === 'terraform' && (/^-|-$|#|^\.|\.\.|\.$/.test(v) || v.length > 63);
+      if (/[\s\x00-\x1f\x7f{}|\\^`%:]/.test(v) || terraform) {
         c.error('storageAccountName', `${c.got('storageAccountName')}, expected a storage account name (lower-case letters and digits): the ${c.target.tool} run cannot build its host name from it`);
       }
     },

@@ -1,5 +1,7 @@
 import { AZURERM_RULES } from './azurerm-rules';
+import { hasSymbol } from '../kit/address-symbols';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
+import { reachedRelease } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*
@@ -189,6 +191,29 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'encryptionScope', key: 'encryption_scope', type: 'string', example: 'tfstate-scope', since: { opentofu: '1.12.0' }, env: { opentofu: ['ARM_ENCYRPTION_SCOPE'] } },
 ];
 
+/** Blob storage suffix of each cloud name (go-azure-sdk environments, opentofu auth/clients.go). */
+const CLOUDS: Readonly<Record<string, string>> = {
+  'public': 'core.windows.net',
+  'global': 'core.windows.net',
+  'canary': 'core.windows.net',
+  '': 'core.windows.net',
+  'usgovernment': 'core.usgovcloudapi.net',
+  'usgovernmentl4': 'core.usgovcloudapi.net',
+  'dod': 'core.usgovcloudapi.net',
+  'usgovernmentl5': 'core.usgovcloudapi.net',
+  'china': 'core.chinacloudapi.cn',
+};
+const LEGACY_CLOUDS = ['public', 'usgovernment', 'china'];
+
+/** The storage an environment name (or a metadata host) names for the target. */
+function cloudOf(name: string, metadataHost: string, target: Parameters<typeof reachedRelease>[0]): string {
+  const current = reachedRelease(target, since('1.11.0', '1.11.0'));
+  if (current && metadataHost !== '') return `metadata ${metadataHost}`;
+  const lookup = (target.tool === 'terraform' || !current) && !hasSymbol(name) ? name.toLowerCase() : name;
+  if (!current && !LEGACY_CLOUDS.includes(lookup)) return metadataHost !== '' ? `metadata ${metadataHost} ${lookup}` : `unknown ${name}`;
+  return CLOUDS[lookup] ?? `unknown ${name}`;
+}
+
 export const AZURERM_STORE = defineStore({
   backend: 'azurerm',
   names: { backend: 'AzurermBackend', remoteState: 'DataTerraformRemoteStateAzurerm', config: 'AzurermBackendConfig' },
@@ -197,9 +222,20 @@ export const AZURERM_STORE = defineStore({
   layout: {
     // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>.
     container: ['storage_account_name', 'container_name'],
-    namespace: ['environment', 'metadata_host'],
+    namespace: ['environment'],
     // azure/backend.go: without environment (and ARM_ENVIRONMENT) the tools use the public cloud.
-    namespaceDefaults: { environment: 'public' },
+    defaults: { environment: 'public' },
+    normalise: [{
+      key: 'environment',
+      reads: ['metadata_host'],
+      evidence:
+        'the blob host <account>.blob.<storage suffix> names the storage; terraform 1.11+: azure/backend.go Configure (metadata_host wins, else ' +
+        'go-azure-sdk environments.FromName: strings.ToLower, public|global|canary, usgovernment|usgovernmentl4, dod|usgovernmentl5, china) and ' +
+        'storage_client_helpers.go naiveStorageAccountBlobBaseURL; opentofu 1.11+: azure/auth/clients.go CloudConfigFromAddresses (exact names: ' +
+        '"", public, global, canary; usgovernment, usgovernmentl4, dod, usgovernmentl5; china); before 1.11: go-azure-helpers ' +
+        'authentication.AzureEnvironmentByNameFromEndpoint (lower-cased public, usgovernment, china, else the metadata host\'s list)',
+      apply: (v, target) => cloudOf(v.environment, v.metadata_host, target),
+    }],
     object: ['key'],
     objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),
     separateWith: 'key',

@@ -1,8 +1,9 @@
 import { PATH_RULES } from './path-rules';
+import { hasSymbol } from '../kit/address-symbols';
+import { joinPath } from '../kit/go-path';
 import { inRange, matches, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { RuleContext, rule } from '../kit/rule-context';
 import { FieldSpec, envBoth, since } from '../kit/schema';
-import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*
@@ -257,8 +258,17 @@ export const COS_STORE = defineStore({
   layout: {
     // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
     container: ['bucket', 'region'],
-    // The endpoint reaches the same bucket over the internal network, and domain is the API's root
-    // domain (cos/backend.go configure): neither names another bucket.
+    // The endpoint reaches the bucket over the internal network of its region, and domain is the
+    // API's root domain (cos/backend.go configure): neither names another bucket.
+    normalise: [{
+      key: 'region',
+      reads: ['endpoint'],
+      evidence:
+        'terraform 1.6+ cos/backend.go configure: with endpoint (or TENCENTCLOUD_ENDPOINT) http(s)://cos-internal.<region>.tencentcos.cn ' +
+        'the bucket URL is <bucket>.cos-internal.<that region>.tencentcos.cn, whatever region says; opentofu has no endpoint',
+      // (an endpoint the run names, such as TENCENTCLOUD_ENDPOINT's, names its own region)
+      apply: (v) => (hasSymbol(v.endpoint) ? `endpoint ${v.endpoint}` : /^https?:\/\/cos-internal\.([^.]+)\.tencentcos\.cn$/.exec(v.endpoint)?.[1] ?? v.region),
+    }],
     object: ['prefix', 'key'],
     objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
     separateWith: 'prefix or key',

@@ -1,8 +1,8 @@
+import { joinPath } from '../kit/go-path';
 import { looksLikePath } from '../kit/key-text';
 import { bothSet, checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
-import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*
@@ -212,7 +212,14 @@ export const GCS_STORE = defineStore({
     // gcs/backend.go configure and backend_state.go stateFile, both tools: <prefix>/<workspace>.tfstate.
     container: ['bucket'],
     namespace: ['universe_domain'],
-    namespaceDefaults: { universe_domain: 'googleapis.com' },
+    defaults: { universe_domain: 'googleapis.com' },
+    normalise: [{
+      key: 'universe_domain',
+      evidence:
+        'opentofu 1.11.5+ gcs/backend.go configure: data.GetOk("universe_domain") (set and not "") gives option.WithUniverseDomain, else ' +
+        'GOOGLE_BACKEND_UNIVERSE_DOMAIN (schema MultiEnvDefaultFunc), else the storage client\'s googleapis.com; terraform has no universe_domain',
+      apply: (v) => v.universe_domain || 'googleapis.com',
+    }],
     object: ['prefix'],
     objectName: (v, workspace) => joinPath(v.prefix.replace(/^\/+/, ''), `${workspace ?? 'default'}.tfstate`),
     separateWith: 'prefix',

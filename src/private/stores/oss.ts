@@ -1,9 +1,9 @@
 import { OSS_LOCK_RULES } from './oss-lock-rules';
 import { PATH_RULES } from './path-rules';
+import { joinPath } from '../kit/go-path';
 import { bothSet, inRange, oneOf } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
 import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
-import { joinPath } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*

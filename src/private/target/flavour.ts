@@ -29,11 +29,16 @@ export function otherFlavourKey(key: string): string {
  * the README's examples name the cdktf keys). Never ignored in silence: the other package's key is
  * honoured, and setting both to different values throws, naming both.
  */
-export function libraryContext(scope: IConstruct, key: string): { readonly key: string; readonly value: unknown } | undefined {
+export function libraryContext(
+  scope: IConstruct,
+  key: string,
+  /** The value as the key reads it, where two spellings of one value mean the same (`true`, `"true"`). */
+  read: (value: unknown) => unknown = (v) => v,
+): { readonly key: string; readonly value: unknown } | undefined {
   const own = scope.node.tryGetContext(key);
   const otherKey = otherFlavourKey(key);
   const other = scope.node.tryGetContext(otherKey);
-  if (own !== undefined && other !== undefined && JSON.stringify(own) !== JSON.stringify(other)) {
+  if (own !== undefined && other !== undefined && JSON.stringify(read(own)) !== JSON.stringify(read(other))) {
     throw new Error(
       `context keys ${key} and ${otherKey} are both set, to ${JSON.stringify(own)} and ${JSON.stringify(other)}; ` +
         `expected one of them (${key} is this package's name for it)`,

@@ -272,6 +272,58 @@ describe('remote states for other stacks', () => {
   });
 });
 
+describe('a consumer reads what the producer writes', () => {
+  const remoteConfig = (consumer: TerraformStack) =>
+    (Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any).config;
+
+  test('the consumer\'s remote state applies the backend\'s own override and the stack\'s', () => {
+    // GIVEN a producer whose prefix an override of the element moves, and its bucket one of the stack
+    const { producer, consumer } = twoStacks();
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' });
+    backend.addOverride('prefix', 'moved');
+    producer.addOverride('terraform.backend.gcs.bucket', 'acme-other');
+    // WHEN another stack reads it
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    // THEN it reads the bucket and prefix the producer writes
+    expect(remoteConfig(consumer)).toEqual({ bucket: 'acme-other', prefix: 'moved' });
+  });
+
+  test('an override that removes a field removes it from the consumer\'s remote state', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, { ...OSS, prefix: 'p' });
+    backend.addOverride('prefix', undefined);
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer).prefix).toBeUndefined();
+  });
+
+  test('fails if an override has no field the remote state could carry, naming it', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate' });
+    backend.addOverride('not_a_key', 'x');
+    expect(() => backend.getRemoteStateDataSource(consumer, 'upstream', 'producer')).toThrow(
+      'stack "consumer" reads the outputs of stack "producer", whose backend (producer/backend) has overrides of not_a_key that its remote state cannot carry, ' +
+        'so it would read another object than the backend writes; set those values in the backend\'s config instead of an override [stack/cross-stack-override]',
+    );
+  });
+
+  test('a literal "${...}" override (terraform reads it as text) reaches the consumer escaped, as the same text', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate' });
+    backend.addOverride('prefix', '${terraform.workspace}');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer).prefix).toBe('$${terraform.workspace}');
+  });
+
+  test('a producer whose prefix reads terraform.workspace (opentofu) is read in the consumer\'s own workspace', () => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'producer');
+    const consumer = new TerraformStack(app, 'consumer');
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer)).toEqual({ bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
+  });
+});
+
 describe('one backend per stack', () => {
   test('fails if a second backend sits in a child construct, naming both paths', () => {
     const { producer } = twoStacks();

@@ -3,13 +3,19 @@
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
-import { App, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import {
+  App, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
+  Fn, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
+} from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../../src/azurerm-backend';
 import { CosBackend, DataTerraformRemoteStateCos } from '../../../../src/cos-backend';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../../../src/gcs-backend';
 import { DataTerraformRemoteStateOss, OssBackend } from '../../../../src/oss-backend';
-import { cleanPath, joinPath } from '../../../../src/private/kit/state-objects';
+import { cleanPath, joinPath } from '../../../../src/private/kit/go-path';
 import { StateBackendValue } from '../../../../src/state-backend-value';
 import { StateBackendTarget } from '../../../../src/target';
 import { synthError, warningsOf } from '../../../support/annotations';
@@ -29,6 +35,13 @@ function twoStacks(make: (stack: TerraformStack, name: string) => void, app: App
     return stack;
   });
   if (linked) readsFrom(database, network);
+  return app;
+}
+
+/** Two stacks deployed in one run because `database` depends on `network` (cdktf deploys them together), without reading its outputs. */
+function dependentStacks(make: (stack: TerraformStack, name: string) => void, base: App = Testing.app()): App {
+  const app = twoStacks(make, base, false);
+  (app.node.findChild('database') as TerraformStack).addDependency(app.node.findChild('network') as TerraformStack);
   return app;
 }
 
@@ -94,10 +107,44 @@ describe('two stacks, one state object', () => {
     expect(synthError(joined)).toContain('object "x/default.tfstate"');
   });
 
-  test('does not compare what config files give', () => {
+  test('fails if the blocks of linked stacks meet in a run without the config files that part them (cdktf deploy passes none)', () => {
+    // GIVEN two linked stacks whose files give each its own prefix, while the blocks name one
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }));
+    // THEN the run without the files names one object
+    expect(synthError(app)).toContain('object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+  });
+
+  test('warns if the blocks of stacks that do not read each other meet in a run without their config files', () => {
     const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }), Testing.app(), false);
     expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('fails if linked stacks name one object with the same config file (the README pattern copied to a second stack)', () => {
+    // GIVEN the bucket left to init and one file per stack naming the same bucket, the prefixes equal
+    // (linked by a dependency: a cross-stack reference to a backend its run completes is refused)
+    const app = dependentStacks((s) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'network' }).addConfigFile('prod', { bucket: 'acme-tfstate-prod' }));
+    // THEN init with prod.tfbackend names one object for both
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate-prod", object "network/default.tfstate" ' +
+        '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they read each other\'s outputs',
+    );
+  });
+
+  test('passes if each stack\'s config file names its own object, and the blocks alone name none', () => {
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: name }).addConfigFile('prod', { bucket: 'acme-tfstate-prod' }));
+    expect(synthError(app)).toBe('');
     expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+
+  test('warns if two files of different names give one object (two inits may choose them)', () => {
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }).addConfigFile(name === 'network' ? 'prod' : 'live', { bucket: 'acme' }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('(init of "network" with prod.tfbackend, of "database" with live.tfbackend)');
   });
 
   test('fails if oss stacks leave prefix and key to the defaults, or spell the defaults out', () => {
@@ -147,13 +194,27 @@ describe('two stacks, one state object', () => {
     expect(synthError(twoStacks(make))).toBe('');
   });
 
-  test.each([
-    ['azurerm environment "public" and none', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) })],
-    ['cos endpoint cos-internal and none', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) })],
-  ])('fails if the stacks differ only in %s, which name the same storage', (_what, make) => {
-    // (terraform: the COS endpoint is terraform's only)
+  test('warns if the stacks differ only in azurerm environment "public" and none, one cloud unless ARM_ENVIRONMENT names another', () => {
     const app = Testing.app();
     StateBackendTarget.terraform('1.11.4').applyTo(app);
+    expect(synthError(twoStacks((s, n) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'public' } : {}) }), app))).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('keep their state in one object when the run\'s ARM_ENVIRONMENT is unset or is "public", unless each runs');
+  });
+
+  test('fails if the stacks differ only in cos endpoint cos-internal and none, the same region\'s storage (terraform)', () => {
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    twoStacks((s, n) => new CosBackend(s, { ...COS, ...(n === 'network' ? { endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' } : {}) }), app);
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test.each([
+    ['azurerm environments "public" and "Global" (terraform matches case-insensitively)', 'terraform@1.11.4', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'public' : 'Global' })],
+    ['azurerm environments "usgovernment" and "dod" (one storage suffix)', 'opentofu@1.12.6', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, environment: n === 'network' ? 'usgovernment' : 'dod' })],
+    ['gcs prefixes in NFC and NFD', 'terraform@1.11.4', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme', prefix: n === 'network' ? 'caf\u00e9' : 'cafe\u0301' })],
+    ['cos region and the endpoint of that region (terraform)', 'terraform@1.11.4', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai', endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' })],
+  ])('fails if the stacks differ only in %s, which the tool reads as one', (_what, target, make) => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': target } });
     expect(synthError(twoStacks(make, app))).toContain('[stack/shared-state]');
   });
 
@@ -178,24 +239,128 @@ describe('two stacks, one state object', () => {
     expect(synthError(app)).toBe('');
   });
 
-  test('warns, naming the env var, if the run supplies a part of one object', () => {
+  test('fails, naming the env var, if linked stacks take one part from the same env var (one run, one environment)', () => {
     // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
     const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
-    expect(synthError(app)).toBe('');
-    // THEN both stacks are warned, and the warning names what the run decides
-    const warnings = warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'));
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toContain(
-      'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select) ' +
-        'or their runs\' TENCENTCLOUD_REGION differ: ' +
-        'cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate"',
+    // THEN whatever the run's region, both name one object
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate" ' +
+        '(and "p/<workspace>/terraform.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace with one TENCENTCLOUD_REGION,',
     );
   });
 
-  test('passes if one stack names the part the other leaves to its run', () => {
+  test('warns, naming the env var and its value, if one stack names the part the other leaves to its run', () => {
     const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
     expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object when the run\'s TENCENTCLOUD_REGION is "ap-guangzhou", unless each runs in a workspace of its own ' +
+        '(TF_WORKSPACE, workspace select): cos bucket="tfstate-1250000000" region="ap-guangzhou", object "terraform.tfstate" (and "<workspace>/terraform.tfstate" in every other workspace); ' +
+        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix or key [stack/shared-state-from-run]',
+    );
+  });
+});
+
+describe('what the target reads literally, and what it evaluates', () => {
+  const appFor = (target: string) => Testing.app({ context: { 'cdktf-state-backends:target': target } });
+
+  test.each(['terraform@1.11.4', 'opentofu@1.6.3'])('fails if two stacks override a prefix with "${var.env}", which %s reads as that text', (target) => {
+    // GIVEN the same override in both stacks; the target stores "${var.env}/default.tfstate" for both
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', '${var.env}'), appFor(target));
+    expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+  });
+
+  test('fails if a variable\'s token rendered into an override names one object for terraform', () => {
+    const app = twoStacks((s) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme-tfstate' }).addOverride('prefix', env.stringValue);
+    }, appFor('terraform@1.11.4'));
+    expect(synthError(app)).toContain('object "${var.env}/default.tfstate"');
+  });
+
+  test.each([
+    ['${terraform.workspace}/net', '${terraform.workspace}/net'],
+    ['${path.module}/net', 'net'],
+    ['${lower("NET")}', 'net'],
+  ])('fails if linked stacks name one object through the expression %j, which opentofu evaluates alike in one run', (expression, prefix) => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', expression), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toContain(`object "${prefix}/default.tfstate"`);
+  });
+
+  test('fails if an expression folds to another stack\'s literal (opentofu)', () => {
+    const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? 'net' : '${lower("NET")}' }), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('fails if linked stacks read one variable with one default, and warns if the defaults differ (opentofu: the run may give the value)', () => {
+    const make = (defaults: Record<string, string>) => (s: TerraformStack, name: string) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string', default: defaults[name] });
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: `${env.stringValue}/net` });
+    };
+    // (linked by a dependency: a cross-stack reference to a backend read from a variable is refused)
+    expect(synthError(dependentStacks(make({ network: 'prod', database: 'prod' }), appFor('opentofu@1.12.6')))).toContain('object "${var.env}/net/default.tfstate"');
+    const apart = dependentStacks(make({ network: 'prod', database: 'dev' }), appFor('opentofu@1.12.6'));
+    expect(synthError(apart)).toBe('');
+    expect(warningsOf(apart).join('\n')).toContain('keep their state in one object unless each runs in a workspace of its own');
+  });
+
+  test('warns, naming the value, if one stack\'s part is a variable and the other\'s the literal it may hold (opentofu)', () => {
+    const app = dependentStacks((s, name) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? `${env.stringValue}/net` : 'prod/net' });
+    }, appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('keep their state in one object when the run\'s var.env is "prod", unless each runs');
+  });
+
+  test.each([
+    ['two variables', (v: TerraformVariable, w: TerraformVariable, name: string) => (name === 'network' ? v.stringValue : w.stringValue)],
+    ['a function of a variable and a literal', (v: TerraformVariable, _w: TerraformVariable, name: string) => (name === 'network' ? Fn.lower(v.stringValue) : 'prod')],
+  ])('passes if the parts are %s (opentofu: not compared)', (_what, prefix) => {
+    const app = dependentStacks((s, name) => {
+      const env = new TerraformVariable(s, 'env', { type: 'string' });
+      const team = new TerraformVariable(s, 'team', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme-tfstate', prefix: prefix(env, team, name) });
+    }, appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toBe('');
     expect(warningsOf(app).join('\n')).not.toContain('stack/shared-state');
+  });
+
+  test('passes if path.cwd names each stack\'s own directory (opentofu)', () => {
+    const app = dependentStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}'), appFor('opentofu@1.12.6'));
+    expect(synthError(app)).toBe('');
+  });
+});
+
+describe('every backend of the app takes part', () => {
+  test('fails if a stack with cdktf\'s own GcsBackend and one with this library\'s name one object (a half-migrated app)', () => {
+    const app = twoStacks((s, name) => (name === 'network'
+      ? new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' })
+      : new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared/' })));
+    expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate"');
+  });
+
+  test.each([
+    ['CosBackend', (s: TerraformStack) => new CdktfCosBackend(s, { bucket: COS.bucket, region: COS.region, prefix: 'p' }), (s: TerraformStack) => new CosBackend(s, { ...COS, prefix: 'p' })],
+    ['OssBackend', (s: TerraformStack) => new CdktfOssBackend(s, { bucket: 'acme' }), (s: TerraformStack) => new OssBackend(s, { bucket: 'acme', prefix: 'env:' })],
+    ['AzurermBackend', (s: TerraformStack) => new CdktfAzurermBackend(s, AZ), (s: TerraformStack) => new AzurermBackend(s, AZ)],
+  ])('fails for cdktf\'s own %s beside this library\'s', (_name, theirs, mine) => {
+    const app = twoStacks((s, name) => (name === 'network' ? theirs(s) : mine(s)));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('reads cdktf\'s own backend with its overrides, and a block only a stack override adds', () => {
+    // GIVEN cdktf's backend whose override moves it onto this library's object
+    const moved = twoStacks((s, name) => {
+      if (name === 'network') new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'old' }).addOverride('prefix', 'shared');
+      else new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+    });
+    expect(synthError(moved)).toContain('[stack/shared-state]');
+    // AND a stack whose only backend is a stack override
+    const raw = twoStacks((s, name) => {
+      if (name === 'network') s.addOverride('terraform.backend.gcs', { bucket: 'acme-tfstate', prefix: 'shared' });
+      else new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+    }, Testing.app(), false);
+    expect(warningsOf(raw).join('\n')).toContain('stacks "database" and "network" keep their state in one object unless each runs');
   });
 });
 
@@ -238,6 +403,14 @@ describe('a remote state of its own stack', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('the object its own stack\'s backend (network/backend) writes');
     expect(copy.node.metadata.map((m) => String(m.data))).toContain(warnings[0]);
+  });
+
+  test('warns if a remote state names the default workspace of its own object', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    new DataTerraformRemoteStateGcs(stack, 'copy', { bucket: 'acme-tfstate', prefix: 'network', workspace: 'default' });
+    expect(warningsOf(app).join('\n')).toContain('reads "network/default.tfstate", the object its own stack\'s backend (network/backend) writes in the default workspace');
   });
 
   test('passes for a remote state of another workspace of its own configuration (staging reads prod)', () => {
@@ -308,8 +481,8 @@ describe('Go path functions', () => {
 });
 
 describe('forEachStack: every stack its own object in one bucket or container', () => {
-  const backendOf = (app: App, path: string) =>
-    JSON.parse(Testing.synth(path.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
+  const backendOf = (app: App, at: string) =>
+    JSON.parse(Testing.synth(at.split('/').reduce((c: Construct, id) => c.node.findChild(id) as Construct, app) as TerraformStack)).terraform.backend;
 
   test.each([
     ['GcsBackend', (app: App) => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'envs/prod/' }), 'gcs', { bucket: 'acme', prefix: 'envs/prod/network' }, { bucket: 'acme', prefix: 'envs/prod/teams/database' }],
@@ -355,6 +528,29 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     new TerraformStack(app, 'network');
     expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
       "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
+    );
+  });
+
+  // (cdktn refuses constructs between the app and its stacks)
+  (FLAVOUR === 'cdktf' ? test : test.skip)('cdktf writes two stacks of one id to one directory, the second replacing the first', () => {
+    // GIVEN two stacks named network under two parents, each with its own bucket
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'one-directory-'));
+    const app = new App({ outdir });
+    for (const parent of ['prod', 'dev']) new GcsBackend(new TerraformStack(new Construct(app, parent), 'network'), { bucket: `acme-${parent}` });
+    // WHEN the app is synthesized
+    app.synth();
+    // THEN one directory is left, holding the second stack's block
+    expect(fs.readdirSync(path.join(outdir, 'stacks'))).toEqual(['network']);
+    expect(JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 'network', 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.bucket).toBe('acme-dev');
+  });
+
+  test('fails if two stacks under it have one id, naming both paths (cdktf writes both to stacks/<id>)', () => {
+    const app = Testing.app();
+    new TerraformStack(new Construct(app, 'prod'), 'network');
+    new TerraformStack(new Construct(app, 'dev'), 'network');
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme' })).toThrow(
+      'GcsBackend.forEachStack at <root>: stacks prod/network and dev/network have one id, "network", and cdktf writes each stack to stacks/<id>, ' +
+        'so one would overwrite the other\'s output; give each stack an id of its own [stack/one-directory]',
     );
   });
 

@@ -42,7 +42,7 @@ describe('the state map', () => {
     // THEN the file beside the stacks holds every stack's object
     const file = JSON.parse(fs.readFileSync(path.join(app.outdir, 'state-map.json'), 'utf8'));
     expect(file.stacks).toEqual([
-      { stack: 'platform', backend: 'gcs', container: 'bucket="<bucket: init>"', defaultWorkspace: 'platform/default.tfstate', otherWorkspaces: 'platform/<workspace>.tfstate', readBy: [] },
+      { stack: 'platform', backend: 'gcs', container: 'bucket=<bucket given at init>', defaultWorkspace: 'platform/default.tfstate', otherWorkspaces: 'platform/<workspace>.tfstate', readBy: [] },
       { stack: 'network', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'prod/network/default.tfstate', otherWorkspaces: 'prod/network/<workspace>.tfstate', readBy: ['platform', 'app'] },
       { stack: 'app', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'prod/app/default.tfstate', otherWorkspaces: 'prod/app/<workspace>.tfstate', readBy: [] },
     ]);
@@ -51,10 +51,10 @@ describe('the state map', () => {
     expect(table.split('state objects (').length - 1).toBe(1);
     expect(table).toBe([
       `state objects (${path.join(app.outdir, 'state-map.json')}):`,
-      'stack     backend  where                    default workspace             other workspaces                  read by',
-      'platform  gcs      bucket="<bucket: init>"  platform/default.tfstate      platform/<workspace>.tfstate      -',
-      'network   gcs      bucket="acme-tfstate"    prod/network/default.tfstate  prod/network/<workspace>.tfstate  platform, app',
-      'app       gcs      bucket="acme-tfstate"    prod/app/default.tfstate      prod/app/<workspace>.tfstate      -',
+      'stack     backend  where                          default workspace             other workspaces                  read by',
+      'platform  gcs      bucket=<bucket given at init>  platform/default.tfstate      platform/<workspace>.tfstate      -',
+      'network   gcs      bucket="acme-tfstate"          prod/network/default.tfstate  prod/network/<workspace>.tfstate  platform, app',
+      'app       gcs      bucket="acme-tfstate"          prod/app/default.tfstate      prod/app/<workspace>.tfstate      -',
       '',
     ].join('\n'));
   });

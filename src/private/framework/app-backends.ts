@@ -1,0 +1,201 @@
+import { TerraformBackend, TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
+import { stackScope } from './static-context';
+import { indexOf } from '../kit/address-compare';
+import { identityText } from '../kit/address-symbols';
+import { keyFor } from '../kit/schema';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { targetOf } from '../kit/targets';
+import { STORES } from '../stores';
+
+/*
+ * The app's backends: every backend of every stack, this library's and any other (cdktf's or
+ * cdktn's built-in GcsBackend, CosBackend, OssBackend, AzurermBackend, read from what they
+ * synthesize; a block that only `stack.addOverride('terraform.backend.<name>', ...)` adds), with
+ * the state addresses it names: the block alone, and the block with each config file. Built once per
+ * synth, when the first of this library's backends asks (a backend that asks twice starts the next
+ * synth), and indexed by the object of an address only the code names (by its bucket where a run
+ * value decides a part), so a backend compares itself with the few that may name its object.
+ * `stateObjectsOf` and `stateObjectRows` give a report of the app's state objects (the state map)
+ * a stack's objects per workspace pattern, with the parts the run decides marked.
+ */
+
+/** A backend of the app, and the addresses it names now. */
+export interface StateHolder {
+  /** The backend construct, or the stack whose override adds the block. */
+  readonly construct: IConstruct;
+  readonly stack: TerraformStack;
+  /** The backend name (`gcs`). */
+  readonly backend: string;
+  /** Made by this library. */
+  readonly ours: boolean;
+  /** The block alone, then the block with each config file. */
+  addresses(): readonly StateAddress[];
+}
+
+interface AppMap {
+  readonly holders: StateHolder[];
+  /** By the object of a default workspace that only the code names. */
+  readonly byObject: Map<string, Set<StateHolder>>;
+  /** By bucket (the container's first part): every holder, and those whose address a run value decides. */
+  readonly byBucket: Map<string, Set<StateHolder>>;
+  readonly runDecided: Map<string, Set<StateHolder>>;
+  readonly byStack: Map<TerraformStack, StateHolder[]>;
+  /** This library's holders that have asked since the map was built. */
+  readonly asked: Set<StateHolder>;
+}
+
+const ours = new WeakMap<IConstruct, StateHolder>();
+const maps = new WeakMap<IConstruct, AppMap>();
+
+/** Registers a backend of this library. */
+export function registerBackend(holder: StateHolder): void {
+  ours.set(holder.construct, holder);
+  maps.delete(holder.construct.node.root);
+}
+
+/** The bucket of an address: its backend and the container's first part (one from env vars under `*`). */
+function bucketOf(address: StateAddress): string {
+  const part = address.parts.get(address.layout.container[0])!;
+  return `${address.backend}\n${part.source === 'env' ? '*' : identityText(part.text)}`;
+}
+
+const add = (map: Map<string, Set<StateHolder>>, key: string, holder: StateHolder) => {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(holder);
+};
+
+/** The app's map for a synth; `asking` is the holder whose check is running. */
+export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
+  let map = maps.get(root);
+  if (!map || (asking && map.asked.has(asking))) maps.set(root, (map = build(root)));
+  if (asking) map.asked.add(asking);
+  return map;
+}
+
+function build(root: IConstruct): AppMap {
+  const map: AppMap = { holders: [], byObject: new Map(), byBucket: new Map(), runDecided: new Map(), byStack: new Map(), asked: new Set() };
+  const backends = new Map<TerraformStack, TerraformBackend[]>();
+  const stacks: TerraformStack[] = [];
+  for (const c of root.node.findAll()) {
+    if (TerraformStack.isStack(c)) {
+      stacks.push(c);
+    } else if (TerraformBackend.isBackend(c)) {
+      const stack = TerraformStack.of(c);
+      backends.set(stack, [...(backends.get(stack) ?? []), c]);
+    }
+  }
+  for (const stack of stacks) {
+    const found = backends.get(stack) ?? [];
+    const held = found.flatMap((b) => (ours.has(b) ? [ours.get(b)!] : []));
+    const named = new Set(found.map((b) => (b as unknown as { name: string }).name));
+    const overridden = Object.keys(stackOverrides(stack).terraform?.backend ?? {}).filter((n) => !named.has(n));
+    for (const name of [...named, ...overridden]) {
+      if (held.some((h) => h.backend === name) || !STORES.some((s) => s.backend === name)) continue;
+      held.push(foreignHolder(stack, name, found.find((b) => (b as unknown as { name: string }).name === name)));
+    }
+    map.byStack.set(stack, held);
+    for (const holder of held) place(map, holder);
+  }
+  return map;
+}
+
+function place(map: AppMap, holder: StateHolder): void {
+  map.holders.push(holder);
+  for (const address of holder.addresses()) {
+    const index = indexOf(address);
+    if ('never' in index) continue;
+    add(map.byBucket, bucketOf(address), holder);
+    if ('object' in index) add(map.byObject, `${address.backend}\n${index.object}`, holder);
+    else add(map.runDecided, bucketOf(address), holder);
+  }
+}
+
+/**
+ * The holders whose addresses may meet `address`'s: those naming its object, and those of its
+ * bucket a run value decides; for an address a run value decides, every holder of its bucket (of
+ * its store, where the bucket itself comes from env vars).
+ */
+export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
+  const index = indexOf(address);
+  if ('never' in index) return [];
+  const bucket = bucketOf(address);
+  const wild = `${address.backend}\n*`;
+  const all = 'object' in index
+    ? [...(map.byObject.get(`${address.backend}\n${index.object}`) ?? []), ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? [])]
+    : bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
+      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])];
+  return [...new Set(all)];
+}
+
+/**
+ * A backend block this library did not make: cdktf's own backend construct (what it synthesizes,
+ * its overrides included), or a block the stack's overrides add; the stack's overrides of it apply
+ * last, as cdktf merges them into the stack's output.
+ */
+function foreignHolder(stack: TerraformStack, name: string, construct: TerraformBackend | undefined): StateHolder {
+  const store = STORES.find((s) => s.backend === name)!;
+  return {
+    construct: construct ?? stack,
+    stack,
+    backend: name,
+    ours: false,
+    addresses: () => {
+      const own = construct ? (construct.toTerraform() as any).terraform?.backend?.[name] : {};
+      const block = deepMerge({}, own ?? {}, stackOverrides(stack).terraform?.backend?.[name] ?? {});
+      const attributes = resolveIn(stack, block) as Record<string, unknown>;
+      // A key the tool does not have: it refuses the block ("unexpected attribute"), so the stack names no object.
+      const target = targetOf(stack);
+      if (Object.keys(attributes).some((k) => !store.fields.some((f) => keyFor(f, target.tool) === k))) return [];
+      return [stateAddress(name, store.layout, store.fields, { attributes, scope: stackScope(stack) }, target)];
+    },
+  };
+}
+
+/**
+ * A stack's state objects, per backend: the block alone, then with each config file, each part
+ * marked by where it comes from (kit/address-model.ts). Read from the tree as it is now, for a
+ * report of the app's state objects.
+ */
+export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {
+  return (build(stack.node.root).byStack.get(stack) ?? []).map((holder) => ({ holder, addresses: holder.addresses() }));
+}
+
+/** A state object of a stack as a report shows it (issue 39's state map). */
+export interface StateObjectRow {
+  /** The backend's path (the stack's, for a block its overrides add), and its name. */
+  readonly path: string;
+  readonly backend: string;
+  readonly ours: boolean;
+  /** The config file merged with the block (`prod.tfbackend`), or undefined for the block alone. */
+  readonly file?: string;
+  /** `bucket="acme" region=<TENCENTCLOUD_REGION>`: run-decided parts shown by what gives them. */
+  readonly container: string;
+  /** The object of the default workspace, and of any other (`<workspace>` in the pattern). */
+  readonly defaultObject: string;
+  readonly workspaceObject: string;
+  /** The parts the run decides: the key, where it comes from, and what gives it (env vars, `var.<name>`). */
+  readonly fromRun: ReadonlyArray<{ readonly key: string; readonly source: string; readonly names: readonly string[] }>;
+}
+
+/** A stack's state objects as rows (`stateObjectsOf`, shown). */
+export function stateObjectRows(stack: TerraformStack): StateObjectRow[] {
+  return stateObjectsOf(stack).flatMap(({ holder, addresses }) => addresses.map((a) => ({
+    path: holder.construct.node.path,
+    backend: holder.backend,
+    ours: holder.ours,
+    file: a.file,
+    container: showContainer(a),
+    defaultObject: showObject(a, undefined),
+    workspaceObject: showObject(a, ANY_WORKSPACE),
+    fromRun: [...a.parts.values()]
+      .filter((p) => p.source !== 'literal' && p.source !== 'default')
+      .map((p) => ({
+        key: p.key,
+        source: p.source,
+        names: p.env ?? [...a.runValues.entries()].filter(([id]) => p.text.includes(id)).flatMap(([, v]) => v.names),
+      })),
+  })));
+}

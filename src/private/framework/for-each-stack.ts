@@ -1,0 +1,58 @@
+import { TerraformBackend, TerraformStack } from 'cdktf';
+import { Construct } from 'constructs';
+import { stackOverrides } from './cdktf-internals';
+import { withId } from './rule-catalog';
+import { isFromInit } from '../kit/from-init';
+
+/*
+ * `forEachStack` of every backend: one backend per stack under a scope, its object named by the
+ * stack's path.
+ */
+
+/**
+ * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
+ * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
+ * when there is no such stack: the call comes after the stacks are added.
+ */
+export function backendForEachStack<T extends TerraformBackend>(
+  scope: Construct,
+  call: string,
+  make: (stack: TerraformStack, path: string) => T,
+): T[] {
+  const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
+  // cdktf writes each stack to stacks/<id> (Manifest.forStack): two of one id overwrite each other.
+  const byId = new Map<string, TerraformStack[]>();
+  for (const s of stacks) byId.set(s.node.id, [...(byId.get(s.node.id) ?? []), s]);
+  const clashes = [...byId.values()].filter((group) => group.length > 1);
+  if (clashes.length > 0) {
+    const shown = clashes.map((g) => `${g.map((s) => s.node.path).join(' and ')} have one id, ${JSON.stringify(g[0].node.id)}`).join('; ');
+    throw new Error(withId(
+      `${call} at ${scope.node.path || '<root>'}: stacks ${shown}, and cdktf writes each stack to stacks/<id>, so one would overwrite the other's output; ` +
+        'give each stack an id of its own',
+      'stack/one-directory',
+    ));
+  }
+  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
+  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
+    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
+  const bare = stacks.filter((s) => !hasBackend(s));
+  if (bare.length === 0) {
+    throw new Error(
+      `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
+        'expected to be called after the stacks are added',
+    );
+  }
+  const base = scope.node.path;
+  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+}
+
+/**
+ * The shared value forEachStack derives each stack's object name from; a value the run gives at
+ * init cannot be joined with the stack's path.
+ */
+export function derivable(value: string | undefined, field: string, call: string): string {
+  if (isFromInit(value)) {
+    throw new Error(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
+  }
+  return value ?? '';
+}

@@ -1,0 +1,176 @@
+/**
+ * The address oracle: the real tools say which object a config names, and the library must agree on
+ * every pair of generated configs (test/support/address-cases.ts). For each judge, family, recipe,
+ * config file (or none) and run (env vars, -var values), the judge initialises the stack the library
+ * writes, then `workspace new w1`, and the objects it created are read off the emulator: fake-gcs-
+ * server for GCS, Azurite for AzureRM (one per cloud, each on its own address under the cloud's real
+ * blob host); where no emulator tells hosts apart (the COS region, the GCS universe) the answer is the
+ * URL the judge's offline init requests first. Then, for every pair, linked (one run) or not:
+ * wherever the tools land both stacks on one object the library reports it (an error where they
+ * meet in every run of a linked pair with the same config file, else a warning), and it reports
+ * nothing where the tools keep them apart. The answers are recorded in test/support/address-answers.json,
+ * which test/unit/address-answers.test.ts replays against the library in the fast loop; this suite fails
+ * when the tools answer otherwise than recorded (record anew with STATE_BACKENDS_ORACLE_RECORD=1).
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { formatTarget } from '../../src/private/target/target';
+import {
+  ANSWERS_FILE, AZ_CONTAINER, Answer, AnswersFile, BUCKETS, Family, FAMILIES, JudgeAnswers, Recipe, Run, Verdict, cosStorage, libraryVerdict,
+  pairTruth, pairsOf, recipeKey, toolDirectory, variantsOf,
+} from '../support/address-cases';
+import { AzuriteServer, blobRequest, cleanUp, listBlobs, startAzuriteClouds } from '../support/azurite';
+import { FAKE_GCS, Sandbox, gcsObjects, requireRuntime, startFakeGcs } from '../support/emulators';
+import { Judge, describeEachJudge, judgeEnv, networkSandbox, requireJudges } from '../support/judges';
+import { scenario } from '../support/runtime-stacks';
+
+const JUDGES = requireRuntime('fake-gcs-server') && requireRuntime('azurite') ? requireJudges() : [];
+const fresh: Record<string, JudgeAnswers> = {};
+const tally = { pairs: 0, verdicts: 0, skipped: 0, error: 0, warning: 0, none: 0, disagreements: 0 };
+
+let gcs: Sandbox;
+let clouds: AzuriteServer[];
+
+beforeAll(() => {
+  if (JUDGES.length === 0) return;
+  gcs = startFakeGcs(BUCKETS);
+  clouds = startAzuriteClouds([AZ_CONTAINER]);
+});
+afterAll(() => {
+  gcs?.stop();
+  if (clouds) cleanUp(clouds[0]);
+});
+
+/** A fresh copy of the stack's directory, so each run initialises from nothing. */
+function copyOf(dir: string): string {
+  const to = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-run-'));
+  for (const f of fs.readdirSync(dir)) if (fs.statSync(path.join(dir, f)).isFile()) fs.copyFileSync(path.join(dir, f), path.join(to, f));
+  return to;
+}
+
+const initArgs = (variant: string) => ['init', '-input=false', '-no-color', ...(variant === '-' ? [] : [`-backend-config=${variant}.tfbackend`])];
+
+/** Init and `workspace new w1` in a sandbox; the objects each step created, read by `list`, then removed by `clear`. */
+function askEmulator(
+  ns: Sandbox, judge: Judge, dir: string, variant: string, env: Record<string, string>, list: () => string[], clear: () => void,
+): Answer {
+  try {
+    const before = new Set(list());
+    if (ns.run(judge.binary, initArgs(variant), { cwd: dir, env: judgeEnv(env) }).status !== 0) return 'fails';
+    const afterInit = list().filter((o) => !before.has(o));
+    if (ns.run(judge.binary, ['workspace', 'new', '-no-color', 'w1'], { cwd: dir, env: judgeEnv(env) }).status !== 0) return 'fails';
+    const afterNew = list().filter((o) => !before.has(o) && !afterInit.includes(o));
+    if (afterInit.length !== 1 || afterNew.length !== 1) throw new Error(`${judge.name} in ${dir}: expected one object per workspace, got ${afterInit} then ${afterNew}`);
+    return { default: afterInit[0], named: afterNew[0] };
+  } finally {
+    clear();
+  }
+}
+
+const gcsList = () => BUCKETS.flatMap((b) => gcsObjects(gcs, b).map((o) => `gs://${b}/${o}`));
+const gcsClear = () => {
+  for (const o of gcsList()) {
+    const [, bucket, name] = /^gs:\/\/([^/]+)\/(.*)$/.exec(o)!;
+    gcs.http(`${FAKE_GCS.base}/storage/v1/b/${bucket}/o/${encodeURIComponent(name)}`, { method: 'DELETE' });
+  }
+};
+const azList = () => clouds.flatMap((c) => listBlobs(c, AZ_CONTAINER, '').map((b) => `${c.host}/${AZ_CONTAINER}/${b.name}`));
+const azClear = () => {
+  for (const c of clouds) for (const b of listBlobs(c, AZ_CONTAINER, '')) blobRequest(c, 'DELETE', `/${AZ_CONTAINER}/${b.name}`);
+};
+
+/** The first request an offline init makes to the store: its host, path and listing prefix name the namespace of every workspace. */
+async function askOffline(judge: Judge, dir: string, variant: string, env: Record<string, string>, store: Family['store']): Promise<Answer> {
+  const [command, ...args] = [...networkSandbox().prefix, judge.binary, ...initArgs(variant)];
+  const credentials: Record<string, string> = store === 'cos' ? { TENCENTCLOUD_SECRET_ID: 'dummy', TENCENTCLOUD_SECRET_KEY: 'dummy' } : { GOOGLE_OAUTH_ACCESS_TOKEN: 'dummy' };
+  const child = spawn(command, args, { cwd: dir, env: judgeEnv({ TF_LOG: 'debug', HOME: dir, ...credentials, ...env }) });
+  // The first URL of the store's API that lists a prefix.
+  const listing = store === 'cos' ? /https?:\/\/[^\s"\]]*(myqcloud\.com|tencentcos\.cn)\/\?prefix=[^\s"\]]*/ : /https:\/\/storage\.[^\s"\]]*[?&]prefix=[^\s"\]]*/;
+  let output = '';
+  const url = await new Promise<string | undefined>((done) => {
+    const timer = setTimeout(() => done(undefined), 15_000);
+    const read = (d: Buffer) => {
+      output += d;
+      const m = listing.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        done(m[0]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('close', () => {
+      clearTimeout(timer);
+      done(listing.exec(output)?.[0]);
+    });
+  });
+  child.kill('SIGKILL');
+  if (url === undefined) {
+    if (/Error: /.test(output)) return 'fails';
+    throw new Error(`${judge.name} in ${dir}: no request seen in 15 s:\n${output.slice(-1500)}`);
+  }
+  const u = new URL(url);
+  const where = `${store === 'cos' ? cosStorage(u.host) : u.host}${u.pathname}?prefix=${u.searchParams.get('prefix') ?? ''}`;
+  return { default: where, named: where };
+}
+
+async function ask(family: Family, recipe: Recipe, judge: Judge, variant: string, run: Run): Promise<Answer> {
+  const written = toolDirectory(family, recipe, formatTarget(judge.target));
+  if (written === undefined) return 'refused';
+  const dir = copyOf(written);
+  if (family.ask === 'offline') return askOffline(judge, dir, variant, run.env, family.store);
+  if (family.ask === 'gcs-emulator') return askEmulator(gcs, judge, dir, variant, { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token', ...run.env }, gcsList, gcsClear);
+  const env = { ARM_ACCESS_KEY: clouds[0].key, SSL_CERT_FILE: clouds[0].caFile, ...run.env };
+  return askEmulator(clouds[0].ns, judge, dir, variant, env, azList, azClear);
+}
+
+describeEachJudge('the address oracle', JUDGES, (judge) => {
+  const target = formatTarget(judge.target);
+  const families = FAMILIES.filter((f) => !f.judges || f.judges(target));
+
+  test.each(families.map((f) => [f.id, f] as const))(scenario('address-oracle', '%s: the library reports every pair the judge lands on one object, and no other'), async (_id, family) => {
+    // GIVEN what the judge names for each recipe, config file and run
+    const answers = (fresh[target] ??= {});
+    for (const recipe of family.recipes) {
+      const byVariant: Record<string, Record<string, Answer>> = {};
+      for (const variant of variantsOf(recipe)) {
+        byVariant[variant] = {};
+        for (const run of family.runs) byVariant[variant][run.id] = await ask(family, recipe, judge, variant, run);
+      }
+      answers[recipeKey(family, recipe)] = byVariant;
+    }
+    // WHEN every pair is judged by those answers and by the library at the judge's release
+    const disagreements: string[] = [];
+    for (const { a, b, linked } of pairsOf(family)) {
+      tally.pairs++;
+      const library = libraryVerdict(family, a, b, linked, target);
+      if (library === undefined) {
+        tally.skipped++;
+        continue;
+      }
+      const truth: Verdict = pairTruth(family, answers, a, b, linked);
+      tally.verdicts++;
+      tally[truth]++;
+      if (truth !== library) disagreements.push(`${a.id} + ${b.id} (${linked ? 'linked' : 'apart'}): the judge's answers make it ${truth}, the library ${library}`);
+    }
+    // THEN they agree on every pair
+    tally.disagreements += disagreements.length;
+    expect(disagreements).toEqual([]);
+  }, 600_000);
+});
+
+test('the judges answer as test/support/address-answers.json records (STATE_BACKENDS_ORACLE_RECORD=1 records them anew)', () => {
+  if (JUDGES.length === 0) return;
+  // eslint-disable-next-line no-console
+  console.log(`address oracle: ${tally.pairs} generated pairs judged, ${tally.verdicts} compared (${tally.error} error, ${tally.warning} warning, ` +
+    `${tally.none} none), ${tally.skipped} refused by the library itself at that release; ${tally.disagreements} disagreements`);
+  const recorded: AnswersFile = fs.existsSync(ANSWERS_FILE) ? JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8')) : { about: '', judges: {} };
+  const about = 'What the judges answered to test/support/address-cases.ts: by judge, recipe (family/id#hash), config file ("-": none) and run, ' +
+    'the objects of the default workspace and of "w1", or the first URL of an offline init, or "fails". Written by test/runtime/address-oracle.test.ts ' +
+    'with STATE_BACKENDS_ORACLE_RECORD=1; replayed against the library by test/unit/address-answers.test.ts.';
+  const answers: AnswersFile = { about, judges: { ...recorded.judges, ...fresh } };
+  if (process.env.STATE_BACKENDS_ORACLE_RECORD === '1') fs.writeFileSync(ANSWERS_FILE, JSON.stringify(answers, null, 1) + '\n');
+  else expect(answers.judges).toEqual(recorded.judges);
+});
