@@ -39,8 +39,9 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
       const stack = TerraformStack.of(this);
       const target = targetOf(this);
       const attributes = resolveIn(stack, block.config ?? {});
-      const scope = stackScope(stack);
-      return { stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace: block.workspace, remoteState: true, scope };
+      return {
+        stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace: block.workspace, remoteState: true, scope: stackScope(stack),
+      };
     });
   }
 
