@@ -39,9 +39,8 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
       const stack = TerraformStack.of(this);
       const target = targetOf(this);
       const attributes = resolveIn(stack, block.config ?? {});
-      return {
-        stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace: block.workspace, remoteState: true, scope: stackScope(stack),
-      };
+      const { workspace } = block;
+      return { stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace, remoteState: true, scope: stackScope(stack) };
     });
   }
 
