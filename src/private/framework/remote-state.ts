@@ -35,12 +35,10 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     showsWarnings(this);
     onStateMap(this, 'remote-state', () => {
       const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
-      const { backend, layout, fields } = store;
       const stack = TerraformStack.of(this);
-      const target = targetOf(this);
       const attributes = resolveIn(stack, block.config ?? {});
-      const { workspace } = block;
-      return { stack: stack.node.id, backend, layout, fields, target, attributes, fromRun: new Set(), workspace, remoteState: true, scope: stackScope(stack) };
+      const element = { stack: stack.node.id, backend: store.backend, layout: store.layout, fields: store.fields, target: targetOf(this) };
+      return { ...element, attributes, fromRun: new Set<string>(), workspace: block.workspace, remoteState: true, scope: stackScope(stack) };
     });
   }
 
