@@ -21,8 +21,8 @@ import { keyFor } from '../../src/private/kit/schema';
 import { compareVersions, parseTarget } from '../../src/private/target/target';
 import { REFUSALS } from '../support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from '../support/encryption-samples';
-import { describeEachJudge, terraformJudges, validate } from '../support/judges';
-import { TOFU_VERSION, TofuResult, encryptionJudges, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, workDir } from '../support/tofu-run';
+import { describeEachJudge, terraformJudges, validate, judgesOff } from '../support/judges';
+import { TOFU_VERSION, TofuResult, encryptionJudges, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, tofuPath, workDir } from '../support/tofu-run';
 
 const bin = requireTofu();
 const suite = bin ? describe : describe.skip;
@@ -378,65 +378,80 @@ function sinceOf(type: string, name: string): string {
   return KEY_PROVIDERS.find((k) => k.type === type)!.table.spec(name)!.since.opentofu!;
 }
 
-// Every OpenTofu judge with state encryption, the one above included: the arguments of its release,
-// and (the others) every error rule again.
-describe.each(encryptionJudges())('OpenTofu %s judges StateEncryption', (version) => {
-  const judged = requireTofu(version);
-  const run = judged ? test : test.skip;
+/** The synthesized document of a key provider with one of the arguments 1.13.0 adds, for a target that has it. */
+function newArgumentDocument(type: string, name: string, make: (extra: object) => EncryptionKeyProvider): string {
+  const stack = new TerraformStack(tofuApp(`opentofu@${sinceOf(type, name)}`), 'producer');
+  new LocalBackend(stack, { path: 'producer.tfstate' });
+  new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({}) }) } });
+  return Testing.synth(stack);
+}
 
-  (judged ? test.each : test.skip.each)(NEW_ARGUMENTS.map(([type, name, make]) => [type, name, make] as const))(
+/**
+ * Every encryption judge's init of each new argument, started at once: a KMS key provider the
+ * release accepts then waits for its service (gcp_kms for a minute), and the runs wait side by side.
+ */
+const argumentRuns = new Map<string, Promise<TofuResult>>();
+beforeAll(() => {
+  for (const version of encryptionJudges().filter((v) => !judgesOff() && fs.existsSync(tofuPath(v)))) {
+    for (const [type, name, make] of NEW_ARGUMENTS) {
+      argumentRuns.set(`${version} ${type}`, tofuAsync(workDir({ 'main.tf.json': newArgumentDocument(type, name, make) }), ['init', '-input=false', '-no-color'], {}, version));
+    }
+  }
+});
+
+// Every OpenTofu judge with state encryption (the one above included): the arguments of its release;
+// the others also refuse what every error rule refuses.
+describe.each(encryptionJudges())('OpenTofu %s: the arguments of its release, and every error rule', (version) => {
+  const judged = requireTofu(version);
+
+  (judged ? test.each : test.skip.each)(NEW_ARGUMENTS.map(([type, name]) => [type, name] as const))(
     'field/availability: %s %s is taken from its first release on, and refused before it',
-    (type, name, make) => {
-      // GIVEN what the construct writes for a target that has the argument
-      const since = sinceOf(type, name);
-      const key = keyFor(KEY_PROVIDERS.find((k) => k.type === type)!.table.spec(name)!, 'opentofu')!;
-      const stack = new TerraformStack(tofuApp(`opentofu@${since}`), 'producer');
-      new LocalBackend(stack, { path: 'producer.tfstate' });
-      new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({}) }) } });
-      // WHEN this release reads it
-      const r = tofu(workDir({ 'main.tf.json': Testing.synth(stack) }), ['init', '-input=false', '-no-color'], {}, version);
+    async (type, name) => {
+      // GIVEN what the construct writes for a target that has the argument, WHEN this release inits it
+      const r = await argumentRuns.get(`${version} ${type}`)!;
       show(r, 2);
+      const key = keyFor(KEY_PROVIDERS.find((k) => k.type === type)!.table.spec(name)!, 'opentofu')!;
       const unknown = new RegExp(`Extraneous JSON object property.*No argument or block type is named "${key}"`);
       // THEN a release before the argument's refuses it, as the construct does for that target; a later one takes it
       // (and fails, if at all, only on reaching its service)
-      if (compareVersions(version, since) < 0) {
+      if (compareVersions(version, sinceOf(type, name)) < 0) {
         expect(r.status).not.toBe(0);
         expect(errorsOf(r).join('\n')).toMatch(unknown);
       } else {
         expect(errorsOf(r).join('\n')).not.toMatch(unknown);
       }
     },
+    180_000,
   );
 
-  // encryption/base64-data is a warning: only a pre-release judges it (docs/FIELDS.md).
+  // encryption/base64-data stays a warning while only a pre-release judges it (docs/FIELDS.md).
   const base64Cases = ([
     ['gcp_kms', 'additionalAuthenticatedData', /additional_authenticated_data must be valid standard base64/],
     ['openbao', 'associatedData', /associated data is not valid base64/],
   ] as const).filter(([type, name]) => compareVersions(version, sinceOf(type, name)) >= 0);
-  (judged && base64Cases.length > 0 ? test.each : test.skip.each)(base64Cases.length > 0 ? base64Cases : [['(none)', 'in this release', /./]] as const)(
-    'encryption/base64-data: %s %s that is not base64 is refused offline', (type, name, says) => {
-      const since = sinceOf(type, name);
+  if (base64Cases.length > 0) {
+    (judged ? test.each : test.skip.each)(base64Cases)('encryption/base64-data: %s %s that is not base64 is refused offline', (type, name, says) => {
       const make = NEW_ARGUMENTS.find(([t]) => t === type)![2];
-      const props = { state: { method: EncryptionMethod.aesGcm('main', { keys: make({ [name]: 'not base64!' }) }) } };
       // GIVEN what the construct writes (it warns: encryption/base64-data)
-      const stack = new TerraformStack(tofuApp(`opentofu@${since}`), 'producer');
+      const stack = new TerraformStack(tofuApp(`opentofu@${sinceOf(type, name)}`), 'producer');
       new LocalBackend(stack, { path: 'producer.tfstate' });
-      new StateEncryption(stack, props);
+      new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({ [name]: 'not base64!' }) }) } });
       // WHEN this release plans it offline, THEN it refuses the key provider before reaching its service
       const r = initAnd(workDir({ 'main.tf.json': Testing.synth(stack) }), 'plan', {}, version);
       show(r, 2);
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(says);
     });
+  }
 
-  (version === TOFU_VERSION || !judged ? describe.skip : describe)('every error rule is a refusal of OpenTofu', () => {
-    run.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+  if (version !== TOFU_VERSION) {
+    (judged ? test.each : test.skip.each)(REFUSALS.map((c) => [c.id, c] as const))('every error rule is a refusal of OpenTofu: %s', (_id, c) => {
       const r = refusalRun(c, version);
       show(r, 2);
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(c.tofu);
     });
-  });
+  }
 });
 
 describeEachJudge('refuses the encryption block', terraformJudges(), (terraform) => {
