@@ -115,7 +115,7 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** Judges by tool: `terraform 1.11.4, 1.15.9; opentofu 1.12.6, 1.13.0-beta1 (pre-release)`. */
+/** Judges by tool, as `terraform <x.y.z>, <x.y.z>; opentofu <x.y.z>, <x.y.z-pre> (pre-release)`. */
 function judgeNames(judgeRows: readonly JudgeRow[]): string {
   const byTool = new Map<string, string[]>();
   for (const r of judgeRows) byTool.set(r.tool, [...byTool.get(r.tool) ?? [], `${r.version}${r.preRelease ? ' (pre-release)' : ''}`]);
