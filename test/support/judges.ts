@@ -4,7 +4,7 @@
  * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
  *
  * The judges are the rows of test/support/judge-rows.ts (the one list every language's suite
- * reads, the others through its view scripts/judges.txt): `terraform` on PATH (1.11.4 in CI),
+ * reads, the others through its view scripts/judges.txt): `terraform` on PATH (its row's release in CI),
  * Terraform built from its source archive or from the Go module proxy, and the OpenTofu releases
  * built from the proxy, by `scripts/judges.sh` into a cache keyed by version
  * (`STATE_BACKENDS_OPENTOFU_JUDGES` replaces the OpenTofu versions;
@@ -42,7 +42,7 @@ export interface Judge {
   readonly version: string;
   /** The executable to run. */
   readonly binary: string;
-  /** `terraform 1.11.4`, `opentofu 1.12.6`. */
+  /** `<tool> <version>`, e.g. `opentofu 1.10.7`. */
   readonly name: string;
   /** The library target matching this judge. */
   readonly target: ParsedTarget;
