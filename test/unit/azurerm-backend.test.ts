@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET } from '../../src/private/target/target';
 import { describeFieldOutput } from '../support/field-output';
 import { header, refusal, warningsFor } from '../support/refusals';
 import { STORES } from '../support/stores';
@@ -24,7 +25,7 @@ describe('azurerm rules', () => {
 
   test('fails if the environment is not one the target accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'mars' })).toBe(
-      `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform 1.16.5 [azurerm/environment]`,
+      `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform ${DEFAULT_TARGET.version} [azurerm/environment]`,
     );
   });
 
@@ -75,7 +76,7 @@ describe('azurerm rules', () => {
   test('fails if useGraphApi is false where the tool always uses microsoft graph', () => {
     expect(refusal(sut, { ...BASE, useGraphApi: false })).toBe(
       `${h}\n- useGraphApi: got false, but terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since; ` +
-        'terraform 1.16.5 cannot use the old azure ad graph, so remove the field or set it to true [field/availability]',
+        `terraform ${DEFAULT_TARGET.version} cannot use the old azure ad graph, so remove the field or set it to true [field/availability]`,
     );
     expect(refusal(sut, { ...BASE, useMicrosoftGraph: false }, { target: TOFU })).toBe(
       `${header('azurerm', TOFU)}\n- useMicrosoftGraph: got false, but opentofu never had use_microsoft_graph and always uses microsoft graph; ` +
@@ -190,7 +191,7 @@ describe('azurerm warnings', () => {
   test('warns that useGraphApi true is left out where the tool always uses microsoft graph', () => {
     expect(warningsFor(sut, { ...BASE, useMicrosoftGraph: true })).toEqual([
       'useMicrosoftGraph is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, ' +
-        'so true is already the behaviour of terraform 1.16.5 [field/implied-value]',
+        `so true is already the behaviour of terraform ${DEFAULT_TARGET.version} [field/implied-value]`,
     ]);
   });
 

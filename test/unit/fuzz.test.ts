@@ -83,7 +83,7 @@ describe('fuzz: generated configs', () => {
           expect(e).toBeInstanceOf(Error);
           expect((e as Error).constructor).toBe(Error);
           const message = (e as Error).message;
-          expect(message).toMatch(/^invalid [a-z0-9]+ (backend|remote state) \(target [a-z]+@[0-9.]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
+          expect(message).toMatch(/^invalid [a-z0-9]+ (backend|remote state) \(target [a-z]+@[0-9A-Za-z.-]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
           for (const secret of secrets) expect(message).not.toContain(secret);
           for (const line of message.split('\n')) expect(line).toMatch(STYLE);
           if (DUMP) dumped.push(JSON.stringify([sut.store.backend, g.target, g.asRemoteState, 'refused', message]));

@@ -31,11 +31,11 @@ describe('oss rules', () => {
     );
   });
 
-  // Every judge on moto (test/runtime/oss.test.ts, oss-empty-required): the OSS SDK of opentofu and terraform 1.15 refuses
-  // the name before any request, terraform 1.11.4 lists the buckets where it expects the objects; no env var can supply a bucket.
+  // Every judge on moto (test/runtime/oss.test.ts, oss-empty-required): the OSS SDK of opentofu and terraform 1.15+ refuses
+  // the name before any request, terraform before 1.15 lists the buckets where it expects the objects; no env var can supply a bucket.
   test('fails if bucket is ""', () => {
     expect(refusal(sut, { bucket: '' })).toBe(
-      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)) [field/empty-refused]`,
+      `${h}\n- bucket: got "", expected a non-empty string (init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]": opentofu, terraform 1.15.0 and later) or lists buckets where it expects objects (terraform before 1.15.0)) [field/empty-refused]`,
     );
   });
 

@@ -12,6 +12,7 @@ import { DataTerraformRemoteStateGcs } from '../../src/gcs-backend';
 import { DataTerraformRemoteStateOss } from '../../src/oss-backend';
 import { FieldSpec } from '../../src/private/kit/schema';
 import { STORES } from '../../src/private/stores';
+import { DEFAULT_TARGET } from '../../src/private/target/target';
 import { synthError, warningsOf } from '../support/annotations';
 
 function appFor(target: string): App {
@@ -38,7 +39,7 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     ]);
   });
 
-  test.each(['terraform@1.16.5', 'terraform@1.11.4', 'opentofu@1.7.0'])('fails for %s, naming the first opentofu that evaluates references', (target) => {
+  test.each([`terraform@${DEFAULT_TARGET.version}`, 'terraform@1.11.4', 'opentofu@1.7.0'])('fails for %s, naming the first opentofu that evaluates references', (target) => {
     const stack = stackFor(target);
     const env = new TerraformVariable(stack, 'env', { type: 'string' });
     const [tool] = target.split('@');

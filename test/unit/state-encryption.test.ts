@@ -17,7 +17,7 @@ import {
 } from '../../src';
 import { KEY_PROVIDERS, METHODS } from '../../src/private/encryption/schema';
 import { FieldSpec, keyFor } from '../../src/private/kit/schema';
-import { compareVersions } from '../../src/private/target/target';
+import { compareVersions, DEFAULT_TARGET } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { REFUSALS } from '../support/encryption-cases';
 import {
@@ -276,9 +276,9 @@ describe('StateEncryption output', () => {
 
 describe('StateEncryption rules', () => {
   test('fails if the target is terraform, naming OpenTofu 1.7', () => {
-    expect(refusal({ state: { method: aes() } }, 'terraform@1.16.5')).toBe(
-      'invalid state encryption (target terraform@1.16.5) at producer/encryption:\n' +
-        '- target: got terraform 1.16.5, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]',
+    expect(refusal({ state: { method: aes() } }, `terraform@${DEFAULT_TARGET.version}`)).toBe(
+      `invalid state encryption (target terraform@${DEFAULT_TARGET.version}) at producer/encryption:\n` +
+        `- target: got terraform ${DEFAULT_TARGET.version}, but terraform has no state encryption; only opentofu 1.7.0 and later has it (set the target with StateBackendTarget.opentofu) [encryption/target]`,
     );
   });
 
@@ -331,7 +331,37 @@ describe('StateEncryption rules', () => {
     ]);
   });
 
-  test('warns if 1.13 associated data is not standard base64 (OpenTofu 1.13 source only, no judge yet)', () => {
+  describe('encryption/gcp-kms-aad-change', () => {
+    const GCP = { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32 };
+    const gcp = (name: string, extra: object = {}) => EncryptionKeyProvider.gcpKms(name, { ...GCP, ...extra });
+    const MESSAGE =
+      'EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: is set, and opentofu keeps no copy of it with the state: state written without it, ' +
+      'or with another value, no longer decrypts. When adding or changing it on existing state, keep the previous key provider in a fallback method ' +
+      'until the state is written again [encryption/gcp-kms-aad-change]';
+    const aadWarnings = (props: StateEncryptionProps) => warningsFor(props, 'opentofu@1.13.0').filter((w) => w.includes('[encryption/gcp-kms-aad-change]'));
+
+    test('warns if the state is encrypted with a gcp_kms key provider that sets additionalAuthenticatedData, and no fallback decrypts older state', () => {
+      // GIVEN a state method whose key provider has AAD (OpenTofu decrypts with the configured AAD, not a stored one)
+      const method = aes(gcp('gcp', { additionalAuthenticatedData: 'cHJvZHVjZXI=' }));
+      // THEN the warning names the field
+      expect(aadWarnings({ state: { method }, plan: { method } })).toEqual([MESSAGE]);
+    });
+
+    test('says nothing when a fallback decrypts the state written before, or when no AAD is set', () => {
+      const method = aes(gcp('gcp', { additionalAuthenticatedData: 'cHJvZHVjZXI=' }));
+      const previous = EncryptionMethod.aesGcm('previous', { keys: gcp('previous') });
+      expect(aadWarnings({ state: { method, fallbacks: [previous] } })).toEqual([]);
+      expect(aadWarnings({ state: { method: aes(gcp('gcp')) } })).toEqual([]);
+    });
+
+    test('says nothing for aws_kms encryptionContext and openbao associatedData: OpenTofu keeps them in the key metadata', () => {
+      const aws = EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', encryptionContext: { stack: 'producer' } });
+      const bao = EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' });
+      expect(aadWarnings({ state: { method: EncryptionMethod.aesGcm('a', { keys: aws }) }, plan: { method: EncryptionMethod.aesGcm('b', { keys: bao }) } })).toEqual([]);
+    });
+  });
+
+  test('warns if 1.13 associated data is not standard base64 (the 1.13.0-beta1 judge refuses it; a warning while only a pre-release judges it)', () => {
     const warnings = warningsFor(
       {
         keyProviders: [

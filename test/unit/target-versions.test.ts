@@ -6,6 +6,7 @@
  */
 import { App, TerraformStack, Testing } from 'cdktf';
 import { AzurermBackend, GcsBackend, OssBackend, StateBackendTarget } from '../../src';
+import { DEFAULT_TARGET } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
 
@@ -217,24 +218,24 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     const stack = stackWith({ targetVersions: { terraform: '' }, [KEY]: 'opentofu@1.12.6' });
     new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
     expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.6');
-    expect(StateBackendTarget.of(stackWith({ targetVersions: { terraform: '' } })).toString()).toBe('terraform@1.16.5');
+    expect(StateBackendTarget.of(stackWith({ targetVersions: { terraform: '' } })).toString()).toBe(`terraform@${DEFAULT_TARGET.version}`);
   });
 });
 
 (FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
-  test('is ignored: the default target stays terraform 1.16.5, and the error says how to set the target', () => {
+  test('is ignored: the default target stays, and the error says how to set the target', () => {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
     // Issue 28: the header named the default target without saying it is one, while the run's terraform may be older.
     expect(() => new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' })).toThrow(
-      'invalid gcs backend (target terraform@1.16.5) at producer/backend:\n' +
+      `invalid gcs backend (target terraform@${DEFAULT_TARGET.version}) at producer/backend:\n` +
         '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]\n' +
-        'checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with ' +
+        `checked for terraform ${DEFAULT_TARGET.version}, the default target: if your runs use an older terraform, or opentofu, set the target with ` +
         `StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key ${KEY}`,
     );
   });
 
   test('an error for a target the app set has no note', () => {
-    expect(() => new GcsBackend(stackWith({ [KEY]: 'terraform@1.16.5' }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
+    expect(() => new GcsBackend(stackWith({ [KEY]: `terraform@${DEFAULT_TARGET.version}` }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
       .toThrow(/\[gcs\/custom-endpoint-form\]$/);
   });
 

@@ -110,7 +110,7 @@ const RELEASE = /^\d+\.\d+\.\d+$/;
 /**
  * What every rule table (a store's, the encryption block's, the stack-wide checks') is checked for
  * when it loads: ids unique and under `<prefix>/` (lower case, digits and hyphens), a severity,
- * evidence (with `evidenceNamesRelease`, evidence that names a release such as `1.12.6`), and every
+ * evidence (with `evidenceNamesRelease`, evidence that names a release such as `1.7.0`), and every
  * release a row compares with declared in its `versions` as `x.y.z` for a known tool. A bad row
  * stops the module from loading.
  */

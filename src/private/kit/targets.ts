@@ -3,6 +3,7 @@ import { Violation, formatViolations, showValue } from './messages';
 import { RuleRow } from './rule-row';
 import { ALWAYS, BACKEND_EVALUATION, FieldSpec, PerTool, envEntriesOf } from './schema';
 import { isCdktn, libraryContext } from '../target/flavour';
+import { CHECKED_RELEASES } from '../target/releases';
 import { EXAMPLES } from '../target/semver-range';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from '../target/target';
 import { DEFAULT_TARGET_VERSIONS, DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, TOOLS, versionsToCheck } from '../target/versions';
@@ -101,20 +102,19 @@ export function describeDeclared(declared: DeclaredTargets): string {
 }
 
 /**
- * The releases of the judges (scripts/judges.txt: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and
- * 1.6.3), at which the rules' evidence was observed: a cdktn config is checked there too, for either
- * tool. test/unit/private/kit/targets.test.ts holds the list to scripts/judges.txt.
+ * The releases the tools judged the tables at (target/releases.ts), without a pre-release's suffix
+ * (a pre-release is checked as its release): a cdktn config is checked there too, for either tool.
  */
-export const JUDGED_RELEASES: readonly string[] = ['1.6.3', '1.11.4', '1.12.6', '1.15.9'];
+const CHECKED: readonly string[] = Object.values(CHECKED_RELEASES).flatMap((releases) => releases.map((v) => v.split('-')[0]));
 
 /**
  * The versions at which a store's tables change anything, as they declare them: every field's
  * `since`, `removedIn` and env var releases, every release a rule declares in its `versions`, where
- * backend blocks start being evaluated, and the judges' releases. Between two of them the tables say
- * the same. A version that changes nothing only costs one more check.
+ * backend blocks start being evaluated, and the releases the tools judged the tables at. Between two
+ * of them the tables say the same. A version that changes nothing only costs one more check.
  */
 export function breakpointsOf(fields: readonly FieldSpec[], rules: readonly RuleRow[]): readonly string[] {
-  const versions = new Set<string>([...Object.values(BACKEND_EVALUATION), ...JUDGED_RELEASES]);
+  const versions = new Set<string>([...Object.values(BACKEND_EVALUATION), ...CHECKED]);
   const add = (perTool: PerTool<string> | undefined) => Object.values(perTool ?? {}).forEach((v) => versions.add(v));
   const visit = (rows: readonly FieldSpec[]): void => {
     for (const f of rows) {

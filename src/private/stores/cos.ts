@@ -9,8 +9,9 @@ import { defineStore } from '../kit/store';
 /*
  * COS (spec RemoteStateB): the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
- * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
- * version is named.
+ * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
+ * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
+ * (docs/FIELDS.md "judged by"), never named in its evidence.
  */
 
 const TF_ONLY_1_10 = { terraform: '1.10.0' };
@@ -57,7 +58,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'tfstate-1250000000',
     required: true,
-    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/judges/init-judge.test.ts).
+    // Every judge's offline init (test/judges/init-judge.test.ts).
     emptyFailsAt: 'init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty',
     since: since('0.12.21'),
   },
@@ -158,7 +159,7 @@ const RULES = [
     description: 'region is not "" (the bucket\'s host name would have an empty label; leave it unset to use TENCENTCLOUD_REGION)',
     evidence:
       'both tools, cos/backend.go configure: https://<bucket>.cos.<region>.myqcloud.com; "" is set, so TENCENTCLOUD_REGION is not read; ' +
-      'offline init refuses it before any request with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+      'offline init refuses it before any request',
     check: (c) => {
       if (c.literal('region') === '') c.error('region', 'got "", expected a region such as "ap-guangzhou", or no region so that the run takes TENCENTCLOUD_REGION (init fails on "": the bucket\'s host name is cos..myqcloud.com)');
     },
@@ -172,8 +173,8 @@ const RULES = [
     description: 'bucket is <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the digits of the APPID',
     evidence:
       'cos-go-sdk-v5 v0.7.42 (terraform 1.6.0 and later) and v0.7.70 (opentofu 1.11.0 and later), cos.go checkURL: the bucket host must match ' +
-      '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request with terraform 1.11.4 and 1.15.9 ' +
-      'and opentofu 1.12.6, and not with opentofu 1.6.3 (v0.7.29)',
+      '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request from those releases on, ' +
+      'and not before them (v0.7.29)',
     versions: SDK_CHECKS_NAMES,
     appliesTo: { from: 'sdkChecksNames' },
     check: (c) => {
@@ -203,7 +204,7 @@ const RULES = [
       runtime: 'cos-object-options',
       evidence:
         'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
-        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3)',
+        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end)',
     },
     'acl',
     ['private', 'public-read'],
@@ -225,7 +226,7 @@ const RULES = [
       evidence:
         'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.([^.]+)\\.tencentcos\\.cn$, ' +
         'else init fails ("Invalid URL: <endpoint> must be: http(s)://cos-internal.{Region}.tencentcos.cn"); the bucket is then reached at ' +
-        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end, terraform 1.11.4 and 1.15.9: both protocols store the state there, ' +
+        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end: both protocols store the state there, ' +
         'https://127.0.0.1:9000, https://cos.<region>.myqcloud.com and a trailing "/" fail before any request',
     },
     'endpoint',
