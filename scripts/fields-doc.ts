@@ -12,7 +12,7 @@ import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { STACK_RULES } from '../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
-import { Rule } from '../src/private/kit/rule-context';
+import { Rule, offlineText } from '../src/private/kit/rule-context';
 import { appliesAt } from '../src/private/kit/rule-row';
 import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, isAvailable, keyFor } from '../src/private/kit/schema';
 import { StoreDefinition, judgedBy } from '../src/private/kit/store';
@@ -97,7 +97,7 @@ export function renderFieldsDoc(): string {
     out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
     out.push('| id | severity | rule | evidence | the tool\'s offline check | judged by |', '|---|---|---|---|---|---|');
     out.push(...store.rules.map((r) =>
-      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} | ${cell(judgedWith(store, r))} |`));
+      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ? offlineText(r.offline) : '— (a warning)')} | ${cell(judgedWith(store, r))} |`));
   }
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');

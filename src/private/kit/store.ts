@@ -115,8 +115,8 @@ export function asTemplateText(value: unknown): unknown {
 export function judgedBy(store: StoreDefinition, rule: Rule): string {
   if (rule.severity === 'warning') return rule.runtime ? `— (a warning; its outcome shown by init/apply on ${store.emulator}, \`${rule.runtime}\`)` : '— (a warning)';
   const parts: string[] = [];
-  const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
-  if (validate) parts.push(`\`${validate[1]}\``);
+  const offline = rule.offline;
+  if (offline && 'validate' in offline) parts.push(`\`${offline.validate === 'both tools' ? '' : `${offline.validate} `}validate\``);
   if (rule.init) parts.push('offline `init`');
   if (rule.runtime) parts.push(`init/apply on ${store.emulator} (\`${rule.runtime}\`)`);
   if (parts.length > 0) return parts.join('; ');

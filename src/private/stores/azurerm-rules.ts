@@ -37,7 +37,7 @@ const filePair = <I extends string>(id: I, value: string, file: string) =>
 export const AZURERM_RULES = [
   rule({
     id: 'azurerm/environment',
-    offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
+    offline: { none: 'both tools look the name up when init configures the backend, which reaches the cloud' },
     runtime: 'azurerm-environment',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
@@ -135,7 +135,7 @@ export const AZURERM_RULES = [
   filePair('azurerm/oidc-token-file-pair', 'oidcToken', 'oidcTokenFilePath'),
   rule({
     id: 'azurerm/dns-lookup-needs-resource-group',
-    offline: 'no offline check: terraform checks it when init configures the backend, which reaches the cloud',
+    offline: { none: 'terraform checks it when init configures the backend, which reaches the cloud' },
     runtime: 'azurerm-dns-lookup',
     severity: 'error',
     fields: ['lookupBlobEndpoint', 'resourceGroupName'],
@@ -146,19 +146,19 @@ export const AZURERM_RULES = [
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
     },
   }),
-  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
+  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: { validate: 'opentofu', how: 'ConflictsWith' }, evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
     'environment',
     'metadataHost',
   ]),
-  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
+  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', offline: { validate: 'opentofu', how: 'ConflictsWith' }, evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
     'customerProvidedKey',
     'encryptionScope',
   ]),
-  base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
-  atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
+  base64Key({ id: 'azurerm/customer-provided-key', offline: { validate: 'opentofu', how: 'ValidateFunc' }, evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
+  atLeast({ id: 'azurerm/timeout-seconds', offline: { validate: 'opentofu', how: 'ValidateFunc' }, evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
   rule({
     id: 'azurerm/timeout-zero',
-    offline: 'no offline check: validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out',
+    offline: { none: 'validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out' },
     runtime: 'azurerm-timeout-zero',
     severity: 'error',
     fields: ['timeoutSeconds'],
@@ -177,7 +177,7 @@ export const AZURERM_RULES = [
   matches(
     {
       id: 'azurerm/storage-account-name',
-      offline: 'no offline check: validate accepts any name; opentofu checks it when init configures the backend',
+      offline: { none: 'validate accepts any name; opentofu checks it when init configures the backend' },
       init: 'init fails before any request: "invalid storage account name"',
       runtime: 'azurerm-account-name',
       evidence:
@@ -192,7 +192,7 @@ export const AZURERM_RULES = [
   ),
   rule({
     id: 'azurerm/account-name-host',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it builds the first request',
+    offline: { none: 'validate accepts any name, and init refuses it when it builds the first request' },
     init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
     severity: 'error',
     fields: ['storageAccountName'],
@@ -221,7 +221,7 @@ export const AZURERM_RULES = [
   matches(
     {
       id: 'azurerm/container-name',
-      offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
+      offline: { none: 'opentofu checks the name when init configures the backend, which reaches the cloud' },
       runtime: 'azurerm-container-name',
       evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name"); init on Azurite fails',
       versions: TOFU_NAME_CHECKS,

@@ -152,7 +152,7 @@ const RULES = [
   ),
   rule({
     id: 'cos/region-empty',
-    offline: 'no offline check: validate accepts "", and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts "", and init refuses it when it configures the backend' },
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log), or Go refuses the host "<bucket>.cos..myqcloud.com" ("no such host", no DNS server asked)',
     severity: 'error',
     fields: ['region'],
@@ -166,7 +166,7 @@ const RULES = [
   }),
   rule({
     id: 'cos/bucket-name',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts any name, and init refuses it when it configures the backend' },
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log)',
     severity: 'error',
     fields: ['bucket', 'region', 'accelerate', 'endpoint'],
@@ -200,7 +200,7 @@ const RULES = [
   oneOf(
     {
       id: 'cos/acl',
-      offline: 'validate refuses it (both tools)',
+      offline: { validate: 'both tools' },
       runtime: 'cos-object-options',
       evidence:
         'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
@@ -210,7 +210,7 @@ const RULES = [
     ['private', 'public-read'],
   ),
   inRange(
-    { id: 'cos/session-duration', offline: 'validate refuses it (both tools)', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
+    { id: 'cos/session-duration', offline: { validate: 'both tools' }, evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
     'assumeRole.sessionDuration',
     0,
     43200,
@@ -220,7 +220,7 @@ const RULES = [
   matches(
     {
       id: 'cos/endpoint-form',
-      offline: 'no offline check: terraform checks it when init configures the backend (before any request); validate accepts any string',
+      offline: { none: 'terraform checks it when init configures the backend (before any request); validate accepts any string' },
       runtime: 'cos-endpoint',
       appliesTo: { tools: ['terraform'] },
       evidence:

@@ -102,7 +102,7 @@ const FIELDS: readonly FieldSpec[] = [
 const RULES = [
   rule({
     id: 'gcs/encryption-key',
-    offline: 'no offline check: both tools decode the key when init configures the backend, and that init reaches the cloud',
+    offline: { none: 'both tools decode the key when init configures the backend, and that init reaches the cloud' },
     runtime: 'gcs-encryption-key',
     severity: 'error',
     fields: ['encryptionKey'],
@@ -131,7 +131,7 @@ const RULES = [
   }),
   rule({
     id: 'gcs/bucket-blank',
-    offline: 'no offline check: validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces',
+    offline: { none: 'validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces' },
     runtime: 'gcs-blank-bucket',
     severity: 'error',
     fields: ['bucket'],
@@ -168,7 +168,7 @@ const RULES = [
   matches(
     {
       id: 'gcs/custom-endpoint-form',
-      offline: 'no offline check: the storage client resolves its paths against the endpoint only when init calls it',
+      offline: { none: 'the storage client resolves its paths against the endpoint only when init calls it' },
       runtime: 'gcs-endpoint-forms',
       evidence:
         'both tools, gcs/backend.go configure: storage_custom_endpoint goes to the storage client (option.WithEndpoint), which resolves ' +
@@ -184,7 +184,7 @@ const RULES = [
   mutuallyExclusive(
     {
       id: 'gcs/one-encryption',
-      offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud',
+      offline: { validate: 'opentofu', how: 'ConflictsWith', besides: 'terraform checks it when init configures the backend, which reaches the cloud' },
       runtime: 'gcs-one-encryption',
       evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with both',
     },

@@ -61,7 +61,7 @@ export const OSS_LOCK_RULES = [
   rule({
     id: 'oss/lock-endpoint-empty',
     severity: 'error',
-    offline: 'no offline check: validate accepts "", and the tool crashes only when it reads the state',
+    offline: { none: 'validate accepts "", and the tool crashes only when it reads the state' },
     fields: ['lockStoreEndpoint', 'lockStoreTable'],
     description: 'lockStoreEndpoint is not "" when lockStoreTable is set (the tool crashes reading the state, whatever its environment)',
     evidence:

@@ -201,7 +201,7 @@ const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.15.0', opentofu: ALWA
 const RULES = [
   rule({
     id: 'oss/bucket-name',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts any name, and init refuses it when it configures the backend' },
     init: 'init fails before any request: "error getting bucket: bucket name ... len is between [3-63]" / "can only include lowercase letters, numbers, and -" / "must start and end with a lowercase letter or number"',
     severity: 'error',
     fields: ['bucket'],
@@ -233,20 +233,20 @@ const RULES = [
     },
   }),
   inRange(
-    { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
+    { id: 'oss/session-expiration', offline: { validate: 'both tools' }, evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',
     900,
     3600,
     'seconds',
   ),
   inRange(
-    { id: 'oss/block-session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
+    { id: 'oss/block-session-expiration', offline: { validate: 'both tools' }, evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
     'assumeRole.sessionExpiration',
     900,
     3600,
     'seconds',
   ),
-  oneOf({ id: 'oss/acl', offline: 'validate refuses it (both tools)', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
+  oneOf({ id: 'oss/acl', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
   ...PATH_RULES('oss'),
   ...OSS_LOCK_RULES,
   bothSet(
