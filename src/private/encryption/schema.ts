@@ -1,3 +1,4 @@
+import { DefinitionError } from '../errors/errors';
 import { FieldSpec, FieldTable, PerTool } from '../kit/schema';
 
 /*
@@ -61,7 +62,7 @@ function kinds(rows: readonly KindRow[]): EncryptionKind[] {
     const fields = rowsSince(k.fields, k.since);
     const table = new FieldTable(fields); // throws on a name used twice
     for (const f of fields) {
-      if (fields.filter((g) => g.key === f.key).length > 1) throw new Error(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
+      if (fields.filter((g) => g.key === f.key).length > 1) throw new DefinitionError(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
     }
     return { ...k, fields, table };
   });
@@ -291,6 +292,6 @@ export const METHODS: readonly EncryptionKind[] = kinds([
 
 export function kindOf(block: 'key_provider' | 'method', type: string): EncryptionKind {
   const kind = (block === 'key_provider' ? KEY_PROVIDERS : METHODS).find((k) => k.type === type);
-  if (!kind) throw new Error(`unknown ${block} type ${type}`);
+  if (!kind) throw new DefinitionError(`unknown ${block} type ${type}`);
   return kind;
 }

@@ -3,8 +3,10 @@ import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
 import { STACK_RULES } from './shared-state';
-import { STRICT_CHECK } from './warnings';
+import { ACKNOWLEDGE_CHECK, STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
+import { CONTEXT_KEYS_CHECK } from '../target/flavour';
+import { TARGET_FORMAT_CHECK } from '../target/target';
 
 /*
  * Every rule of the library by id and severity, from the tables themselves: the checks every field
@@ -14,8 +16,11 @@ import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 
 const ALL = [
   ...GENERIC_CHECKS,
+  TARGET_FORMAT_CHECK,
+  CONTEXT_KEYS_CHECK,
   TARGET_VERSIONS_CHECK,
   STRICT_CHECK,
+  ACKNOWLEDGE_CHECK,
   ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   MOVED_STATE_RULE,

@@ -1,4 +1,5 @@
 import { IResolvable, Lazy, Token, Tokenization } from 'cdktf';
+import { refuse } from '../errors/errors';
 
 /*
  * The markers `StateBackendValue.fromInit()` and `fromInitNumber()` return: cdktf tokens (a string
@@ -11,7 +12,7 @@ import { IResolvable, Lazy, Token, Tokenization } from 'cdktf';
 const MARKERS = new WeakSet<IResolvable>();
 
 const misplaced = () => {
-  throw new Error('StateBackendValue.fromInit() is for the fields of a backend block (values the run gives at init), not for other elements');
+  refuse('StateBackendValue.fromInit() is for the fields of a backend block (values the run gives at init), not for other elements', 'field/from-init-misplaced');
 };
 
 /** A new marker (a string token). */

@@ -2,6 +2,7 @@ import { FieldValue, FieldValues, literalOf, valueAt, Warning } from './field-va
 import { Violation, got } from './messages';
 import { RuleReport, RuleRow, checkRuleRows, reached } from './rule-row';
 import { FieldTable, envVarsOf, isAvailable } from './schema';
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName } from '../target/target';
 
 /** Which offline check of the tool refuses what an error rule refuses, or why none can. */
@@ -172,9 +173,9 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
 export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
   checkRuleRows(backend, rules);
   for (const row of rules) {
-    if (row.severity === 'error' && !row.offline) throw new Error(`${backend}: error rule ${row.id} does not say which offline check of the tool refuses it, or why none can`);
+    if (row.severity === 'error' && !row.offline) throw new DefinitionError(`${backend}: error rule ${row.id} does not say which offline check of the tool refuses it, or why none can`);
     for (const name of row.fields) {
-      if (!table.spec(name)) throw new Error(`${backend}: rule ${row.id} names ${name}, which is not a field of the table`);
+      if (!table.spec(name)) throw new DefinitionError(`${backend}: rule ${row.id} names ${name}, which is not a field of the table`);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName, compareVersions } from '../target/target';
 
 /**
@@ -112,13 +113,13 @@ export class FieldTable {
   constructor(public readonly fields: readonly FieldSpec[]) {
     fields.forEach((f, i) =>
       spellingsOf(f).forEach((s) => {
-        if (this.positions.has(s)) throw new Error(`field table: ${s} names two fields`);
+        if (this.positions.has(s)) throw new DefinitionError(`field table: ${s} names two fields`);
         this.positions.set(s, i);
       }),
     );
     for (const f of fields) {
       for (const e of envEntriesOf(f)) {
-        if (!/^[A-Z][A-Z0-9_]*$/.test(e.name) || !/^\d+\.\d+\.\d+$/.test(e.since)) throw new Error(`field table: ${f.name} reads env var ${JSON.stringify(e)}, expected { name: "NAME", since: "x.y.z" }`);
+        if (!/^[A-Z][A-Z0-9_]*$/.test(e.name) || !/^\d+\.\d+\.\d+$/.test(e.since)) throw new DefinitionError(`field table: ${f.name} reads env var ${JSON.stringify(e)}, expected { name: "NAME", since: "x.y.z" }`);
       }
       if (f.fields) this.blocks.set(f.name, new FieldTable(f.fields));
     }

@@ -6,6 +6,7 @@ import { checkRuleTable, Rule, RuleContext, storeConfigView } from './rule-conte
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { breakpointsOf } from './targets';
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName } from '../target/target';
 
 /**
@@ -41,7 +42,7 @@ export function defineStore<B extends string, I extends string>(definition: Stor
   const table = new FieldTable(fields);
   checkRuleTable(backend, table, rules);
   for (const key of [...layout.container, ...(layout.namespace ?? []), ...layout.object]) {
-    if (!fields.some((f) => f.key === key)) throw new Error(`${backend}: the state layout reads ${key}, which is not a key of the table`);
+    if (!fields.some((f) => f.key === key)) throw new DefinitionError(`${backend}: the state layout reads ${key}, which is not a key of the table`);
   }
   return { ...definition, table, breakpoints: breakpointsOf(fields, rules) };
 }

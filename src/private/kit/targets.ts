@@ -2,6 +2,7 @@ import { IConstruct } from 'constructs';
 import { Violation, formatViolations, showValue } from './messages';
 import { RuleRow } from './rule-row';
 import { ALWAYS, BACKEND_EVALUATION, FieldSpec, PerTool, envEntriesOf } from './schema';
+import { StateBackendError } from '../errors/errors';
 import { isCdktn, libraryContext } from '../target/flavour';
 import { CHECKED_RELEASES } from '../target/releases';
 import { EXAMPLES } from '../target/semver-range';
@@ -90,7 +91,7 @@ export function declaredTargetsOf(scope: IConstruct): DeclaredTargets | undefine
   if (!isCdktn() || libraryContext(scope, TARGET_CONTEXT_KEY) !== undefined) return undefined;
   const raw = scope.node.tryGetContext(TARGET_VERSIONS_CONTEXT_KEY);
   const result = raw === undefined ? declaredTargetsFrom(DEFAULT_TARGET_VERSIONS, true) : declaredTargetsFrom(raw);
-  if (Array.isArray(result)) throw new Error(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
+  if (Array.isArray(result)) throw new StateBackendError(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
   // Every declared range is "": no tool is targeted, so the library's own target (or default) decides.
   return result.ranges.length === 0 ? undefined : result;
 }

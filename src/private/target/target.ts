@@ -1,4 +1,5 @@
 import { CHECKED_RELEASES, FIRST_RELEASES, isPreRelease } from './releases';
+import { DefinitionError, refuse } from '../errors/errors';
 
 /**
  * The tool (and its version) that will read the synthesized configuration.
@@ -81,7 +82,7 @@ function versionKey(v: string): number {
 /** The newest of `releases` that is not a pre-release. */
 function newestOf(releases: readonly string[]): string {
   const known = releases.filter((v) => !isPreRelease(v));
-  if (known.length === 0) throw new Error('releases: a tool has no checked release that is not a pre-release');
+  if (known.length === 0) throw new DefinitionError('releases: a tool has no checked release that is not a pre-release');
   return known.reduce((a, b) => (compareVersions(b, a) > 0 ? b : a));
 }
 
@@ -89,9 +90,16 @@ export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
 }
 
+/** The check of a target's text, by id (for docs/FIELDS.md and the rule catalog). */
+export const TARGET_FORMAT_CHECK = {
+  id: 'target/format',
+  severity: 'error',
+  description: 'a target (the target context key, StateBackendTarget) is `terraform@x.y.z` or `opentofu@x.y.z`, not older than the tool\'s first release',
+} as const;
+
 /** Parses `tool@x.y.z`, or throws the parse error (naming `key`, the context key it came from). */
 export function parseTargetOrThrow(text: unknown, key = TARGET_CONTEXT_KEY): ParsedTarget {
   const parsed = parseTarget(text, key);
-  if (typeof parsed === 'string') throw new Error(parsed);
+  if (typeof parsed === 'string') refuse(parsed, TARGET_FORMAT_CHECK.id);
   return parsed;
 }

@@ -5,6 +5,7 @@
 import { parse } from '@cdktf/hcl2json';
 import { Fn, Lazy, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { OssBackend } from '../../../../src';
+import { StateBackendError } from '../../../../src/private/errors/errors';
 import { decodeBase64 } from '../../../../src/private/kit/key-text';
 import { REDACTED, showValue } from '../../../../src/private/kit/messages';
 import { header, refusal, warningsFor } from '../../../support/refusals';
@@ -107,7 +108,7 @@ describe('checks every field gets', () => {
     expect(secretsWithAliases).toEqual([]);
   });
 
-  test('errors are plain Error objects', () => {
+  test('errors are the library\'s StateBackendError, an Error that names its rule ids', () => {
     const stack = new TerraformStack(Testing.app(), 's');
     let thrown: unknown;
     try {
@@ -115,7 +116,9 @@ describe('checks every field gets', () => {
     } catch (e) {
       thrown = e;
     }
-    expect((thrown as Error).constructor).toBe(Error);
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).constructor).toBe(StateBackendError);
+    expect((thrown as StateBackendError).ruleIds).toEqual(['oss/session-expiration']);
   });
 });
 
