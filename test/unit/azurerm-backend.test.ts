@@ -13,16 +13,6 @@ const TOFU = 'opentofu@1.12.6';
 describe('azurerm rules', () => {
   const h = header('azurerm');
 
-  test('fails if a required field is missing, naming each', () => {
-    expect(refusal(sut, { storageAccountName: 'acct' }, { as: 'remote-state' })).toBe(
-      [
-        header('azurerm', undefined, 'remote-state'),
-        '- containerName: got nothing, expected a non-empty string (the field is required) [field/required]',
-        '- key: got nothing, expected a non-empty string (the field is required) [field/required]',
-      ].join('\n'),
-    );
-  });
-
   test('fails if the environment is not one the target accepts', () => {
     expect(refusal(sut, { ...BASE, environment: 'mars' })).toBe(
       `${h}\n- environment: got "mars", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for terraform ${DEFAULT_TARGET.version} [azurerm/environment]`,
@@ -70,23 +60,6 @@ describe('azurerm rules', () => {
     expect(warningsFor(sut, { ...BASE, environment: 'USGovernment' })).toEqual([]);
     expect(refusal(sut, { ...BASE, environment: 'USGovernment' }, { target: TOFU })).toBe(
       `${header('azurerm', TOFU)}\n- environment: got "USGovernment", expected one of "public", "usgovernment", "china", "global", "usgovernmentl4", "dod", "usgovernmentl5", "canary" for opentofu 1.12.6; opentofu matches names exactly, use "usgovernment" [azurerm/environment]`,
-    );
-  });
-
-  test('fails if useGraphApi is false where the tool always uses microsoft graph', () => {
-    expect(refusal(sut, { ...BASE, useGraphApi: false })).toBe(
-      `${h}\n- useGraphApi: got false, but terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since; ` +
-        `terraform ${DEFAULT_TARGET.version} cannot use the old azure ad graph, so remove the field or set it to true [field/availability]`,
-    );
-    expect(refusal(sut, { ...BASE, useMicrosoftGraph: false }, { target: TOFU })).toBe(
-      `${header('azurerm', TOFU)}\n- useMicrosoftGraph: got false, but opentofu never had use_microsoft_graph and always uses microsoft graph; ` +
-        'opentofu 1.12.6 cannot use the old azure ad graph, so remove the field or set it to true [field/availability]',
-    );
-  });
-
-  test('fails if useGraphApi is set before terraform 1.1', () => {
-    expect(refusal(sut, { ...BASE, useGraphApi: true }, { target: 'terraform@1.0.11' })).toBe(
-      `${header('azurerm', 'terraform@1.0.11')}\n- useGraphApi: got true, but terraform 1.0.11 does not have it yet; it is first available in terraform 1.1.0 (and removed again in 1.3.0) [field/availability]`,
     );
   });
 
@@ -176,35 +149,9 @@ describe('azurerm rules', () => {
     expect(warningsFor(sut, { ...BASE, storageAccountName: 'Acme-State', containerName: 'tf--state' })).toEqual([]);
   });
 
-  test('fails if opentofu-only fields are used for terraform', () => {
-    expect(refusal(sut, { ...BASE, timeoutSeconds: 60, encryptionScope: 's' })).toBe(
-      [
-        h,
-        '- timeoutSeconds: got 60, but terraform has no such setting; only opentofu 1.9.0 and later has it [field/availability]',
-        '- encryptionScope: got "s", but terraform has no such setting; only opentofu 1.12.0 and later has it [field/availability]',
-      ].join('\n'),
-    );
-  });
 });
 
 describe('azurerm warnings', () => {
-  test('warns that useGraphApi true is left out where the tool always uses microsoft graph', () => {
-    expect(warningsFor(sut, { ...BASE, useMicrosoftGraph: true })).toEqual([
-      'useMicrosoftGraph is left out of the output: terraform removed use_microsoft_graph in 1.3.0 and has used microsoft graph ever since, ' +
-        `so true is already the behaviour of terraform ${DEFAULT_TARGET.version} [field/implied-value]`,
-    ]);
-  });
-
-  test('warns that endpoint is deprecated, naming the replacement for each tool', () => {
-    expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local' })).toEqual([
-      'endpoint is deprecated: terraform ignores it since 1.11.0 (its message points to msi_endpoint); use managedIdentityEndpoint, or environment / metadataHost for a custom cloud [field/deprecated]',
-    ]);
-    expect(warningsFor(sut, { ...BASE, endpoint: 'https://management.local', msiEndpoint: 'http://169.254.169.254/x' }, { target: TOFU })).toEqual([
-      'endpoint is deprecated: opentofu ignores it since 1.11.0; use environment or metadataHost instead [field/deprecated]',
-      'msiEndpoint is deprecated: opentofu 1.11.0 and later prefer the MSI_ENDPOINT env var [field/deprecated]',
-    ]);
-  });
-
   test('warns that without a resource group the run needs a data-plane credential', () => {
     const { resourceGroupName: _, ...noGroup } = BASE;
     expect(warningsFor(sut, noGroup)).toEqual([
@@ -213,9 +160,4 @@ describe('azurerm warnings', () => {
     expect(warningsFor(sut, { ...noGroup, useAzureadAuth: true })).toEqual([]);
   });
 
-  test('warns about literal secrets', () => {
-    expect(warningsFor(sut, { ...BASE, clientSecret: '<CLIENT_SECRET>' })).toEqual([
-      'clientSecret is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide ARM_CLIENT_SECRET in the environment of the terraform run instead [field/literal-secret]',
-    ]);
-  });
 });

@@ -22,13 +22,6 @@ const LITERAL_KEY_WARNING = 'encryptionKey is a secret set as a literal value, s
 describe('gcs rules', () => {
   const h = header('gcs');
 
-  test('fails if bucket is missing or empty', () => {
-    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string, or StateBackendValue.fromInit() where init gives it (-backend-config) (the field is required) [field/required]`);
-    expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
-      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn't exist") [field/empty-refused]`,
-    );
-  });
-
   test('fails if encryptionKey does not decode to 32 bytes, without echoing the key', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: 'c2hvcnQ=' })).toBe(
       `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes [gcs/encryption-key]`,
@@ -112,17 +105,6 @@ describe('gcs rules', () => {
     },
   );
 
-  test('fails if both spellings of the endpoint differ', () => {
-    expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://b.example/storage/v1/b' })).toBe(
-      `${h}\n- storeageCustomEndpoint: storeageCustomEndpoint and storageCustomEndpoint are spellings of one field and were set to different values ` +
-        '("https://a.example/storage/v1/b" and "https://b.example/storage/v1/b"), expected one of them [field/spelling-conflict]',
-    );
-  });
-
-  test('both spellings with the same value are fine', () => {
-    expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://a.example/storage/v1/b' })).toEqual([]);
-  });
-
   test('warns if kmsEncryptionKey is "": no key, and terraform reads its env var instead', () => {
     expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' })).toEqual([
       'kmsEncryptionKey is "", which the tool takes as no KMS key (the terraform run then reads GOOGLE_KMS_ENCRYPTION_KEY); leave it unset, or name the key [gcs/kms-key-form]',
@@ -135,15 +117,6 @@ describe('gcs rules', () => {
   test('fails if encryptionKey and kmsEncryptionKey are both set', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32, kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toBe(
       `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey [gcs/one-encryption]`,
-    );
-  });
-
-  test('fails if universeDomain is used for terraform, which lacks it', () => {
-    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' })).toBe(
-      `${h}\n- universeDomain: got "u.example", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]`,
-    );
-    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' }, { target: 'opentofu@1.11.4' })).toBe(
-      `${header('gcs', 'opentofu@1.11.4')}\n- universeDomain: got "u.example", but opentofu 1.11.4 does not have it yet; it is first available in opentofu 1.11.5 [field/availability]`,
     );
   });
 
@@ -172,9 +145,6 @@ describe('gcs warnings', () => {
     ]);
   });
 
-  test('warns about a literal secret, naming the env vars', () => {
-    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([LITERAL_KEY_WARNING]);
-  });
 });
 
 describe('gcs credentials', () => {

@@ -308,29 +308,6 @@ describe('StateEncryption rules', () => {
     );
   });
 
-  test('fails if an OpenTofu 1.13 argument is set for an earlier target, naming 1.13.0; accepted and emitted for 1.13.0', () => {
-    const kms = () => [
-      EncryptionKeyProvider.awsKms('aws', { kmsKeyId: 'alias/k', keySpec: AwsKmsKeySpec.AES_256, region: 'eu-west-1', encryptionContext: { stack: 'producer' } }),
-      EncryptionKeyProvider.gcpKms('gcp', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, additionalAuthenticatedData: 'cHJvZHVjZXI=' }),
-      EncryptionKeyProvider.openBao('bao', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' }),
-    ];
-    expect(refusal({ keyProviders: kms() })).toBe(
-      [
-        HEADER,
-        '- EncryptionKeyProvider.awsKms("aws").encryptionContext: got {"stack":"producer"}, but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
-        '- EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
-        '- EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI=", but opentofu 1.12.6 does not have it yet; it is first available in opentofu 1.13.0 [field/availability]',
-      ].join('\n'),
-    );
-    const { stack } = encryptedStack({ keyProviders: kms() }, 'opentofu@1.13.0');
-    const json = encryptionOf(stack).key_provider;
-    expect([json.aws_kms.aws.encryption_context, json.gcp_kms.gcp.additional_authenticated_data, json.openbao.bao.associated_data]).toEqual([
-      { stack: 'producer' },
-      'cHJvZHVjZXI=',
-      'cHJvZHVjZXI=',
-    ]);
-  });
-
   describe('encryption/gcp-kms-aad-change', () => {
     const GCP = { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32 };
     const gcp = (name: string, extra: object = {}) => EncryptionKeyProvider.gcpKms(name, { ...GCP, ...extra });
@@ -375,18 +352,6 @@ describe('StateEncryption rules', () => {
       'EncryptionKeyProvider.gcpKms("gcp").additionalAuthenticatedData: got "not base64!", expected standard base64 (padded) of at most 65536 bytes; opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
       'EncryptionKeyProvider.openBao("bao").associatedData: got "cHJvZHVjZXI", expected standard base64 (padded); opentofu 1.13 refuses the key provider otherwise [encryption/base64-data]',
     ]);
-  });
-
-  test('fails if a field is newer than the target (chain 1.10, encryptedMetadataAlias 1.9)', () => {
-    const chain = EncryptionKeyProvider.pbkdf2('main', { chain: samplePbkdf2('up') });
-    expect(refusal({ state: { method: aes(chain) } }, 'opentofu@1.9.4')).toBe(
-      'invalid state encryption (target opentofu@1.9.4) at producer/encryption:\n' +
-        '- EncryptionKeyProvider.pbkdf2("main").chain: got EncryptionKeyProvider.pbkdf2("up"), but opentofu 1.9.4 does not have it yet; it is first available in opentofu 1.10.0 [field/availability]',
-    );
-    const alias = EncryptionKeyProvider.pbkdf2('main', { passphrase: PASSPHRASE, encryptedMetadataAlias: 'k' });
-    expect(refusal({ state: { method: aes(alias) } }, 'opentofu@1.8.11')).toContain(
-      '- EncryptionKeyProvider.pbkdf2("main").encryptedMetadataAlias: got "k", but opentofu 1.8.11 does not have it yet; it is first available in opentofu 1.9.0 [field/availability]',
-    );
   });
 
   test.each(REFUSALS.map((c) => [c.id, c] as const))('fails per rule %s (OpenTofu refuses it too: state-encryption-tofu.test.ts)', (_id, c) => {

@@ -221,30 +221,6 @@ describe('remote states for other stacks', () => {
     });
   });
 
-  test('warns once per consuming stack which env vars replace the secrets', () => {
-    const { app, producer, consumer } = twoStacks();
-    const third = new TerraformStack(app, 'third');
-    const backend = new OssBackend(producer, { ...OSS, accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>' });
-    backend.getRemoteStateDataSource(consumer, 'first', 'producer');
-    backend.getRemoteStateDataSource(consumer, 'second', 'producer');
-    backend.getRemoteStateDataSource(third, 'first', 'producer');
-
-    const consumerWarnings = warningsOf(consumer);
-    expect(consumerWarnings).toEqual([
-      'the remote state of producer/backend leaves out its secret fields; the terraform run of stack consumer must provide them from the environment: ' +
-        'accessKey (ALICLOUD_ACCESS_KEY or ALIBABA_CLOUD_ACCESS_KEY_ID or ALICLOUD_ACCESS_KEY_ID), ' +
-        'secretKey (ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET) [remote-state/secrets-left-out]',
-    ]);
-    expect(warningsOf(third)).toHaveLength(1);
-    expect(consumerWarnings.join()).not.toContain('<SECRET_KEY>');
-  });
-
-  test('no warning when the backend holds no secret', () => {
-    const { producer, consumer } = twoStacks();
-    new OssBackend(producer, OSS).getRemoteStateDataSource(consumer, 'upstream', 'producer');
-    expect(warningsOf(consumer)).toEqual([]);
-  });
-
   test('cross-stack reference: cdktf creates the remote state through the backend', () => {
     // GIVEN a value of the producer stack used in the consumer stack
     const { app, producer, consumer } = twoStacks();

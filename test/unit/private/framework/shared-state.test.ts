@@ -523,14 +523,6 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     expect(GcsBackend.forEachStack(app, { bucket: 'acme' }).map((b) => b.node.path)).toEqual(['network/backend']);
   });
 
-  test('fails if the field it derives from the stack path is left to init', () => {
-    const app = Testing.app();
-    new TerraformStack(app, 'network');
-    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', prefix: StateBackendValue.fromInit() })).toThrow(
-      "GcsBackend.forEachStack: prefix is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none) [field/from-init-misplaced]",
-    );
-  });
-
   // (cdktn refuses constructs between the app and its stacks)
   (FLAVOUR === 'cdktf' ? test : test.skip)('cdktf writes two stacks of one id to one directory, the second replacing the first', () => {
     // GIVEN two stacks named network under two parents, each with its own bucket
