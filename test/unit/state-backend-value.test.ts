@@ -3,11 +3,12 @@
  * fields left to init with StateBackendValue.fromInit(), and backend config files
  * (src/state-backend-value.ts, src/private/kit/backend-files.ts, the reader and framework/backend.ts).
  * The checks they answer to are tested one describe block per id: field/..., backend/... and
- * remote-state/... in test/unit/private/kit/checks.test.ts.
+ * remote-state/... in test/unit/private/kit/checks.test.ts, stack/cross-stack-from-run in
+ * test/unit/private/framework/backend.test.ts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../../src';
 import { FieldSpec } from '../../src/private/kit/schema';
 import { STORES } from '../../src/private/stores';
@@ -34,24 +35,6 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     // THEN opentofu 1.8+ (which reads templates in JSON too) gets it escaped in both outputs
     expect(backendJson(stack).gcs.prefix).toBe(json);
     expect(Testing.synthHcl(stack)).toContain(`prefix = ${hcl}`);
-  });
-
-  test('fails at synth if another stack reads a backend its run completes', () => {
-    // GIVEN a producer whose prefix is a variable, and a consumer of one of its outputs
-    const app = appFor('opentofu@1.12.6');
-    const producer = new TerraformStack(app, 'network');
-    const env = new TerraformVariable(producer, 'env', { type: 'string' });
-    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: env.stringValue });
-    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
-    const consumer = new TerraformStack(app, 'app');
-    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
-    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
-    // THEN the cross-stack reference is refused, saying how to read that state instead
-    expect(synthError(app)).toContain(
-      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
-        'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
-        '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
-    );
   });
 
   test('two stacks with the same variable prefix are not compared (the run decides)', () => {
