@@ -95,7 +95,7 @@ export function ruleBlockProblems(catalog: ReadonlyArray<{ id: string; severity:
 
 test('the scan finds a rule\'s block and the cases in it', () => {
   // GIVEN a test file with one rule's block
-  const text = `describe('gcs/x', () => {\n  test('fails if x', () => {});\n  test.each([1])('accepts %s', () => {});\n});\ndescribe('gcs/y', () => { test('accepts y', () => {}); });`;
+  const text = 'describe(\'gcs/x\', () => {\n  test(\'fails if x\', () => {});\n  test.each([1])(\'accepts %s\', () => {});\n});\ndescribe(\'gcs/y\', () => { test(\'accepts y\', () => {}); });';
   const blocks = ruleBlocks(path.join(UNIT, 'gcs-backend.test.ts'), text);
 
   // THEN each block has its tests, and the rule without a failing case is named, as is one without a block
