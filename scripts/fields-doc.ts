@@ -11,7 +11,7 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryptio
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../src/private/framework/shared-state';
-import { GENERIC_CHECKS } from '../src/private/kit/checks';
+import { GENERIC_CHECKS } from '../src/private/kit/field-checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
 import { Rule, offlineText } from '../src/private/kit/rule-context';
 import { appliesAt } from '../src/private/kit/rule-row';

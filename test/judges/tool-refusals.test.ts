@@ -20,7 +20,7 @@ import { EncryptionKeyProvider, StateBackendValue, StateEncryption } from '../..
 import { GcsBackend } from '../../src/gcs-backend';
 import { RuleId } from '../../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../../src/private/framework/shared-state';
-import { GENERIC_CHECKS } from '../../src/private/kit/checks';
+import { GENERIC_CHECKS } from '../../src/private/kit/field-checks';
 import { StoreName } from '../../src/private/stores';
 import { NEWEST_KNOWN, compareVersions, parseTarget, parseTargetOrThrow } from '../../src/private/target/target';
 import { judgedReleases } from '../support/judge-rows';

@@ -3,7 +3,7 @@
  * fields left to init with StateBackendValue.fromInit(), and backend config files
  * (src/state-backend-value.ts, src/private/kit/backend-files.ts, the reader and framework/backend.ts).
  * The checks they answer to are tested one describe block per id: field/..., backend/... and
- * remote-state/... in test/unit/private/kit/checks.test.ts, stack/cross-stack-from-run in
+ * remote-state/... in test/unit/private/kit/field-checks.test.ts, stack/cross-stack-from-run in
  * test/unit/private/framework/backend.test.ts.
  */
 import * as fs from 'fs';

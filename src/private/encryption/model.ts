@@ -1,6 +1,6 @@
 import { TerraformRemoteState } from 'cdktf';
 import { EncryptionElementSpec, isKeyProviderObject, isMethodObject, labelOf, specOf } from './brand';
-import { violation } from '../kit/checks';
+import { violation } from '../kit/field-checks';
 import { FieldValues, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
 import { ConfigReader } from '../kit/reader';

@@ -6,8 +6,10 @@ import { indexOf } from '../kit/address-compare';
 import { identityText } from '../kit/address-symbols';
 import { keyFor } from '../kit/schema';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { Store } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
+import { ParsedTarget } from '../target/target';
 
 /*
  * The app's backends: every backend of every stack, this library's and any other (cdktf's or
@@ -128,6 +130,41 @@ export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[]
     : bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
       : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])];
   return [...new Set(all)];
+}
+
+/** What a backend's run completes: keys given at init, and the config files' values by file name (tool keys). */
+export interface RunValues {
+  readonly fromInit: ReadonlySet<string>;
+  readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+}
+
+/**
+ * A backend of this library as the state map holds it: its addresses from what it emits now
+ * (`emitted`, overrides merged in), the block alone and with each config file.
+ */
+export function backendHolder(
+  construct: IConstruct,
+  store: Store,
+  target: ParsedTarget,
+  emitted: () => Record<string, unknown>,
+  run: () => RunValues,
+): StateHolder {
+  const stack = TerraformStack.of(construct);
+  return {
+    construct,
+    stack,
+    backend: store.backend,
+    ours: true,
+    addresses: () => {
+      const attributes = resolveIn(stack, emitted());
+      const scope = stackScope(stack);
+      const { fromInit, files } = run();
+      const read = (file?: string, values: Readonly<Record<string, unknown>> = {}) => stateAddress(store.backend, store.layout, store.fields, {
+        attributes: { ...attributes, ...values }, fromInit, fromFile: new Set(Object.keys(values)), file, scope,
+      }, target);
+      return [read(), ...[...files].map(([name, values]) => read(`${name}.tfbackend`, values))];
+    },
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { registerBackend } from './app-backends';
+import { RunValues, backendHolder, registerBackend } from './app-backends';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { movedStateOf } from './moved-state';
 import { backendHclBlock, copyAttributes } from './render';
@@ -10,17 +10,16 @@ import { withId } from './rule-catalog';
 import { backendAdded, sharedStateOf } from './shared-state';
 import { onStateMap } from './state-map';
 import { backendStaticFindings, stackScope } from './static-context';
-import { RunValues, backendHolder, checkOrDetach } from './store-element';
 import { recordWarnings, showWarningsNow, showsWarnings, strictKeyProblems } from './warnings';
 import { StateBackendError } from '../errors/errors';
 import { ConfigFile, FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
-import { checkFor, warningsIfAccepted } from '../kit/check';
-import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
+import { checkConstruct, checkNewConstruct, warningsIfAccepted } from '../kit/construct-check';
 import { crossStackConfig } from '../kit/cross-stack';
+import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
 import { formatViolations } from '../kit/messages';
 import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
-import { Checked, Store, emitFields } from '../kit/store';
+import { ConstructCheck, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget, formatTarget } from '../target/target';
 
@@ -36,7 +35,7 @@ export type RemoteStateFactory = (scope: Construct, id: string, config: any) => 
  * @internal
  */
 export abstract class StoreBackend extends TerraformBackend {
-  private readonly checked: Checked;
+  private readonly checked: ConstructCheck;
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
   private readonly files = new Map<string, ConfigFile>();
@@ -52,7 +51,7 @@ export abstract class StoreBackend extends TerraformBackend {
    */
   constructor(scope: Construct, private readonly store: Store, private readonly props: object, private readonly makeRemoteState: RemoteStateFactory) {
     super(scope, 'backend', store.backend);
-    this.checked = checkOrDetach(this, store, props, 'backend');
+    this.checked = checkNewConstruct(this, store, props, 'backend');
     this.target = targetOf(this);
     const state = backendHolder(this, store, this.target, () => this.emitted(), () => this.fromRun());
     registerBackend(state);
@@ -106,7 +105,7 @@ export abstract class StoreBackend extends TerraformBackend {
     }
     const { values: own, conflicts } = byFieldName(this.store.table, this.target.tool, values);
     const merged = mergedWithFile(this.store.table, this.props as Record<string, unknown>, own);
-    const checked = checkFor(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
+    const checked = checkConstruct(this, this.store, merged, 'backend', { name: file, problems: (v) => [...conflicts, ...fileProblems(this.store.table, own, v)] });
     const fields = Object.keys(own).map((k) => this.store.fields[this.store.table.positionOf(k)!].name);
     const subset = new Map([...checked.values].filter(([n]) => fields.includes(n)));
     const emitted = emitFields(subset, this.target.tool, 'backend');

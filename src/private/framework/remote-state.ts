@@ -5,8 +5,9 @@ import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { onStateMap } from './state-map';
 import { stackScope } from './static-context';
-import { checkOrDetach, remoteStateAddress } from './store-element';
 import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
+import { checkNewConstruct } from '../kit/construct-check';
+import { StateAddress, stateAddress } from '../kit/state-objects';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
@@ -28,7 +29,7 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     // cdktf's base keeps only what it is given; the config itself is rendered from our attributes.
     super(scope, id, store.backend, settings);
     this.settings = settings;
-    const checked = checkOrDetach(this, store, config, 'remote-state');
+    const checked = checkNewConstruct(this, store, config, 'remote-state');
     recordWarnings(this, checked.warnings);
     this.attributes = checked.attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
@@ -86,4 +87,11 @@ class ReadsOwnState implements OwnStateCheck {
     const address = remoteStateAddress(this.construct, this.store, this.target, block.config ?? {});
     return showWarningsNow(this.construct, ownStateOf({ construct: this.construct, address }, block.workspace));
   }
+}
+
+/** A remote state's address: its config read as the tools read it there (a template, whatever the target). */
+function remoteStateAddress(construct: Construct, store: Store, target: ParsedTarget, config: Record<string, unknown>): StateAddress {
+  const stack = TerraformStack.of(construct);
+  const attributes = resolveIn(stack, config);
+  return stateAddress(store.backend, store.layout, store.fields, { attributes, scope: stackScope(stack), templates: true }, target);
 }

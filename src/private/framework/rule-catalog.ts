@@ -1,5 +1,5 @@
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
-import { GENERIC_CHECKS } from '../kit/checks';
+import { GENERIC_CHECKS } from '../kit/field-checks';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
 import { FOR_EACH_STACK_CHECK, STACK_RULES } from './shared-state';

@@ -1,7 +1,7 @@
 import { TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
 import { resolveIn } from './cdktf-internals';
 import { StackScope } from '../kit/backend-text';
-import { checkWarning, violation } from '../kit/checks';
+import { checkWarning, violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
 import { Violation } from '../kit/messages';
 import { changingCalls, dynamicReferences, variableReferences } from '../kit/static-context';

@@ -1,4 +1,4 @@
-import { checkWarning, violation } from './checks';
+import { checkWarning, violation } from './field-checks';
 import { FieldValues, Warning } from './field-value';
 import { fromInitCall, isFromInit } from './from-init';
 import { hclString, holdsExpression } from './hcl';

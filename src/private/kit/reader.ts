@@ -1,5 +1,5 @@
 import { Token, Tokenization } from 'cdktf';
-import { CheckId } from './checks';
+import { CheckId } from './field-checks';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { FieldValue, FieldValues, Warning } from './field-value';
 import { fromInitCall, isFromInit } from './from-init';

@@ -1,5 +1,5 @@
 import { Token, Tokenization } from 'cdktf';
-import { CheckId } from './checks';
+import { CheckId } from './field-checks';
 import { templateProblem } from './hcl';
 import { Violation, got, kindOf, showValue } from './messages';
 

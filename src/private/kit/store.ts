@@ -3,7 +3,7 @@ import { FieldValues, Warning } from './field-value';
 import { Violation } from './messages';
 import { ConfigReader } from './reader';
 import { checkRuleTable, Rule, RuleContext, storeConfigView } from './rule-context';
-import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
+import { FieldSpec, FieldTable, Mode, evaluatesBackend, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { breakpointsOf } from './targets';
 import { DefinitionError } from '../errors/errors';
@@ -47,19 +47,22 @@ export function defineStore<B extends string, I extends string>(definition: Stor
   return { ...definition, table, breakpoints: breakpointsOf(fields, rules) };
 }
 
-/** The result of checking one configuration. */
-export interface CheckResult {
+/** What checking one config against one target gives: the fields read, what they break, and the tool's attributes. */
+export interface ConfigCheck {
   readonly values: FieldValues;
   readonly errors: readonly Violation[];
   readonly warnings: readonly Warning[];
+  /** The tool's keys and values (empty when there are errors); a backend block the target evaluates holds templates. */
+  readonly attributes: ToolAttributes;
 }
 
-/** Reads `props` against the store's fields, then runs its rules. */
-export function checkConfig(store: Store, props: unknown, target: ParsedTarget, mode: Mode): CheckResult {
+/** Reads `props` against the store's fields, runs its rules, and emits the fields as the target's keys. */
+export function checkConfig(store: Store, props: unknown, target: ParsedTarget, mode: Mode): ConfigCheck {
   const reader = new ConfigReader(target, mode);
   const values = reader.read(store.table, props);
   new RuleContext(store.table, values, target, reader.errors, reader.warnings, storeConfigView(mode === 'remote-state')).run(store.rules);
-  return { values, errors: reader.errors, warnings: reader.warnings };
+  const attributes = reader.errors.length > 0 ? {} : emitFields(values, target.tool, mode, mode === 'backend' && evaluatesBackend(target));
+  return { values, errors: reader.errors, warnings: reader.warnings, attributes };
 }
 
 /**
@@ -69,8 +72,8 @@ export function checkConfig(store: Store, props: unknown, target: ParsedTarget, 
  */
 export type ToolAttributes = Readonly<Record<string, unknown>>;
 
-/** What checking a construct's config gives: the tool's attributes and the warnings to show. */
-export interface Checked {
+/** What checking a construct's config where it stands gives: the tool's attributes and the warnings to show. */
+export interface ConstructCheck {
   readonly attributes: ToolAttributes;
   /** The fields as read (for the first target checked). */
   readonly values: FieldValues;

@@ -11,7 +11,7 @@ import { DEFAULT_TARGET_VERSIONS, DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, 
 
 /*
  * The target in effect at a construct: the library's own context key, or (cdktn) the tools the
- * app declares in `targetVersions`, read and reported here. The checks (check.ts) depend on this
+ * app declares in `targetVersions`, read and reported here. The checks (construct-check.ts) depend on this
  * module, never the reverse.
  */
 

@@ -1,6 +1,5 @@
 /**
- * What every backend and remote state shares (src/private/framework/backend.ts, remote-state.ts,
- * store-element.ts): the members of spec parts 4.2, 4.3 and 2.6, remote states for other stacks,
+ * What every backend and remote state shares (src/private/framework/backend.ts, remote-state.ts): the members of spec parts 4.2, 4.3 and 2.6, remote states for other stacks,
  * and the stack rules backend.ts checks, one describe block per id: stack/cross-stack-override,
  * stack/one-backend, stack/cross-stack-from-run.
  */

@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
 import { FieldValues, Warning } from './field-value';
 import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './messages';
-import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
-import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
+import { Mode, isAvailable, keyFor } from './schema';
+import { ConfigCheck, ConstructCheck, Store, checkConfig } from './store';
 import { TARGET_VERSIONS_CHECK, declaredTargetsOf, describeDeclared, targetOf } from './targets';
 import { StateBackendError } from '../errors/errors';
 import { libraryContext } from '../target/flavour';
@@ -12,11 +12,26 @@ import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../tar
 /*
  * Checking a construct's config where it stands: against the target in effect there, or, in the
  * cdktn package without the library's target key, against every version its `targetVersions`
- * admit where the tables change anything (target/versions.ts says which).
+ * admit where the tables change anything (target/versions.ts says which). One config against one
+ * target is store.ts's `checkConfig`; this is the construct's view of it.
  */
 
+/**
+ * Checks the config of a construct that was just added to the tree (the caller shows its
+ * warnings); on failure the construct is taken out again, so a caller that catches the error (a
+ * Java test, say) keeps a usable tree.
+ */
+export function checkNewConstruct(construct: Construct, store: Store, props: unknown, mode: Mode): ConstructCheck {
+  try {
+    return checkConstruct(construct, store, props, mode);
+  } catch (e) {
+    construct.node.scope?.node.tryRemoveChild(construct.node.id);
+    throw e;
+  }
+}
+
 /** Checks `props` for `scope` against the target in effect there: throws one error listing every violation. */
-export function checkFor(scope: Construct, store: Store, props: unknown, mode: Mode, file?: FileCheck): Checked {
+export function checkConstruct(scope: Construct, store: Store, props: unknown, mode: Mode, file?: FileCheck): ConstructCheck {
   // The cdktn package without the library's target key: check against every tool it declares.
   const declared = declaredTargetsOf(scope);
   if (declared) return checkForDeclared(scope, declared, store, props, mode, file);
@@ -29,13 +44,13 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
       ? unchosenTargetNote(`${target.tool} ${target.version}`, TARGET_CONTEXT_KEY, false) : undefined;
     throw new StateBackendError(formatViolations(what, scope.node.path, result.errors, note));
   }
-  return { attributes: emit(result.values, target, mode), values: result.values, warnings: result.warnings };
+  return { attributes: result.attributes, values: result.values, warnings: result.warnings };
 }
 
-/** The warnings `checkFor` finds in `props`, or `undefined` where it would refuse them. */
+/** The warnings `checkConstruct` finds in `props`, or `undefined` where it would refuse them. */
 export function warningsIfAccepted(scope: Construct, store: Store, props: unknown, mode: Mode): readonly Warning[] | undefined {
   try {
-    return checkFor(scope, store, props, mode).warnings;
+    return checkConstruct(scope, store, props, mode).warnings;
   } catch {
     return undefined;
   }
@@ -53,19 +68,14 @@ export interface FileCheck {
   readonly problems: (values: FieldValues) => Violation[];
 }
 
-function withFileProblems(result: CheckResult, file: FileCheck | undefined): CheckResult {
+function withFileProblems(result: ConfigCheck, file: FileCheck | undefined): ConfigCheck {
   return file ? { ...result, errors: [...result.errors, ...file.problems(result.values)] } : result;
 }
 
-/** The tool's attributes for `target`: a backend block the target evaluates holds templates. */
-function emit(values: CheckResult['values'], target: ParsedTarget, mode: Mode): Record<string, unknown> {
-  return emitFields(values, target.tool, mode, mode === 'backend' && evaluatesBackend(target));
-}
-
+/** One declared target's check. */
 export interface Run {
   readonly target: ParsedTarget;
-  readonly result: CheckResult;
-  readonly attributes: Record<string, unknown>;
+  readonly result: ConfigCheck;
 }
 
 /**
@@ -80,11 +90,9 @@ function checkForDeclared(
   props: unknown,
   mode: Mode,
   file?: FileCheck,
-): Checked {
-  const runs: Run[] = targetsFor(declared, store.breakpoints).map((target) => {
-    const result = withFileProblems(checkConfig(store, props, target, mode), file);
-    return { target, result, attributes: result.errors.length > 0 ? {} : emit(result.values, target, mode) };
-  });
+): ConstructCheck {
+  const runs: Run[] = targetsFor(declared, store.breakpoints)
+    .map((target) => ({ target, result: withFileProblems(checkConfig(store, props, target, mode), file) }));
   const errors = oncePerText(runs);
   if (errors.length === 0) errors.push(...keyDisagreements(runs));
   if (errors.length > 0) {
@@ -93,7 +101,7 @@ function checkForDeclared(
     throw new StateBackendError(formatViolations(what, scope.node.path, errors, note));
   }
   const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
-  return { attributes: runs[0].attributes, values: runs[0].result.values, warnings };
+  return { attributes: runs[0].result.attributes, values: runs[0].result.values, warnings };
 }
 
 /**
@@ -121,7 +129,7 @@ function keyDisagreements(runs: readonly Run[]): Violation[] {
     const emitted = runs.map((r) => {
       const spec = r.result.values.get(name)?.spec ?? fv.spec;
       const key = isAvailable(spec, r.target) ? keyFor(spec, r.target.tool) : undefined;
-      const value = key === undefined ? undefined : JSON.stringify(r.attributes[key]);
+      const value = key === undefined ? undefined : JSON.stringify(r.result.attributes[key]);
       // Compared as they are; a secret is shown redacted.
       return { target: r.target, key, value, shown: spec.secret && value !== undefined ? REDACTED : value };
     });

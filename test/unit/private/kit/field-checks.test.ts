@@ -1,5 +1,5 @@
 /**
- * The checks every field table gets (src/private/kit/checks.ts), one describe block per id, each
+ * The checks every field table gets (src/private/kit/field-checks.ts), one describe block per id, each
  * with a case where the check speaks and one where it stays silent (test/repo/rule-tests.test.ts
  * holds every rule to that). The checks run on every store, on backend config files and on the
  * state-encryption arguments; the tool's side of the error checks is in test/judges.

@@ -1,13 +1,13 @@
 /**
- * How the cdktn package's check of every declared target reports (src/private/kit/check.ts): the
+ * How the cdktn package's check of every declared target reports (src/private/kit/construct-check.ts): the
  * errors of all runs, one line per text.
  */
-import { Run, oncePerText } from '../../../../src/private/kit/check';
+import { Run, oncePerText } from '../../../../src/private/kit/construct-check';
 import { ParsedTarget } from '../../../../src/private/target/target';
 
 /** A run of the check at `target` that found `errors` (what oncePerText reads of it). */
 function run(target: ParsedTarget, errors: Array<{ field: string; id: string; message: string }>): Run {
-  return { target, result: { errors, warnings: [], values: new Map() }, attributes: {} } as unknown as Run;
+  return { target, result: { errors, warnings: [], values: new Map(), attributes: {} } } as unknown as Run;
 }
 const TF_LOW = { tool: 'terraform' as const, version: '1.5.7' };
 const TF_HIGH = { tool: 'terraform' as const, version: '1.14.0' };
