@@ -24,9 +24,13 @@ fi
 git clone -q "$root" "$dir/repo"
 [ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$dir/shared"
 
-# Everything that could point a tool at a warm cache goes; HOME decides the rest.
-unset STATE_BACKENDS_CACHE GOPATH GOCACHE GOMODCACHE npm_config_cache NPM_CONFIG_CACHE PIP_CACHE_DIR MAVEN_OPTS MAVEN_ARGS
+# Everything that could point a tool at a warm cache goes, the project's own variables too (one
+# names a prebuilt judge, others skip steps); HOME decides the rest. Java takes user.home from the
+# account, not from HOME, so Maven is told where its home and local repository are.
+unset GOPATH GOCACHE GOMODCACHE npm_config_cache NPM_CONFIG_CACHE PIP_CACHE_DIR MAVEN_ARGS
+while read -r name; do unset "$name"; done < <(compgen -e | grep '^STATE_BACKENDS_' || true)
 export HOME="$dir/home" CI=true
+export MAVEN_OPTS="-Duser.home=$HOME -Dmaven.repo.local=$HOME/.m2/repository"
 
 echo "cold-run: $dir (HOME and every cache empty; the log is $dir/run.log)" >&2
 started=$(date +%s)

@@ -6,8 +6,8 @@
  * option the command does not know stops it ("Unknown argument: stateBackendsCache" from `cdktf
  * init` while the project exported CDKTF_STATE_BACKENDS_CACHE to every task). cdktn-cli reads the
  * same prefix today; `CDKTN_` is kept free too, for the day it reads its own. So no task
- * environment, script, test or document of this repository names a variable in either namespace,
- * except the frameworks' own variables, which a user or a test may set on purpose.
+ * environment, script, test or document of this repository names a variable in either namespace
+ * but the few every command of the CLIs accepts, and none sets one.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
@@ -15,18 +15,19 @@ import * as path from 'path';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** Variables the frameworks define themselves (read off both CLIs' bundles, November 2026). */
-const FRAMEWORK_OWN = new Set([
+/**
+ * Framework variables a text may name. Defining a variable is not enough: cdktf-cli 0.21.0's `init`
+ * refuses CDKTF_HOME ("Unknown argument: home"), CDKTF_OUTPUT, CDKTF_OUTDIR and
+ * CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS, which only some of its commands take as options. So
+ * only the variables every command accepts (they are read outside yargs) may be named, and the
+ * one the CLIs set for the app they synthesize (synth-stack.ts SynthStack.synth), which the library
+ * reads to know that a CLI prints its warnings (src/private/framework/warnings.ts) and which no
+ * task or script of this repository may set (see the test on setting below).
+ */
+const MAY_NAME = new Set([
+  'CDKTF_LOG_LEVEL',
   'CDKTF_CONTEXT_JSON',
   'CDKTF_DISABLE_PLUGIN_CACHE_ENV',
-  'CDKTF_EXPERIMENTAL_PROVIDER_SCHEMA_CACHE_PATH',
-  'CDKTF_HOME',
-  'CDKTF_LOG_FILE_DIRECTORY',
-  'CDKTF_LOG_LEVEL',
-  'CDKTF_OUTPUT',
-  // Set by both CLIs for the app they synthesize (synth-stack.ts SynthStack.synth): the library reads
-  // the second to know that the CLI prints its warnings (src/private/framework/warnings.ts).
-  'CDKTF_OUTDIR',
   'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS',
 ]);
 
@@ -34,7 +35,7 @@ const FRAMEWORK_OWN = new Set([
 function foreignNames(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(/\b(?:CDKTF|CDKTN)_[A-Z0-9][A-Z0-9_]*/g)) {
-    if (!FRAMEWORK_OWN.has(m[0])) found.add(m[0]);
+    if (!MAY_NAME.has(m[0])) found.add(m[0]);
   }
   return [...found];
 }
@@ -68,5 +69,34 @@ test('no task, script, test or document names a variable the framework CLIs woul
 
   // THEN none names one: cdktf-cli and cdktn-cli take every CDKTF_* variable as an option of theirs
   // and refuse the ones they do not know; name the project's variables STATE_BACKENDS_*
+  expect(offenders).toEqual([]);
+});
+
+/** Where a text sets a variable in the frameworks' namespaces: `X=`, `export X`, `env: { X: ... }`, `env['X'] =`. */
+function setNames(text: string): string[] {
+  const set = /(?:\bexport\s+|["'])?\b((?:CDKTF|CDKTN)_[A-Z0-9_]+)\b["']?\s*(?:=[^=]|:\s*["'`\w])/g;
+  return [...new Set([...text.matchAll(set)].map((m) => m[1]))];
+}
+
+test('the scan finds where a variable of the frameworks is set', () => {
+  // GIVEN a script, a task environment and code that set one, and texts that only read or name one
+  const setting = 'CDKTF_LOG_LEVEL=debug cdktf synth\nexport CDKTF_HOME=/tmp/h\n{ "env": { "CDKTF_OUTDIR": "x" } }\nprocess.env.CDKTF_CONTEXT_JSON = "{}"';
+  const reading = 'if (process.env.CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS === "true") {}\n`CDKTF_LOG_LEVEL` sets the log level';
+
+  // THEN the settings are found, the readings are not
+  expect(setNames(setting).sort()).toEqual(['CDKTF_CONTEXT_JSON', 'CDKTF_HOME', 'CDKTF_LOG_LEVEL', 'CDKTF_OUTDIR']);
+  expect(setNames(reading)).toEqual([]);
+});
+
+test('no task, script or test sets a variable of the frameworks', () => {
+  // GIVEN the task environments, scripts and tests (docs may show a user's command line)
+  const offenders: string[] = [];
+  for (const file of trackedTextFiles().filter((f) => !f.endsWith('.md') && f !== path.relative(ROOT, __filename))) {
+    const names = setNames(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    if (names.length) offenders.push(`${file}: ${names.join(', ')}`);
+  }
+
+  // THEN none does: the CLIs run under them (the CLI suite, the framework-clis install step) would
+  // take it as an option, and a command that lacks that option refuses to run
   expect(offenders).toEqual([]);
 });

@@ -13,7 +13,7 @@ import { libraryContext } from '../target/flavour';
  * app run on its own (`mvn exec:java`, `python main.py`, `go run`, `npx ts-node main.ts`) shows them
  * too, each warning is also printed to stderr when the app is synthesized, as the CLIs print it
  * (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
- * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS=true in the app's environment
+ * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS to true in the app's environment
  * (@cdktf/cli-core synth-stack.ts SynthStack.synth; cdktn-cli's bundled handlers.js), and print
  * the annotations themselves after the synth (cli-core synth.ts printAnnotations).
  */
