@@ -1,6 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { targetOf } from './private/kit/targets';
-import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, parseTargetOrThrow } from './private/target/target';
+import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, applyTarget, parseTargetOrThrow } from './private/target/target';
 
 /**
  * A tool that reads the generated configuration.
@@ -82,7 +82,7 @@ export class StateBackendTarget {
    * constructs cannot change context afterwards.
    */
   public applyTo(scope: Construct): void {
-    scope.node.setContext(TARGET_CONTEXT_KEY, this.toString());
+    applyTarget(scope, this.toString());
   }
 
   /**

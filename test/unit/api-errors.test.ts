@@ -38,6 +38,23 @@ describe('target/format', () => {
   });
 });
 
+describe('target/apply-first', () => {
+  test('fails if applied after constructs were added, naming them and the rule', () => {
+    // GIVEN an app with a stack WHEN the target is applied to it THEN the error says to apply it first
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    const e = thrown(() => StateBackendTarget.terraform('1.11.4').applyTo(app));
+    expect(e.message).toBe('applyTo at <root>: found children ("network") under it, expected to be called before anything is added: ' +
+      'constructs cannot change a scope\'s context once it has children [target/apply-first]');
+  });
+
+  test('accepts a scope without children, whose stacks then read the target', () => {
+    const app = Testing.app();
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    expect(app.node.tryGetContext(StateBackendTarget.CONTEXT_KEY)).toBe('opentofu@1.12.6');
+  });
+});
+
 describe('target/context-keys', () => {
   test('fails if both packages\' target keys are set to different values', () => {
     // GIVEN an app that sets the target under this package's key and the other package's

@@ -54,11 +54,6 @@ describe('StateBackendTarget', () => {
     expect(stack.node.tryFindChild('backend')).toBeUndefined();
   });
 
-  test('fails if applied after constructs were added', () => {
-    const app = Testing.app();
-    new TerraformStack(app, 's');
-    expect(() => StateBackendTarget.terraform('1.11.4').applyTo(app)).toThrow(/Cannot set context after children have been added/);
-  });
 });
 
 describe('one config, three targets', () => {

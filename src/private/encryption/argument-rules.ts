@@ -1,5 +1,5 @@
 import { elementOf } from './model';
-import { encryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration, perElement } from './rule-kit';
+import { OPENTOFU_1_13_SOURCE, encryptionRule, AES_KEY_BYTES, Finding, gotField, isPolicyArn, keyBytes, labelOfField, literal, lookup, numberRule, ofType, parseGoDuration, perElement } from './rule-kit';
 import { decodeBase64 } from '../kit/key-text';
 import { got } from '../kit/messages';
 import { mutuallyExclusive, oneOf } from '../kit/rule-builders';
@@ -208,7 +208,7 @@ export const ARGUMENT_RULES = [
     severity: 'warning',
     evidence:
       'gcp_kms Config.Build: "additional_authenticated_data must be valid standard base64" / "must be less than the GCP limit of 64 KiB"; ' +
-      'openbao Config.Build: "associated data is not valid base64"; 1.13.0-beta1 refuses both offline at plan (test/judges/state-encryption-tofu.test.ts), ' +
+      `openbao Config.Build: "associated data is not valid base64"; ${OPENTOFU_1_13_SOURCE} refuses both offline at plan (test/judges/state-encryption-tofu.test.ts), ` +
       'but only a pre-release judges it yet, so a warning',
     check: (m) =>
       [...ofType(m, 'gcp_kms').map((e) => [e, 'additionalAuthenticatedData', 64 * 1024] as const), ...ofType(m, 'openbao').map((e) => [e, 'associatedData', Infinity] as const)]

@@ -13,7 +13,7 @@ import { FieldSpec, FieldTable, PerTool } from '../kit/schema';
  * OpenTofu 1.13.0, read from the source of v1.13.0-beta1 (and of main, 1.13.0-dev, August 2026): a
  * pre-release judges the arguments it adds, provisionally, until 1.13.0 is released.
  */
-const NEXT_MINOR = '1.13.0';
+export const NEXT_MINOR = '1.13.0';
 
 /** The first OpenTofu release with state encryption (`terraform.encryption`). */
 export const ENCRYPTION_SINCE = '1.7.0';

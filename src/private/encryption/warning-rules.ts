@@ -1,6 +1,6 @@
 import { TerraformStack } from 'cdktf';
 import { EncryptionModel } from './model';
-import { encryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, literal, lookup, ofType, referenced } from './rule-kit';
+import { OPENTOFU_1_13_SOURCE, encryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, literal, lookup, ofType, referenced } from './rule-kit';
 import { envVarsOf } from '../kit/schema';
 
 /*
@@ -102,7 +102,7 @@ export const WARNING_RULES = [
     evidence:
       'gcp_kms keeps only the ciphertext in its key metadata (keyprovider/gcp_kms/provider.go keyMeta) and decrypts with the ' +
       'additional_authenticated_data of the configuration (Provide, DecryptRequest), unlike aws_kms (encryption_context) and openbao ' +
-      '(associated_data), which keep theirs in the key metadata and decrypt with it; Cloud KMS refuses a decryption whose AAD differs; 1.13.0-beta1 source',
+      '(associated_data), which keep theirs in the key metadata and decrypt with it; Cloud KMS refuses a decryption whose AAD differs; ' + `${OPENTOFU_1_13_SOURCE} source`,
     check: (m) => {
       // A target whose method reads such a key provider and that has no fallback for the state written before.
       const unguarded = new Set(m.targets.filter((t) => t.method && t.fallbacks.length === 0).map((t) => twinOf(m, t.method!)));

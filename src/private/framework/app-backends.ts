@@ -1,6 +1,6 @@
 import { TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
+import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
 import { indexOf } from '../kit/address-compare';
 import { identityText } from '../kit/address-symbols';
@@ -92,11 +92,11 @@ function build(root: IConstruct): AppMap {
   for (const stack of stacks) {
     const found = backends.get(stack) ?? [];
     const held = found.flatMap((b) => (ours.has(b) ? [ours.get(b)!] : []));
-    const named = new Set(found.map((b) => (b as unknown as { name: string }).name));
+    const named = new Set(found.map((b) => backendName(b)));
     const overridden = Object.keys(stackOverrides(stack).terraform?.backend ?? {}).filter((n) => !named.has(n));
     for (const name of [...named, ...overridden]) {
       if (held.some((h) => h.backend === name) || !STORES.some((s) => s.backend === name)) continue;
-      held.push(foreignHolder(stack, name, found.find((b) => (b as unknown as { name: string }).name === name)));
+      held.push(foreignHolder(stack, name, found.find((b) => backendName(b) === name)));
     }
     map.byStack.set(stack, held);
     for (const holder of held) place(map, holder);

@@ -6,7 +6,7 @@ import { FOR_EACH_STACK_CHECK, STACK_RULES } from './shared-state';
 import { ACKNOWLEDGE_CHECK, STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 import { CONTEXT_KEYS_CHECK } from '../target/flavour';
-import { TARGET_FORMAT_CHECK } from '../target/target';
+import { TARGET_APPLY_CHECK, TARGET_FORMAT_CHECK } from '../target/target';
 
 /*
  * Every rule of the library by id and severity, from the tables themselves: the checks every field
@@ -17,6 +17,7 @@ import { TARGET_FORMAT_CHECK } from '../target/target';
 /** The checks of the library's own calls and context keys: errors in how the app uses the library, not in a backend's config. */
 export const CALL_CHECKS = [
   TARGET_FORMAT_CHECK,
+  TARGET_APPLY_CHECK,
   CONTEXT_KEYS_CHECK,
   STRICT_CHECK,
   ACKNOWLEDGE_CHECK,

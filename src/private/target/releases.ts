@@ -40,3 +40,8 @@ export const FIRST_RELEASES = {
 export function isPreRelease(version: string): boolean {
   return version.includes('-');
 }
+
+/** The pre-release of `tool` among the checked releases, if one is (evidence that rests on it names it from here). */
+export function checkedPreRelease(tool: keyof typeof CHECKED_RELEASES): string | undefined {
+  return CHECKED_RELEASES[tool].find(isPreRelease);
+}

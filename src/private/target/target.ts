@@ -1,3 +1,4 @@
+import { IConstruct } from 'constructs';
 import { CHECKED_RELEASES, FIRST_RELEASES, isPreRelease } from './releases';
 import { DefinitionError, refuse } from '../errors/errors';
 
@@ -96,6 +97,27 @@ export const TARGET_FORMAT_CHECK = {
   severity: 'error',
   description: 'a target (the target context key, StateBackendTarget) is `terraform@x.y.z` or `opentofu@x.y.z`, not older than the tool\'s first release',
 } as const;
+
+/** The check of where a target is applied, by id (for docs/FIELDS.md and the rule catalog). */
+export const TARGET_APPLY_CHECK = {
+  id: 'target/apply-first',
+  severity: 'error',
+  description: 'StateBackendTarget.applyTo is called on a scope before anything is added under it (constructs cannot change a scope\'s context once it has children)',
+} as const;
+
+/** Sets the target's text on `scope`, which must have no children yet (constructs refuse context after that). */
+export function applyTarget(scope: IConstruct, text: string): void {
+  const children = scope.node.children;
+  if (children.length > 0) {
+    const shown = children.slice(0, 3).map((c) => JSON.stringify(c.node.id)).join(', ') + (children.length > 3 ? ', ...' : '');
+    refuse(
+      `applyTo at ${scope.node.path || '<root>'}: found children (${shown}) under it, expected to be called before anything is added: ` +
+        'constructs cannot change a scope\'s context once it has children',
+      TARGET_APPLY_CHECK.id,
+    );
+  }
+  scope.node.setContext(TARGET_CONTEXT_KEY, text);
+}
 
 /** Parses `tool@x.y.z`, or throws the parse error (naming `key`, the context key it came from). */
 export function parseTargetOrThrow(text: unknown, key = TARGET_CONTEXT_KEY): ParsedTarget {

@@ -75,11 +75,11 @@ class TargetTest {
     }
 
     @Test
-    @DisplayName("applyTo after stacks were added is refused by constructs (set the target first)")
+    @DisplayName("applyTo after stacks were added is refused with its rule id (set the target first)")
     void applyToAfterChildrenFails() {
         final App app = com.hashicorp.cdktf.Testing.app();
         new TerraformStack(app, "s");
         final RuntimeException e = assertThrows(RuntimeException.class, () -> StateBackendTarget.opentofu("1.12.6").applyTo(app));
-        assertTrue(e.getMessage().contains("children"), e.getMessage());
+        assertTrue(e.getMessage().contains("found children") && e.getMessage().contains("[target/apply-first]"), e.getMessage());
     }
 }
