@@ -14,7 +14,11 @@ import { STORES } from '../../src/private/stores';
 
 const UNIT = path.join(__dirname, '..', 'unit');
 
-/** A `describe` block named by a string literal, with the titles of the tests directly or deeply inside it. */
+/**
+ * A `describe` block named by a string literal, with the titles of the tests directly or deeply
+ * inside it that run and assert: a skipped or todo test, or one whose body neither calls `expect`
+ * nor a function of its file that does, is left out.
+ */
 export interface RuleBlock {
   readonly file: string;
   readonly name: string;
@@ -22,21 +26,68 @@ export interface RuleBlock {
 }
 
 /** The title a call to describe/test/it (or their .each/.skip/.only forms) is given, when it is a literal. */
-function titleOf(call: ts.CallExpression): { kind: string; title: string } | undefined {
+function titleOf(call: ts.CallExpression): { kind: string; title: string; skipped: boolean } | undefined {
   // test.each(table)('title', fn): the callee is itself a call
   let callee: ts.Expression = call.expression;
   if (ts.isCallExpression(callee)) callee = callee.expression;
-  while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
+  let skipped = false;
+  while (ts.isPropertyAccessExpression(callee)) {
+    skipped ||= ['skip', 'todo'].includes(callee.name.text);
+    callee = callee.expression;
+  }
   if (!ts.isIdentifier(callee) || !['describe', 'test', 'it'].includes(callee.text)) return undefined;
   const first = call.arguments[0];
   if (!first || !(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first) || ts.isTemplateExpression(first))) return undefined;
   const title = ts.isTemplateExpression(first) ? first.head.text : first.text;
-  return { kind: callee.text === 'describe' ? 'describe' : 'test', title };
+  return { kind: callee.text === 'describe' ? 'describe' : 'test', title, skipped };
+}
+
+/** The names of a file's functions that assert (call `expect`, or another such function), to a fixed point. */
+function assertingFunctions(source: ts.SourceFile): Set<string> {
+  const bodies = new Map<string, ts.Node>();
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionDeclaration(node) && node.name && node.body) bodies.set(node.name.text, node.body);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer
+      && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) bodies.set(node.name.text, node.initializer.body);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const asserting = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, body] of bodies) {
+      if (!asserting.has(name) && calls(body, (callee) => callee === 'expect' || asserting.has(callee))) {
+        asserting.add(name);
+        grew = true;
+      }
+    }
+  }
+  return asserting;
+}
+
+/** Whether `node` holds a call whose callee (an identifier, or the start of a chain like `expect(x).toBe`) passes `test`. */
+function calls(node: ts.Node, test: (callee: string) => boolean): boolean {
+  let found = false;
+  const visit = (n: ts.Node) => {
+    if (found) return;
+    if (ts.isCallExpression(n)) {
+      let callee: ts.Expression = n.expression;
+      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee)) callee = ts.isCallExpression(callee) ? callee.expression : callee.expression;
+      if (ts.isIdentifier(callee) && test(callee.text)) found = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
 }
 
 /** Every describe block of a source text, with the tests inside it. */
 export function ruleBlocks(file: string, text: string): RuleBlock[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const asserting = assertingFunctions(source);
+  // The test's function, or the name of one of the file's (test.each(cases)('title', refusedAsListed)).
+  const asserts = (call: ts.CallExpression) => call.arguments.slice(1)
+    .some((a) => (ts.isIdentifier(a) ? asserting.has(a.text) : calls(a, (c) => c === 'expect' || asserting.has(c))));
   const blocks: RuleBlock[] = [];
   const visit = (node: ts.Node, open: Array<{ name: string; tests: string[] }>) => {
     if (ts.isCallExpression(node)) {
@@ -47,7 +98,7 @@ export function ruleBlocks(file: string, text: string): RuleBlock[] {
         node.arguments.slice(1).forEach((a) => visit(a, [...open, block]));
         return;
       }
-      if (t?.kind === 'test') open.forEach((b) => b.tests.push(t.title));
+      if (t?.kind === 'test' && !t.skipped && asserts(node)) open.forEach((b) => b.tests.push(t.title));
     }
     ts.forEachChild(node, (child) => visit(child, open));
   };
@@ -95,11 +146,15 @@ export function ruleBlockProblems(catalog: ReadonlyArray<{ id: string; severity:
 
 test('the scan finds a rule\'s block and the cases in it', () => {
   // GIVEN a test file with one rule's block
-  const text = 'describe(\'gcs/x\', () => {\n  test(\'fails if x\', () => {});\n  test.each([1])(\'accepts %s\', () => {});\n});\ndescribe(\'gcs/y\', () => { test(\'accepts y\', () => {}); });';
+  const text = 'function check(x) { expect(x).toBe(1); }\n' +
+    'describe(\'gcs/x\', () => {\n  test(\'fails if x\', () => { expect(1).toBe(1); });\n  test.each([1])(\'accepts %s\', (n) => check(n));\n});\n' +
+    'describe(\'gcs/y\', () => { test(\'accepts y\', () => { expect(2).toBe(2); }); test(\'fails if y\', () => {}); test.todo(\'fails if todo\'); test.skip(\'fails if skipped\', () => { expect(1).toBe(1); }); });\n' +
+    'describe(\'gcs/w\', () => { test.each([1])(\'fails if %s\', check); test(\'accepts w\', () => expect(3).toBe(3)); });';
   const blocks = ruleBlocks(path.join(UNIT, 'gcs-backend.test.ts'), text);
 
-  // THEN each block has its tests, and the rule without a failing case is named, as is one without a block
-  expect(blocks.map((b) => [b.name, b.tests])).toEqual([['gcs/x', ['fails if x', 'accepts %s']], ['gcs/y', ['accepts y']]]);
+  // THEN each block has its tests that assert (directly or through a function of the file), and
+  // the rule whose failing cases assert nothing or are skipped is named, as is one without a block
+  expect(blocks.map((b) => [b.name, b.tests])).toEqual([['gcs/x', ['fails if x', 'accepts %s']], ['gcs/y', ['accepts y']], ['gcs/w', ['fails if %s', 'accepts w']]]);
   expect(ruleBlockProblems([{ id: 'gcs/x', severity: 'error' }, { id: 'gcs/y', severity: 'error' }, { id: 'gcs/z', severity: 'warning' }], blocks)).toEqual([
     'gcs/y: no test "fails if ..." in its describe block',
     'gcs/z: no describe(\'gcs/z\') in test/unit',
