@@ -5,8 +5,9 @@
 //
 // <projects> is the jest projects (flavours) the tier runs in, comma-separated; the dirs are the
 // tier's folders. After `--` come the user's arguments (projen appends them): files or folders
-// given there select what runs, instead of the whole tier, and must lie inside it; everything else
-// goes to jest unchanged (`-t <name>`, `--verbose`, ...). Without a selection the whole tier runs.
+// given there select what runs, instead of the whole tier, and must lie inside it; options go to
+// jest unchanged (`-t <name>`, `--verbose`, ...); any other word is refused (jest would read it as
+// one more path pattern and run the whole tier). Without a selection the whole tier runs.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -32,7 +33,8 @@ function parse(argv) {
     } else if (looksLikePath(arg)) {
       selected.push(arg);
     } else {
-      options.push(arg);
+      // jest would take it as one more path pattern, ORed with the tier's: the whole tier would run.
+      throw new Error(`${JSON.stringify(arg)} is not a file or folder, expected a path such as test/unit/gcs-backend.test.ts (a test name goes after -t)`);
     }
   }
   return { projects: projects.split(','), dirs, selected, options };

@@ -44,3 +44,10 @@ test('fails if the file does not exist', () => {
   const nothing = ['test', 'unit', 'nothing.test.ts'].join('/');
   expect(() => jestArgs(parse(['cdktf', 'test/unit', '--', nothing]))).toThrow(`${nothing} does not exist`);
 });
+
+test('fails if a word is neither a path nor an option\'s value', () => {
+  // GIVEN a jest-style name pattern instead of a path
+  // THEN the run stops, saying what to give (jest would have run the whole tier)
+  expect(() => jestArgs(parse(['cdktf', 'test/unit', '--', 'gcs-backend'])))
+    .toThrow('"gcs-backend" is not a file or folder, expected a path such as test/unit/gcs-backend.test.ts (a test name goes after -t)');
+});
