@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import { EncryptionKeyProvider, StateBackendValue, StateEncryption } from '../../src';
 import { GcsBackend } from '../../src/gcs-backend';
 import { RuleId } from '../../src/private/framework/rule-catalog';
-import { STACK_RULES } from '../../src/private/framework/shared-state';
+import { STACK_RULES } from '../../src/private/framework/stack-rules';
 import { GENERIC_CHECKS } from '../../src/private/kit/checks';
 import { StoreName } from '../../src/private/stores';
 import { NEWEST_KNOWN, compareVersions, parseTarget, parseTargetOrThrow } from '../../src/private/target/target';
