@@ -141,7 +141,8 @@ describe('opentofu 1.8+ evaluates backend blocks', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     // THEN the cross-stack reference is refused, saying how to read that state instead
     expect(synthError(app)).toContain(
-      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
+      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its own run or configuration (a value given at init, ' +
+        'a config file, a variable or local of that stack), which the run of "app" cannot know, ' +
         'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
         '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
     );

@@ -6,7 +6,10 @@ import { STORES } from '../stores';
  * check), each with its id, severity and evidence.
  */
 
-const NORMALISATIONS = STORES.flatMap((s) => (s.layout.normalise ?? []).map((n) => `${s.backend} ${n.key}: ${n.evidence}`)).join('; ');
+const NORMALISATIONS = STORES.flatMap((s) => [
+  ...(s.layout.evidence ? [`${s.backend} ${s.layout.container.join(' and ')} alone: ${s.layout.evidence}`] : []),
+  ...(s.layout.normalise ?? []).map((n) => `${s.backend} ${n.key}: ${n.evidence}`),
+]).join('; ');
 
 /** The rows of the stack-wide checks, by id, with their evidence. */
 export const STACK_RULES = [
@@ -58,6 +61,21 @@ export const STACK_RULES = [
       'and a part taken from env vars may differ per run (two stacks on fake-gcs-server with TF_WORKSPACE dev and prod kept apart)',
   },
   {
+    id: 'stack/shared-lock-row',
+    severity: 'error',
+    description: 'two stacks deployed together, with one oss bucket and TableStore lock table, do not lock with a row that is the other\'s state digest row',
+    evidence:
+      'oss/client.go (both tools): Lock puts the row <bucket>/<object> (lockPath) expecting it absent, and Put writes the state\'s digest to the row ' +
+      'lockPath()+"-md5" (stateIDSuffix) of the same table; on the TableStore fake a stack whose object was another\'s object plus "-md5" failed every lock ' +
+      '(OTSConditionCheckFail) once the other had applied',
+  },
+  {
+    id: 'stack/shared-lock-row-from-run',
+    severity: 'warning',
+    description: 'two stacks lock with a row that is the other\'s state digest row unless their runs keep them apart (a workspace per stack, env vars, config files)',
+    evidence: 'as stack/shared-lock-row; in another workspace each row is another one',
+  },
+  {
     id: 'stack/reads-own-state',
     severity: 'warning',
     description: 'a remote state reads the state object its own stack\'s backend writes',
@@ -74,6 +92,14 @@ export const STACK_RULES = [
     severity: 'error',
     description: 'forEachStack gives backends only to stacks of distinct ids: cdktf writes every stack to stacks/<id>, so two stacks of one id under different parents overwrite each other\'s output',
     evidence: 'cdktf Manifest.forStack: the working directory is stacks/<stack id> (0.21.0; cdktn 0.24.0)',
+  },
+  {
+    id: 'stack/one-directory-case',
+    severity: 'warning',
+    description: 'forEachStack gives backends to stacks whose ids differ only in case, which a case-insensitive file system (macOS, Windows) writes to one directory',
+    evidence:
+      'cdktf Manifest.forStack writes stacks/<stack id> (0.21.0; cdktn 0.24.0); Linux keeps stacks/Network and stacks/network apart, ' +
+      'APFS and NTFS by default do not, so there one stack\'s output and .terraform directory are the other\'s',
   },
 ] as const;
 checkRuleRows('stack', STACK_RULES);

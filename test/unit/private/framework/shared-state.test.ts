@@ -58,7 +58,7 @@ describe('two stacks, one state object', () => {
     // THEN synth is refused, naming both stacks and the object of every workspace
     expect(synthError(app)).toContain(
       'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate" ' +
-        '(and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace, ' +
+        '(and "shared/<workspace>.tfstate" in every other workspace); they are deployed in one run (one depends on the other), in one workspace, ' +
         'where each apply would replace the other\'s state and plan to destroy what it made: give each stack its own prefix [stack/shared-state]',
     );
   });
@@ -107,11 +107,14 @@ describe('two stacks, one state object', () => {
     expect(synthError(joined)).toContain('object "x/default.tfstate"');
   });
 
-  test('fails if the blocks of linked stacks meet in a run without the config files that part them (cdktf deploy passes none)', () => {
+  test('warns if the blocks of linked stacks meet in a run without the config files that part them (a run with the files keeps them apart)', () => {
     // GIVEN two linked stacks whose files give each its own prefix, while the blocks name one
     const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }));
-    // THEN the run without the files names one object
-    expect(synthError(app)).toContain('object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+    // THEN the run without the files names one object, the run with them two (TF_CLI_ARGS_init=-backend-config=prod.tfbackend)
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain(
+      'object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace) (in a run without prod.tfbackend); run in one workspace',
+    );
   });
 
   test('warns if the blocks of stacks that do not read each other meet in a run without their config files', () => {
@@ -119,7 +122,7 @@ describe('two stacks, one state object', () => {
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
       'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
-        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace) (in a run without prod.tfbackend); ' +
         'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
     );
   });
@@ -131,7 +134,7 @@ describe('two stacks, one state object', () => {
     // THEN init with prod.tfbackend names one object for both
     expect(synthError(app)).toContain(
       'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate-prod", object "network/default.tfstate" ' +
-        '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they read each other\'s outputs',
+        '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they are deployed in one run',
     );
   });
 
@@ -142,7 +145,7 @@ describe('two stacks, one state object', () => {
   });
 
   test('warns if two files of different names give one object (two inits may choose them)', () => {
-    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }).addConfigFile(name === 'network' ? 'prod' : 'live', { bucket: 'acme' }));
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addConfigFile(name === 'network' ? 'prod' : 'live', { prefix: 'p' }));
     expect(synthError(app)).toBe('');
     expect(warningsOf(app).join('\n')).toContain('(init of "network" with prod.tfbackend, of "database" with live.tfbackend)');
   });
@@ -184,7 +187,6 @@ describe('two stacks, one state object', () => {
     ['gcs prefixes', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: n })],
     ['gcs buckets', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: `acme-${n}` })],
     ['cos keys', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, key: `${n}.tfstate` })],
-    ['cos regions', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai' })],
     ['cos prefixes a and a/b (only a/<workspace> and a/b meet, in different workspaces)', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, prefix: n === 'network' ? 'a' : 'a/b' })],
     ['oss prefixes', (s: TerraformStack, n: string) => new OssBackend(s, { bucket: 'acme', prefix: n })],
     ['azurerm keys', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, key: `${n}.tfstate` })],
@@ -240,22 +242,23 @@ describe('two stacks, one state object', () => {
   });
 
   test('fails, naming the env var, if linked stacks take one part from the same env var (one run, one environment)', () => {
-    // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
-    const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
-    // THEN whatever the run's region, both name one object
+    // GIVEN two gcs stacks with the same bucket and prefix, the universe left to GOOGLE_BACKEND_UNIVERSE_DOMAIN (opentofu)
+    const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme', prefix: 'p' }), Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } }));
+    // THEN whatever the run's universe, both name one object
     expect(synthError(app)).toContain(
-      'stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate" ' +
-        '(and "p/<workspace>/terraform.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace with one TENCENTCLOUD_REGION,',
+      'stacks "network" and "database" keep their state in one object: gcs bucket="acme", object "p/default.tfstate" (and "p/<workspace>.tfstate" in every other workspace); ' +
+        'they are deployed in one run (one depends on the other), in one workspace with one GOOGLE_BACKEND_UNIVERSE_DOMAIN,',
     );
   });
 
   test('warns, naming the env var and its value, if one stack names the part the other leaves to its run', () => {
-    const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
+    const app = twoStacks((s, n) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'china' } : {}) }));
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
-      'stacks "network" and "database" keep their state in one object when the run\'s TENCENTCLOUD_REGION is "ap-guangzhou", unless each runs in a workspace of its own ' +
-        '(TF_WORKSPACE, workspace select): cos bucket="tfstate-1250000000" region="ap-guangzhou", object "terraform.tfstate" (and "<workspace>/terraform.tfstate" in every other workspace); ' +
-        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix or key [stack/shared-state-from-run]',
+      'stacks "network" and "database" keep their state in one object when the run\'s ARM_ENVIRONMENT is "china", unless each runs in a workspace of its own ' +
+        '(TF_WORKSPACE, workspace select): azurerm environment="china" storage_account_name="acmetfstate" container_name="tfstate", object "app.tfstate" ' +
+        '(and "app.tfstateenv:<workspace>" in every other workspace); run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: ' +
+        'give each stack its own key [stack/shared-state-from-run]',
     );
   });
 });
@@ -266,7 +269,7 @@ describe('what the target reads literally, and what it evaluates', () => {
   test.each(['terraform@1.11.4', 'opentofu@1.6.3'])('fails if two stacks override a prefix with "${var.env}", which %s reads as that text', (target) => {
     // GIVEN the same override in both stacks; the target stores "${var.env}/default.tfstate" for both
     const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', '${var.env}'), appFor(target));
-    expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+    expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they are deployed in one run');
   });
 
   test('fails if a variable\'s token rendered into an override names one object for terraform', () => {
