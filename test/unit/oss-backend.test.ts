@@ -227,3 +227,12 @@ describe('oss warnings', () => {
     ]);
   });
 });
+
+describe('oss/workspace-key', () => {
+  test('warns if the key climbs out of the workspace\'s folder, the prefix left to its default env:', () => {
+    expect(warningsFor(sut, { ...BASE, key: '../../net.tfstate' })).toEqual([
+      'key "../../net.tfstate" climbs out of the workspace\'s folder: path.Join drops the workspace name, so every named workspace keeps its state in one object ' +
+        '"net.tfstate" and each overwrites the others\'; use a key without ".." elements [oss/workspace-key]',
+    ]);
+  });
+});

@@ -1,8 +1,9 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor } from './app-backends';
+import { StateHolder, appMap, bucketHolders, candidatesFor } from './app-backends';
 import { StackRuleId } from './stack-rules';
 import { Sharing, sharing } from '../kit/address-compare';
+import { displayText } from '../kit/address-symbols';
 import { Warning } from '../kit/field-value';
 import { Meeting, lockRowMeeting, meetingOf } from '../kit/state-meeting';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../kit/state-objects';
@@ -48,7 +49,9 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
   const found: Found = { errors: [], warnings: [] };
   const map = appMap(holder.construct.node.root, holder);
   const mine = holder.addresses();
-  const others = new Set(mine.flatMap((a) => candidatesFor(map, a)).filter((o) => o !== holder && o.stack !== holder.stack));
+  // (a store with lock table rows: every backend of the bucket, whose rows may be this one's)
+  const others = new Set(mine.flatMap((a) => [...candidatesFor(map, a), ...(a.layout.lockRows ? bucketHolders(map, a) : [])])
+    .filter((o) => o !== holder && o.stack !== holder.stack));
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
   const best = new Map<TerraformStack, Met>();
   const locks: Met[] = [];
@@ -87,11 +90,16 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
   for (const lock of locks) {
     const [blocked, writer] = lock.blocked === 'mine' ? [lock.mine, lock.theirs] : [lock.theirs, lock.mine];
     const [who, whose] = (lock.blocked === 'mine' ? [holder.stack, lock.other.stack] : [lock.other.stack, holder.stack]).map(stackName);
-    const text = `stacks ${stackName(holder.stack)} and ${stackName(lock.other.stack)} share a row of one lock table ` +
-      `${lock.sure ? '' : `${conditionText(lock.how)}unless each runs in a workspace of its own (TF_WORKSPACE, workspace select)`}: the row ${who} locks with, ` +
-      `${whereText(blocked, lock.how)}, is the row where ${whose} keeps the digest of its state ` +
-      `(${JSON.stringify(showObject(writer, undefined) + writer.layout.lockRows!.digestSuffix)}), so ${who} can never lock while that state exists ` +
-      `(TableStore refuses the row: OTSConditionCheckFail): give each stack its own ${separateWith}`;
+    const bucket = showContainer(blocked).replace(/^bucket=/, '');
+    const row = (ws: string | undefined) => JSON.stringify(`${JSON.parse(bucket)}/${showObject(blocked, ws)}`);
+    const rows = lock.how.workspaces === 'every' ? `${row(undefined)} (and ${row(ANY_WORKSPACE)} in every other workspace)`
+      : lock.how.workspaces === 'default' ? `${row(undefined)} in the default workspace` : (lock.how.named ?? []).map(row).join(' or ');
+    const table = (blocked.layout.lockRows?.table ?? []).map((k) => `${k}=${JSON.stringify(displayText(blocked.parts.get(k)!.text))}`).join(' ');
+    const unless = lock.sure ? '' : ` ${conditionText(lock.how)}unless each runs in a workspace of its own (TF_WORKSPACE, workspace select)`;
+    const text = `stacks ${stackName(holder.stack)} and ${stackName(lock.other.stack)} share a row of one lock table (${blocked.backend} ${table})${unless}` +
+      `: ${who} locks with the row of its object, ${rows}, where ${whose} keeps the digest of its state ` +
+      `${JSON.stringify(showObject(writer, undefined))}, so ${who} can never lock while that state exists (TableStore refuses the row: ` +
+      `OTSConditionCheckFail): give each stack its own ${separateWith}`;
     if (lock.sure) found.errors.push(`${text} [stack/shared-lock-row]`);
     else found.warnings.push({ id: 'stack/shared-lock-row-from-run' satisfies StackRuleId, message: text });
   }
@@ -129,7 +137,7 @@ function conditionText(how: Sharing): string {
   const init = how.init.filter((i) => !named.has(i.key));
   // (TF_CLI_ARGS_init gives every stack's init the same arguments; an init by hand may give each its own)
   if (init.length > 0) {
-    each.push(`run gives both the same ${init.map((i) => i.key).join(' and ')} at init${init.every((i) => i.orNone) ? ', or none,' : ''} (as TF_CLI_ARGS_init does)`);
+    each.push(`run gives both the same ${init.map((i) => i.key).join(' and ')} at init (as TF_CLI_ARGS_init does)${init.every((i) => i.orNone) ? ' or none' : ''}`);
   }
   return each.length === 0 ? '' : `when the ${each.join(' and the ')}, `;
 }

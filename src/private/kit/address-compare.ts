@@ -41,12 +41,9 @@ function materialize(
   }
   for (const n of address.layout.normalise ?? []) {
     const inputs = [n.key, ...(n.reads ?? [])];
-    // A symbol of the run in the key itself: the tool's function of it, as a symbol of its own; one in
-    // what it reads: the function sees the symbol as opaque text (a metadata host wins over any name).
-    const own = hasSymbol(values[n.key]) && !(n.reads ?? []).some((k) => hasSymbol(values[k]));
-    values[n.key] = own
-      ? symbol(displayText(values[n.key]), `${n.key}(${inputs.map((k) => identityText(values[k])).join(',')})`)
-      : n.apply(values, address.target);
+    // A value of the run the tool's function of which the code cannot name: that function, as a symbol of its own.
+    values[n.key] = n.apply(values, address.target)
+      ?? symbol(displayText(values[n.key]), `${n.key}(${inputs.map((k) => identityText(values[k])).join(',')})`);
   }
   const { layout } = address;
   const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
@@ -66,6 +63,13 @@ export function indexOf(address: StateAddress): { readonly never: true } | { rea
   if (address.runValues.size > 0 || symbols.some((s) => s.identity === WORKSPACE)) return { run: true };
   const m = materialize(address, new Map(), undefined);
   return m ? { object: `${m.container}\n${m.object}` } : { never: true };
+}
+
+/** The first part of an address's container (its bucket, its account) as the tool names storage with it; `*` where an env var gives it. */
+export function bucketOf(address: StateAddress): string {
+  const key = address.layout.container[0];
+  if (address.parts.get(key)!.source === 'env') return '*';
+  return identityText(materialize(address, new Map(), undefined)!.values[key]);
 }
 
 /** A run value's value under which two addresses meet (undefined: the run leaves it unset). */

@@ -50,8 +50,11 @@ export interface Normalisation {
   readonly reads?: readonly string[];
   /** The tools' code that does it: file and function, and the releases. */
   readonly evidence: string;
-  /** The value naming the storage, from literal values of `key` and `reads`. */
-  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string;
+  /**
+   * The value naming the storage, from the values of `key` and `reads`; undefined where a value of
+   * the run (a symbol) in `key` decides it: the tool's function of that value, one in one run.
+   */
+  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string | undefined;
 }
 
 /** A workspace name that no user string holds: the same for two layouts means the same in every workspace. */

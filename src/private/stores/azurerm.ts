@@ -213,9 +213,11 @@ const METADATA_HOSTS: Readonly<Record<string, string>> = {
 };
 
 /** The storage an environment name (or a metadata host) names for the target. */
-function cloudOf(name: string, metadataHost: string, target: Parameters<typeof reachedRelease>[0]): string {
+function cloudOf(name: string, metadataHost: string, target: Parameters<typeof reachedRelease>[0]): string | undefined {
   const current = reachedRelease(target, since('1.11.0', '1.11.0'));
-  if (current && metadataHost !== '') return METADATA_HOSTS[metadataHost.toLowerCase()] ?? `metadata ${metadataHost}`;
+  // (a metadata host wins over any name, and one the run gives is its own value)
+  if (current && metadataHost !== '') return (hasSymbol(metadataHost) ? undefined : METADATA_HOSTS[metadataHost.toLowerCase()]) ?? `metadata ${metadataHost}`;
+  if (hasSymbol(name)) return undefined;
   const lookup = (target.tool === 'terraform' || !current) && !hasSymbol(name) ? name.toLowerCase() : name;
   if (!current && !LEGACY_CLOUDS.includes(lookup)) return metadataHost !== '' ? `metadata ${metadataHost} ${lookup}` : `unknown ${name}`;
   return CLOUDS[lookup] ?? `unknown ${name}`;
@@ -252,7 +254,7 @@ export const AZURERM_STORE = defineStore({
         'Go\'s net/url reads what comes before the last "@" as userinfo, so the host is the account after it, and host names are case-insensitive ' +
         '(on Azurite, x@runtimeacct, RuntimeAcct and runtimeacct wrote one blob with every judge that takes the names); opentofu from 1.11 refuses ' +
         'such names (azurerm/storage-account-name)',
-      apply: (v) => v.storage_account_name.slice(v.storage_account_name.lastIndexOf('@') + 1).toLowerCase(),
+      apply: (v) => (hasSymbol(v.storage_account_name) ? undefined : v.storage_account_name.slice(v.storage_account_name.lastIndexOf('@') + 1).toLowerCase()),
     }, {
       key: 'key',
       evidence:

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import {
   App, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
-  Fn, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
+  Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
 } from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../../src/azurerm-backend';
@@ -567,5 +567,202 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     const app = Testing.app();
     new TerraformStack(app, 'network');
     expect(() => OssBackend.forEachStack(app, { bucket: 'acme', acl: 'nope' })).toThrow('[oss/acl]');
+  });
+});
+
+/** Two stacks deployed together (`database` depends on `network`) at `target`, each given its backend by `make`. */
+const linkedAt = (target: string, make: (stack: TerraformStack, name: string) => void) =>
+  dependentStacks(make, Testing.app({ context: { 'cdktf-state-backends:target': target } }));
+
+describe('stack/shared-state', () => {
+  test('fails if two cos stacks name one bucket and prefix, one in another region with accelerate (the bucket name is one bucket)', () => {
+    // GIVEN network in ap-guangzhou, database in ap-shanghai through the global acceleration host
+    const app = linkedAt('terraform@1.11.4', (s, name) => new CosBackend(s, {
+      bucket: COS.bucket, prefix: 'p', ...(name === 'network' ? { region: 'ap-guangzhou' } : { region: 'ap-shanghai', accelerate: true }),
+    }));
+    // THEN both reach <bucket>.cos.accelerate.myqcloud.com's bucket: one object
+    expect(synthError(app)).toContain('stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000", object "p/terraform.tfstate"');
+  });
+
+  test('fails if two cos stacks differ only in region (a region that is not the bucket\'s fails at init)', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new CosBackend(s, { ...COS, region: name === 'network' ? 'ap-guangzhou' : 'ap-shanghai' }));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test.each([
+    ['${substr("network", 0, 3)}', '${substr("network",0,3)}'],
+    ['%{if true}net%{endif}', '%{ if true }net%{ endif }'],
+    ['${format("%v", "net")}', '${format("%v","net")}'],
+    ['${~"net"~}', '${~"net"~}'],
+    ['${lower("ÉT")}', '${lower("ÉT")}'],
+  ])('fails if linked stacks hold one template opentofu evaluates alike, which the library does not fold: %j and %j', (first, second) => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', name === 'network' ? first : second));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('fails if linked stacks hold one template of a variable with one default, and passes if the defaults differ', () => {
+    const make = (defaults: Record<string, string>) => (s: TerraformStack, name: string) => {
+      new TerraformVariable(s, 'env', { type: 'string', default: defaults[name] });
+      new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', '${substr(var.env, 0, 3)}');
+    };
+    expect(synthError(linkedAt('opentofu@1.12.6', make({ network: 'network', database: 'network' })))).toContain('[stack/shared-state]');
+    const apart = linkedAt('opentofu@1.12.6', make({ network: 'network', database: 'database' }));
+    expect(synthError(apart)).toBe('');
+  });
+
+  test.each([
+    ['${substr("network", 0, 3)}', '${substr("network", 0, 4)}'],
+    ['${abspath(path.module)}', '${abspath(path.module)}'],
+    ['${substr(path.cwd, 0, 3)}', '${substr(path.cwd, 0, 3)}'],
+    ['${md5(file("x"))}', '${md5(file("x"))}'],
+    ['${substr(uuid(), 0, 3)}', '${substr(uuid(), 0, 3)}'],
+  ])('passes if the templates are %j and %j (two texts, or a value of each stack\'s directory, files or call)', (first, second) => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', name === 'network' ? first : second));
+    expect(synthError(app)).not.toContain('[stack/shared-state]');
+  });
+
+  test('fails if azurerm keys differ only in "\\\\" and "/" (the blob service stores one as the other)', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }));
+    expect(synthError(app)).toContain('azurerm storage_account_name="acmetfstate" container_name="tfstate", object "a/b.tfstate"');
+  });
+
+  test.each(['AcmeTfState', 'x@acmetfstate'])('fails if an azurerm account is spelt %j, the host of account "acmetfstate" (terraform)', (account) => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, storageAccountName: name === 'network' ? 'acmetfstate' : account }));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test.each([
+    ['management.azure.com', 'public', 'terraform@1.11.4'],
+    ['management.usgovcloudapi.net', 'usgovernment', 'opentofu@1.12.6'],
+    ['Management.ChinaCloudAPI.cn', 'china', 'terraform@1.15.9'],
+  ])('fails if one azurerm stack names metadataHost %j and the other environment %j, that cloud (%s)', (host, environment, target) => {
+    const app = linkedAt(target, (s, name) => new AzurermBackend(s, { ...AZ, ...(name === 'network' ? { metadataHost: host } : { environment }) }));
+    expect(synthError(app)).toContain('[stack/shared-state]');
+  });
+
+  test('passes if a metadataHost names another cloud than the other stack\'s environment', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, ...(name === 'network' ? { metadataHost: 'management.azure.com' } : { environment: 'china' }) }));
+    expect(synthError(app)).toBe('');
+  });
+
+  test('names no env var of a field the target lacks (opentofu 1.6.3 has no gcs universe_domain)', () => {
+    const app = linkedAt('opentofu@1.6.3', (s) => new GcsBackend(s, { bucket: 'acme', prefix: 'p' }));
+    expect(synthError(app)).toContain('they are deployed in one run (one depends on the other), in one workspace, where each apply');
+  });
+});
+
+describe('stack/shared-state-from-run', () => {
+  test('warns, naming the value given at init, if linked stacks leave one prefix to init (TF_CLI_ARGS_init gives both the same)', () => {
+    const app = linkedAt('terraform@1.11.4', (s) => new GcsBackend(s, { bucket: 'acme', prefix: StateBackendValue.fromInit() }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object when the run gives both the same prefix at init (as TF_CLI_ARGS_init does) or none, ' +
+        'unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): gcs bucket="acme", object "<prefix given at init>/default.tfstate" ' +
+        '(and "<prefix given at init>/<workspace>.tfstate" in every other workspace); run in one workspace, each apply replaces the other\'s state ' +
+        'and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('warns, naming the value, if one stack leaves the prefix to init and the other names it', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? StateBackendValue.fromInit() : 'net' }));
+    expect(warningsOf(app).join('\n')).toContain('keep their state in one object when the run gives prefix "net" at init, unless each runs');
+  });
+
+  test('warns if a required field is left to init in both (the run must give it: one value for both)', () => {
+    const app = linkedAt('terraform@1.11.4', (s) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }));
+    expect(warningsOf(app).join('\n')).toContain('when the run gives both the same bucket at init (as TF_CLI_ARGS_init does), unless');
+  });
+
+  test('warns if "${terraform.workspace}" and "default" meet in the default workspace (opentofu)', () => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? '${terraform.workspace}' : 'default' }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "default/default.tfstate" in the default workspace');
+  });
+
+  test('warns, naming the workspace, if "${terraform.workspace}" meets a literal in one named workspace (opentofu)', () => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? '${terraform.workspace}' : 'w1' }));
+    expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "w1/w1.tfstate" in workspace "w1"');
+  });
+
+  test('shows a value that reads like a template as text (a terraform stack\'s literal "${var.env}", an opentofu stack\'s variable)', () => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'terraform@1.11.4' } });
+    dependentStacks((s, name) => {
+      if (name === 'network') return void new GcsBackend(s, { bucket: 'acme', prefix: 'x' }).addOverride('prefix', '${var.env}');
+      s.node.setContext('cdktf-state-backends:target', 'opentofu@1.12.6');
+      new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme', prefix: '${var.env}' });
+    }, app);
+    expect(warningsOf(app).join('\n')).toContain('the run\'s var.env is the text "${var.env}"');
+  });
+});
+
+describe('stack/shared-lock-row', () => {
+  const OSS = { bucket: 'acme', prefix: 'p', lockStoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com', lockStoreTable: 'locks' };
+
+  test('fails if one linked stack\'s object is the other\'s plus "-md5", in one lock table (its lock row is the other\'s digest row)', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new OssBackend(s, { ...OSS, key: name === 'network' ? 'state' : 'state-md5' }));
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" share a row of one lock table (oss tablestore_endpoint="https://lock.cn-hangzhou.ots.aliyuncs.com" tablestore_table="locks"): ' +
+        '"database" locks with the row of its object, "acme/p/state-md5" (and "acme/p/<workspace>/state-md5" in every other workspace), where "network" keeps the ' +
+        'digest of its state "p/state", so "database" can never lock while that state exists (TableStore refuses the row: OTSConditionCheckFail): ' +
+        'give each stack its own prefix or key [stack/shared-lock-row]',
+    );
+  });
+
+  test('warns if the stacks are not deployed together (a workspace per stack keeps the rows apart)', () => {
+    const app = twoStacks((s, name) => new OssBackend(s, { ...OSS, key: name === 'network' ? 'state' : 'state-md5' }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): "database" locks with the row');
+  });
+
+  test.each([
+    ['no lock table', (s: TerraformStack, name: string) => new OssBackend(s, { bucket: 'acme', prefix: 'p', key: name === 'network' ? 'state' : 'state-md5' })],
+    ['two lock tables', (s: TerraformStack, name: string) => new OssBackend(s, { ...OSS, lockStoreTable: `locks_${name}`, key: name === 'network' ? 'state' : 'state-md5' })],
+    ['two buckets', (s: TerraformStack, name: string) => new OssBackend(s, { ...OSS, bucket: `acme-${name}`, key: name === 'network' ? 'state' : 'state-md5' })],
+  ])('passes with %s', (_what, make) => {
+    const app = linkedAt('terraform@1.11.4', make);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('lock-row');
+  });
+});
+
+describe('stack/one-directory-case', () => {
+  test('warns if forEachStack meets stack ids that differ only in case (one directory on macOS and Windows)', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'Network');
+    new TerraformStack(app, 'network');
+    GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'p' });
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "Network" and "network" have ids that differ only in case, and cdktf writes each stack to stacks/<id>: on a case-insensitive file system ' +
+        '(macOS, Windows) that is one directory, where one stack would overwrite the other\'s output and .terraform directory; give each stack an id of its own ' +
+        '[stack/one-directory-case]',
+    );
+  });
+});
+
+describe('stack/cross-stack-from-run', () => {
+  /** A producer whose prefix is `prefix`, and a consumer of one of its attributes (a cross-stack reference), at opentofu 1.12.6. */
+  const crossStack = (prefix: string, local?: string) => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'network');
+    if (local !== undefined) new TerraformLocal(producer, 'name', local);
+    new GcsBackend(producer, { bucket: 'acme', prefix });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme', prefix: 'app' });
+    readsFrom(consumer, producer);
+    return { app, consumer };
+  };
+
+  test('carries a constant template opentofu evaluates alike in the consumer\'s run', () => {
+    const { app, consumer } = crossStack('${substr("network", 0, 3)}');
+    expect(synthError(app)).toBe('');
+    const remote = Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any;
+    expect(remote.config.prefix).toBe('${substr("network", 0, 3)}');
+  });
+
+  test('fails if the producer\'s prefix reads a local of its own stack', () => {
+    const { app } = crossStack('${local.name}', 'net');
+    expect(synthError(app)).toContain('takes prefix from its own run or configuration (a value given at init, a config file, a variable or local of that stack)');
   });
 });
