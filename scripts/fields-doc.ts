@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
+import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../src/private/framework/stack-rules';
 import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
@@ -110,6 +111,10 @@ export function renderFieldsDoc(): string {
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
+  out.push('', '## Checks of the library\'s calls', '');
+  out.push('How the app uses the library (its context keys, `forEachStack`, `acknowledge`), not a backend\'s config:', '');
+  out.push('| id | severity | check |', '|---|---|---|');
+  out.push(...CALL_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
 }
 

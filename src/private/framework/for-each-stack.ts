@@ -2,9 +2,9 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { stackOverrides } from './cdktf-internals';
 import { withId } from './rule-catalog';
-import { StackRuleId } from './stack-rules';
+import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
 import { recordWarnings } from './warnings';
-import { StateBackendError } from '../errors/errors';
+import { StateBackendError, refuse } from '../errors/errors';
 import { isFromInit } from '../kit/from-init';
 
 /*
@@ -40,11 +40,11 @@ export function backendForEachStack<T extends TerraformBackend>(
     || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
   const bare = stacks.filter((s) => !hasBackend(s));
   if (bare.length === 0) {
-    throw new StateBackendError(withId(
+    refuse(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
         'expected to be called after the stacks are added',
-      'stack/for-each-stack',
-    ));
+      FOR_EACH_STACK_CHECK.id,
+    );
   }
   const base = scope.node.path;
   const made = bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));

@@ -3,7 +3,7 @@ import { STORES } from '../stores';
 
 /*
  * The rows of the stack-wide checks (shared-state.ts, for-each-stack.ts, the remote states' own-state
- * check), each with its id, severity and evidence.
+ * check), each with its id, severity and evidence, and the check of a forEachStack call.
  */
 
 const NORMALISATIONS = STORES.flatMap((s) => [
@@ -82,12 +82,6 @@ export const STACK_RULES = [
     evidence: 'both tools allow it (terraform_remote_state only reads); it reads the stack\'s own last applied state',
   },
   {
-    id: 'stack/for-each-stack',
-    severity: 'error',
-    description: 'forEachStack is called after the stacks are added, on a scope that holds a stack without a backend',
-    evidence: 'the library\'s own call: it gives backends to the stacks it finds, so with none found it would do nothing in silence',
-  },
-  {
     id: 'stack/one-directory',
     severity: 'error',
     description: 'forEachStack gives backends only to stacks of distinct ids: cdktf writes every stack to stacks/<id>, so two stacks of one id under different parents overwrite each other\'s output',
@@ -103,6 +97,13 @@ export const STACK_RULES = [
   },
 ] as const;
 checkRuleRows('stack', STACK_RULES);
+
+/** The check of a forEachStack call, by id (for docs/FIELDS.md and the rule catalog's CALL_CHECKS). */
+export const FOR_EACH_STACK_CHECK = {
+  id: 'stack/for-each-stack',
+  severity: 'error',
+  description: 'forEachStack is called after the stacks are added, on a scope that holds a stack without a backend (with none, it would do nothing in silence)',
+} as const;
 
 /** The id of a stack-wide check. */
 export type StackRuleId = (typeof STACK_RULES)[number]['id'];

@@ -33,7 +33,7 @@ const filePair = <I extends string>(id: I, value: string, file: string) =>
     (c) => `the ${c.target.tool} run fails unless the file holds the same value, so set only one of them`,
   );
 
-/** AzureRM (spec RemoteStateD). */
+/** AzureRM. */
 export const AZURERM_RULES = [
   rule({
     id: 'azurerm/environment',
@@ -43,7 +43,7 @@ export const AZURERM_RULES = [
     fields: ['environment', 'metadataHost'],
     description: 'environment must be a name the target accepts (Terraform, and OpenTofu before 1.11, match case-insensitively, OpenTofu 1.11+ exactly); Terraform 1.11+ ignores it when metadataHost is set',
     evidence:
-      'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
+      '1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
       'init on Azurite with an access key fails: terraform 1.11+ "no environment was found with the name", opentofu 1.11+ ' +
       '"unknown environment identifier", opentofu before 1.11 "unable to locate metadata for environment"; "" fails the same way before ' +
@@ -96,7 +96,7 @@ export const AZURERM_RULES = [
     severity: 'warning',
     fields: ['useOidc', 'useGraphApi'],
     description: 'useOidc needs useGraphApi to be true',
-    evidence: 'spec part 5 (no tool check seen: terraform 1.2 picks the auth method when init builds the client)',
+    evidence: 'no tool check seen: terraform 1.2 picks the auth method when init builds the client',
     check: (c) => {
       if (c.literal('useOidc') === true && c.literal('useGraphApi') === false) {
         c.warn(`${c.spelling('useOidc')} is true with ${c.spelling('useGraphApi')} false; oidc needs microsoft graph, so the login is likely to fail: set ${c.spelling('useGraphApi')} true (or leave it unset)`);
@@ -106,7 +106,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/certificate-password-needs-certificate',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: client_certificate_path and client_certificate default to ARM_CLIENT_CERTIFICATE_PATH and ARM_CLIENT_CERTIFICATE',
+      evidence: 'both tools, azure/backend.go schema: client_certificate_path and client_certificate default to ARM_CLIENT_CERTIFICATE_PATH and ARM_CLIENT_CERTIFICATE',
     },
     'clientCertificatePassword',
     ['clientCertificatePath', 'clientCertificate'],
@@ -115,7 +115,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/oidc-request-pair',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
+      evidence: 'both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
     },
     'oidcRequestToken',
     ['oidcRequestUrl'],
@@ -124,7 +124,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/oidc-request-url-pair',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
+      evidence: 'both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
     },
     'oidcRequestUrl',
     ['oidcRequestToken'],

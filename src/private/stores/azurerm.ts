@@ -5,7 +5,7 @@ import { reachedRelease } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*
- * AzureRM (spec RemoteStateD): the field table (the keys each tool reads, per release), the rules
+ * AzureRM: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
  * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
  * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data

@@ -6,7 +6,7 @@ import { FieldSpec, envBoth, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * COS (spec RemoteStateB): the field table (the keys each tool reads, per release), the rules
+ * COS: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
  * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
  * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
@@ -206,7 +206,7 @@ const RULES = [
       offline: { validate: 'both tools' },
       runtime: 'cos-object-options',
       evidence:
-        'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
+        'both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
         'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end)',
     },
     'acl',

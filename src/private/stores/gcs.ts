@@ -7,7 +7,7 @@ import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * GCS (spec ConfigA): the field table (the keys each tool reads, per release), the rules
+ * GCS: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
  * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
  * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
@@ -109,7 +109,7 @@ const RULES = [
     fields: ['encryptionKey'],
     description: 'encryptionKey must be standard base64 (padded) that decodes to 32 bytes, or a path to a file that holds it',
     evidence:
-      'spec part 8; both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
+      'both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
       '("Error decoding encryption key"); the GCS client refuses a key that is not 32 bytes ("storage: not a 32-byte AES-256 key"); ' +
       'init on fake-gcs-server 1.56.1 fails on both',
     check: (c) => {
@@ -152,7 +152,7 @@ const RULES = [
     severity: 'warning',
     fields: ['kmsEncryptionKey'],
     description: 'kmsEncryptionKey names a key: projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-    evidence: 'spec part 8; neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
+    evidence: 'neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
     check: (c) => {
       const v = c.literal('kmsEncryptionKey');
       if (v === '') {
@@ -198,7 +198,7 @@ const RULES = [
     ['impersonateServiceAccountDelegates'],
   ),
   bothSet(
-    { id: 'gcs/access-token-wins', evidence: 'spec part 5; both tools, gcs/backend.go configure: access_token is checked before credentials' },
+    { id: 'gcs/access-token-wins', evidence: 'both tools, gcs/backend.go configure: access_token is checked before credentials' },
     ['accessToken', 'credentials'],
     'accessToken together with credentials is allowed, but accessToken wins',
     (_c, token, credentials) => `the tool uses ${token} and ignores ${credentials}`,

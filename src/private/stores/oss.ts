@@ -7,7 +7,7 @@ import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * OSS (spec BackendC): the field table (the keys each tool reads, per release), the rules
+ * OSS: the field table (the keys each tool reads, per release), the rules
  * between and about the values (the TableStore lock's in oss-lock-rules.ts), and where the store
  * keeps each workspace's state. Source paths are relative to each tool's
  * `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
@@ -239,14 +239,14 @@ const RULES = [
     },
   }),
   inRange(
-    { id: 'oss/session-expiration', offline: { validate: 'both tools' }, evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
+    { id: 'oss/session-expiration', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',
     900,
     3600,
     'seconds',
   ),
   inRange(
-    { id: 'oss/block-session-expiration', offline: { validate: 'both tools' }, evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
+    { id: 'oss/block-session-expiration', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
     'assumeRole.sessionExpiration',
     900,
     3600,
