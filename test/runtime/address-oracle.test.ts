@@ -152,9 +152,7 @@ async function askOffline(judge: Judge, dir: string, variant: string, env: Recor
 }
 
 async function ask(family: Family, recipe: Recipe, judge: Judge, variant: string, run: Run): Promise<Answer> {
-  const written = toolDirectory(family, recipe, formatTarget(judge.target));
-  if (written === undefined) return 'refused';
-  const dir = copyOf(written);
+  const dir = copyOf(toolDirectory(family, recipe, formatTarget(judge.target)));
   const env = runEnv(recipe, run);
   if (family.ask === 'offline') return askOffline(judge, dir, variant, env, family.store);
   if (family.ask === 'gcs-emulator') return askEmulator(gcs, judge, dir, variant, { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token', ...env }, gcsList, gcsClear);

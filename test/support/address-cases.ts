@@ -355,14 +355,30 @@ export function buildStack(app: App, name: string, store: Family['store'], recip
   return stack;
 }
 
-/** What the tool is given for a recipe at `target`: the stack's directory as the library writes it (undefined: it refuses the config). */
-export function toolDirectory(family: Family, recipe: Recipe, target: string): string | undefined {
+/** A prop's key as the tools spell it (the library's names for the OSS lock table and cdktf's misspelt GCS endpoint aside). */
+const TOOL_KEYS: Record<string, string> = { storeageCustomEndpoint: 'storage_custom_endpoint', lockStoreEndpoint: 'tablestore_endpoint', lockStoreTable: 'tablestore_table' };
+const toolKey = (prop: string) => TOOL_KEYS[prop] ?? prop.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * What the tool is given for a recipe at `target`: the stack's directory as the library writes it,
+ * or, where the library refuses the config itself, the block as written by hand (its props by the
+ * tools' names in a stack override), so the judge still answers whether it takes the config.
+ */
+export function toolDirectory(family: Family, recipe: Recipe, target: string): string {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-'));
   const app = new App({ outdir, skipValidation: true, context: { [TARGET_CONTEXT_KEY]: target } });
   try {
     buildStack(app, 'stack', family.store, recipe);
   } catch {
-    return undefined;
+    const byHand = new App({ outdir, skipValidation: true });
+    const stack = new TerraformStack(byHand, 'stack');
+    if (recipe.variables || recipe.files || recipe.stackOverrides || Object.values(recipe.props).includes(FROM_INIT)) {
+      throw new Error(`${family.id}/${recipe.id}: refused by the library, and holds more than a block to write by hand`);
+    }
+    const block = Object.fromEntries(Object.entries({ ...recipe.props, ...recipe.overrides }).map(([k, v]) => [toolKey(k), v]));
+    stack.addOverride(`terraform.backend.${family.store}`, block);
+    byHand.synth();
+    return path.join(outdir, 'stacks', 'stack');
   }
   app.synth();
   return path.join(outdir, 'stacks', 'stack');
@@ -370,10 +386,9 @@ export function toolDirectory(family: Family, recipe: Recipe, target: string): s
 
 /**
  * What a judge answered for one recipe, variant and run: the objects of the default and a named
- * workspace, or "fails" (init failed); "refused" where the library refuses the config itself at the
- * judge's release, so writes nothing to ask about.
+ * workspace, or "fails" (init failed); asked of configs the library refuses too (toolDirectory).
  */
-export type Answer = { readonly default: string; readonly named: string } | 'fails' | 'refused';
+export type Answer = { readonly default: string; readonly named: string } | 'fails';
 
 export type Verdict = 'error' | 'warning' | 'none';
 
@@ -386,7 +401,7 @@ function initKeys(recipe: Recipe, variant: string): string[] {
   return Object.entries(recipe.props).filter(([k, v]) => v === FROM_INIT && !(k in file)).map(([k]) => k);
 }
 
-type Named = Exclude<Answer, 'fails' | 'refused'>;
+type Named = Exclude<Answer, 'fails'>;
 
 /**
  * What the tools' answers make of a pair. One run gives both stacks one environment, one workspace
