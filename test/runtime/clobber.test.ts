@@ -202,13 +202,13 @@ const CLASSES: readonly Clobber[] = [
     backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: s.node.id === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }),
   },
   {
-    what: 'accounts "runtimeacct" and "x@RuntimeAcct" (the host is the name after the userinfo, in any case; opentofu 1.11+ refuses such names)',
+    what: 'accounts "runtimeacct" and "x@runtimeacct" (the host is the name after the userinfo; opentofu 1.11+ refuses such names)',
     store: 'azurerm',
     applies: takesAnyAccount,
     linked: true,
     after: 'error',
     auth: 'sas',
-    backend: (s) => new AzurermBackend(s, { storageAccountName: s.node.id === 'network' ? 'runtimeacct' : 'x@RuntimeAcct', containerName: CONTAINER, key: 'k' }),
+    backend: (s) => new AzurermBackend(s, { storageAccountName: s.node.id === 'network' ? 'runtimeacct' : 'x@runtimeacct', containerName: CONTAINER, key: 'k' }),
   },
   {
     what: 'regions "ap-guangzhou" and "ap-shanghai" with accelerate (the global acceleration host reaches the bucket by its name)',

@@ -207,7 +207,10 @@ export const FAMILIES: readonly Family[] = [
     id: 'gcs-init',
     store: 'gcs',
     ask: 'gcs-emulator',
-    runs: [{ id: 'none', env: {} }, { id: 'net', env: {}, init: { prefix: 'net' } }, { id: 'other', env: {}, init: { prefix: 'other' } }],
+    runs: [
+      { id: 'none', env: {} }, { id: 'net', env: {}, init: { prefix: 'net' } }, { id: 'db', env: {}, init: { prefix: 'db' } },
+      { id: 'other', env: {}, init: { prefix: 'other' } },
+    ],
     recipes: [gcs('prefix-at-init', { prefix: FROM_INIT }), gcs('net', { prefix: 'net' }), gcs('no-prefix', {}), gcs('db', { prefix: 'db' })],
   },
   {
@@ -224,7 +227,7 @@ export const FAMILIES: readonly Family[] = [
   unfolded('substr', '${substr("network", 0, 3)}', '${substr("network",0,3)}', '${substr("network", 0, 4)}'),
   unfolded('directive', '%{if true}net%{endif}', '%{ if true }net%{ endif }', '%{if false}net%{endif}db'),
   unfolded('format', '${format("%v", "net")}', '${format( "%v","net" )}', '${format("%v", "db")}'),
-  unfolded('strip', '${~"net"~}', '${ ~"net"~ }', '${~"db"~}'),
+  unfolded('strip', '${~"net"~}', '${~ "net" ~}', '${~"db"~}'),
   unfolded('lower', '${lower("\u00c9T")}', '${lower( "\u00c9T" )}', '${lower("\u00c9A")}'),
   {
     // A template of a variable the library does not fold: one text and one default is one value (the run gives no -var).
@@ -252,26 +255,27 @@ export const FAMILIES: readonly Family[] = [
     ],
   },
   {
-    // The blob name as the service stores it: "\\" as "/", other spellings as written.
+    // The blob name as the service stores it: "\\" as "/", other spellings as written (a "./" element is not
+    // asked: terraform 1.15+ and opentofu fail init with it on Azurite, terraform 1.11 stores it as written).
     id: 'azurerm-keys',
     store: 'azurerm',
     ask: 'azurite',
     runs: [{ id: 'plain', env: {} }],
     recipes: [
       azKey('slash', { key: 'a/b.tfstate' }), azKey('backslash', { key: 'a\\b.tfstate' }), azKey('leading-slash', { key: '/a/b.tfstate' }),
-      azKey('doubled', { key: 'a//b.tfstate' }), azKey('dot', { key: './a/b.tfstate' }), azKey('other', { key: 'a/c.tfstate' }),
+      azKey('doubled', { key: 'a//b.tfstate' }), azKey('other', { key: 'a/c.tfstate' }),
     ],
   },
   {
-    // The account in the host: after any userinfo, in any case (opentofu 1.11+ refuses such names).
+    // The account in the host: after any userinfo (opentofu 1.11+ refuses such names). Its case is not asked:
+    // Azurite looks accounts up case-sensitively, where DNS and the service's Host header do not.
     id: 'azurerm-accounts',
     store: 'azurerm',
     ask: 'azurite',
     auth: 'sas',
     runs: [{ id: 'plain', env: {} }],
     recipes: [
-      azKey('account', { key: 'k.tfstate' }), azKey('upper', { key: 'k.tfstate', storageAccountName: 'RuntimeAcct' }),
-      azKey('userinfo', { key: 'k.tfstate', storageAccountName: `x@${AZ_ACCOUNT}` }),
+      azKey('account', { key: 'k.tfstate' }), azKey('userinfo', { key: 'k.tfstate', storageAccountName: `x@${AZ_ACCOUNT}` }),
     ],
   },
   {

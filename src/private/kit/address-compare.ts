@@ -10,6 +10,13 @@ import { ANY_WORKSPACE, StateAddress } from './state-objects';
 
 /** The identity of `terraform.workspace` (backend-text.ts): the workspace init runs in, which each object is compared in. */
 const WORKSPACE = 'terraform.workspace';
+/**
+ * A workspace name compared: not empty, and unchanged by Go's url.PathEscape (both tools,
+ * command/workspace_command.go validWorkspaceName), so no "/" (a part that meets another only
+ * through such a name meets it in no workspace); "." and "..", which the tools take and path
+ * cleaning drops, are not tried (a workspace of that name is no one's).
+ */
+const WORKSPACE_NAME = /^(?!\.\.?$)[A-Za-z0-9\-_.~!$&'()*+,;=:@]+$/;
 
 /** How one address reads in one run: `assigned` maps a run value's identity to a value (undefined: not given), in `workspace` (undefined: the default one). */
 interface Materialized {
@@ -133,8 +140,8 @@ export function sharing(a: StateAddress, b: StateAddress): Sharing | undefined {
         if (theirs === undefined || hasSymbol(theirs) || theirs.length < before.length + after.length) continue;
         const value = theirs.slice(before.length, theirs.length - after.length);
         if (!theirs.startsWith(before) || !theirs.endsWith(after)) continue;
-        if (only[0].identity === WORKSPACE) workspaces.add(value === 'default' ? undefined : value);
-        else envs.get(only[0].identity)!.candidates.add(value);
+        if (only[0].identity !== WORKSPACE) envs.get(only[0].identity)!.candidates.add(value);
+        else if (WORKSPACE_NAME.test(value)) workspaces.add(value === 'default' ? undefined : value);
       }
     }
   }
