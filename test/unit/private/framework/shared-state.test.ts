@@ -487,6 +487,16 @@ describe('stack/shared-state-from-run', () => {
     expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "default/default.tfstate" in the default workspace');
   });
 
+  test.each([
+    ['${terraform.workspace}', 'default/net'],
+    ['${terraform.workspace}/net', 'net'],
+    ['${terraform.workspace}/net', './net'],
+  ])('does not warn if %j meets %j only through a name no workspace has ("a/b", "", ".")', (mine, other) => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? mine : other }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('[stack/shared-state-from-run]');
+  });
+
   test('warns, naming the workspace, if "${terraform.workspace}" meets a literal in one named workspace (opentofu)', () => {
     const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? '${terraform.workspace}' : 'w1' }));
     expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "w1/w1.tfstate" in workspace "w1"');
