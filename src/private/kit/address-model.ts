@@ -29,7 +29,8 @@ export const ADDRESS_SOURCES: readonly SourceRow[] = [
     evaluatingTargets:
       'folded where the code names it (literals through `lower`, `upper`, `trimspace`, `trimprefix`, `trimsuffix`, `trim`, `replace`, `join`, ' +
       '`format("%s")`, `nonsensitive`, `tostring`, `coalesce`; `path.module` and `path.root` are "." in every synthesized stack); ' +
-      '`terraform.workspace` is the workspace each object is compared in (the default one, one neither stack names, each one the other spells); ' +
+      '`terraform.workspace` is the workspace init runs in, which each object is compared in (the default one, one neither stack names, ' +
+      'each name a workspace can have that the other spells); ' +
       'a variable (or a local of one) is the run\'s `-var` or `TF_VAR_<name>`, else the stack\'s default, tried like an env var; another template ' +
       '(a function the code does not fold, a directive, a strip marker) is one value in every stack of one run: the same text, spaces aside, with the same ' +
       'variable defaults and locals, is one value, and it is compared with no other; one that reads `path.cwd`, `abspath`, a file function or a ' +
