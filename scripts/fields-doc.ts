@@ -10,7 +10,7 @@ import * as path from 'path';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
-import { STACK_RULES } from '../src/private/framework/shared-state';
+import { STACK_RULES } from '../src/private/framework/stack-rules';
 import { GENERIC_CHECKS } from '../src/private/kit/field-checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
 import { Rule, offlineText } from '../src/private/kit/rule-context';

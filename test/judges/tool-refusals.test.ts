@@ -18,8 +18,9 @@ import { TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, 
 import { Construct } from 'constructs';
 import { EncryptionKeyProvider, StateBackendValue, StateEncryption } from '../../src';
 import { GcsBackend } from '../../src/gcs-backend';
+import { OssBackend } from '../../src/oss-backend';
 import { RuleId } from '../../src/private/framework/rule-catalog';
-import { STACK_RULES } from '../../src/private/framework/shared-state';
+import { STACK_RULES } from '../../src/private/framework/stack-rules';
 import { GENERIC_CHECKS } from '../../src/private/kit/field-checks';
 import { StoreName } from '../../src/private/stores';
 import { NEWEST_KNOWN, compareVersions, parseTarget, parseTargetOrThrow } from '../../src/private/target/target';
@@ -808,6 +809,17 @@ const WRITTEN: readonly Row[] = [
     judged: 'not-offline',
     why: 'each stack alone is valid; only a run shows the second apply replacing the first stack\'s state (test/runtime/shared-state.test.ts)',
   },
+  {
+    ruleId: 'stack/shared-lock-row',
+    store: 'oss',
+    target: TF,
+    field: 'backend',
+    props: undefined,
+    raw: { document: JSON.stringify({ terraform: [{ backend: { oss: { ...OSS, key: 'state-md5', tablestore_endpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com', tablestore_table: 'locks' } } }] }) },
+    judged: 'not-offline',
+    why: 'each stack alone is valid; only a run shows one stack failing every lock once the other has written its digest row ' +
+      '(test/runtime/clobber.test.ts, oss-lock-row, on the TableStore fake)',
+  },
 ];
 
 /**
@@ -911,6 +923,22 @@ function libraryRefusal(row: Row): string {
     }
     throw new Error('expected two stacks of one id to be refused by forEachStack');
   }
+  if (row.ruleId === 'stack/shared-lock-row') {
+    const parsed = parseTarget(row.target);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    const app = appFor(parsed);
+    const lock = { lockStoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com', lockStoreTable: 'locks' };
+    const [network, database] = ['network', 'database'].map((name) => new TerraformStack(app, name));
+    new OssBackend(network, { ...(OSS as { bucket: string }), ...lock, key: 'state' });
+    new OssBackend(database, { ...(OSS as { bucket: string }), ...lock, key: 'state-md5' });
+    database.addDependency(network);
+    try {
+      app.synth();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('expected a stack whose lock row is another\'s digest row to be refused at synth');
+  }
   if (row.ruleId === 'stack/shared-state') {
     const parsed = parseTarget(row.target);
     if (typeof parsed === 'string') throw new Error(parsed);
@@ -960,6 +988,7 @@ describe('the library refuses each row, naming the field', () => {
     if (row.ruleId === 'stack/one-backend') expect(message).toContain('a stack can have only one backend');
     else if (row.ruleId === 'stack/cross-stack-from-run') expect(message).toMatch(/reads the outputs of stack "network", .* \[stack\/cross-stack-from-run\]/);
     else if (row.ruleId === 'stack/one-encryption') expect(message).toMatch(/a stack can have only one state encryption, found 2: .* \[stack\/one-encryption\]/);
+    else if (row.ruleId === 'stack/shared-lock-row') expect(message).toMatch(/"database" can never lock while that state exists .* \[stack\/shared-lock-row\]/);
     else if (row.ruleId === 'stack/shared-state') expect(message).toMatch(/stacks "network" and "database" keep their state in one object: .* \[stack\/shared-state\]/);
     else if (row.ruleId === 'stack/cross-stack-override') expect(message).toMatch(/has overrides of not_a_key that its remote state cannot carry, .* \[stack\/cross-stack-override\]/);
     else if (row.ruleId === 'stack/one-directory') expect(message).toMatch(/stacks prod\/network and dev\/network have one id, .* \[stack\/one-directory\]/);

@@ -72,7 +72,7 @@ function calls(node: ts.Node, test: (callee: string) => boolean): boolean {
     if (found) return;
     if (ts.isCallExpression(n)) {
       let callee: ts.Expression = n.expression;
-      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee)) callee = ts.isCallExpression(callee) ? callee.expression : callee.expression;
+      while (ts.isPropertyAccessExpression(callee) || ts.isCallExpression(callee)) callee = callee.expression;
       if (ts.isIdentifier(callee) && test(callee.text)) found = true;
     }
     ts.forEachChild(n, visit);

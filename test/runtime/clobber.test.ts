@@ -4,24 +4,30 @@
  * object, so after `network`'s apply the plan of `database` destroys `network`'s resource; AFTER,
  * the same app is refused at synth (linked stacks: stack/shared-state) or warned about
  * (stack/shared-state-from-run). Also the stale read of a producer whose backend has an override,
- * and a backend prefix that changes on every init. On fake-gcs-server, Azurite (a server per
- * cloud) and the COS front end, in loopback-only namespaces.
+ * a backend prefix that changes on every init, and an OSS stack whose lock row is another stack's
+ * state digest row. On fake-gcs-server, Azurite (a server per cloud), the COS front end, and moto
+ * behind the OSS front end with the TableStore fake, in loopback-only namespaces.
  */
+import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
-import { AzurermBackend, CosBackend, DataTerraformRemoteStateGcs, GcsBackend, StateBackendValue } from '../../src';
+import { AzurermBackend, CosBackend, DataTerraformRemoteStateGcs, GcsBackend, OssBackend, StateBackendValue } from '../../src';
+import { appliesAt } from '../../src/private/kit/rule-row';
 import { evaluatesBackend } from '../../src/private/kit/schema';
+import { AZURERM_STORE } from '../../src/private/stores/azurerm';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 import { synthError, warningsOf } from '../support/annotations';
 import { AzuriteServer, cleanUp, startAzuriteClouds } from '../support/azurite';
-import { REGION, startCos, stopCos, CosServer } from '../support/cos';
+import { REGION, startCos, startOssFront, stopCos, CosServer } from '../support/cos';
 import { FAKE_GCS, RunResult, Sandbox, gcsObjects, requireRuntime, startFakeGcs } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
+import { listKeys, startMoto } from '../support/moto';
 import { scenario } from '../support/runtime-stacks';
+import { createTable, otsHost, otsRows, startTableStore } from '../support/tablestore';
 
-const JUDGES = requireRuntime('fake-gcs-server') && requireRuntime('azurite') && requireRuntime('moto') ? requireJudges() : [];
+const JUDGES = requireRuntime('fake-gcs-server') && requireRuntime('azurite') && requireRuntime('moto') && requireRuntime('tablestore-fake') ? requireJudges() : [];
 const BUCKET = 'clobber';
 const COS_BUCKET = 'clobber-1250000000';
 const CONTAINER = 'clobber';
@@ -44,10 +50,21 @@ interface Clobber {
   /** init arguments (a config file) and the run's env vars. */
   readonly init?: readonly string[];
   readonly env?: Record<string, string>;
+  /** AzureRM only: the tools reach Azurite with a SAS token (an account key signs for the account name as spelt). */
+  readonly auth?: 'sas';
   readonly after: 'error' | 'warning';
 }
 
 const tofu18 = (j: Judge) => evaluatesBackend(j.target);
+/** The judge takes an account name outside [a-z0-9]{3,24} (the library's azurerm/storage-account-name does not apply there). */
+const takesAnyAccount = (j: Judge) => !appliesAt(AZURERM_STORE.rules.find((r) => r.id === 'azurerm/storage-account-name')!, j.target);
+
+/** A SAS token of the Azurite account for every container and blob. */
+function sasToken(key: string): string {
+  const [sv, ss, srt, sp, se, spr] = ['2019-12-12', 'b', 'sco', 'rwdlacup', '2099-01-01T00:00:00Z', 'https'];
+  const sig = crypto.createHmac('sha256', Buffer.from(key, 'base64')).update(['runtimeacct', sp, ss, srt, '', se, '', spr, sv, ''].join('\n'), 'utf8').digest('base64');
+  return `sv=${sv}&ss=${ss}&srt=${srt}&sp=${sp}&se=${encodeURIComponent(se)}&spr=${spr}&sig=${encodeURIComponent(sig)}`;
+}
 const CLASSES: readonly Clobber[] = [
   {
     what: 'an override "${var.env}", which terraform and opentofu before 1.8 read as text',
@@ -120,12 +137,37 @@ const CLASSES: readonly Clobber[] = [
       .addConfigFile('prod', { bucket: BUCKET }),
   },
   {
-    what: 'one block prefix, run without the config files that part them (cdktf deploy passes none)',
+    what: 'one block prefix, run without the config files that part them (a run with TF_CLI_ARGS_init=-backend-config=prod.tfbackend keeps them apart)',
     store: 'gcs',
     applies: () => true,
     linked: true,
-    after: 'error',
+    after: 'warning',
     backend: (s) => new GcsBackend(s, { ...GCS, prefix: 'shared' }).addConfigFile('prod', { prefix: s.node.id }),
+  },
+  {
+    what: 'a prefix left to init in both, the run giving both one value (TF_CLI_ARGS_init, as cdktf passes it)',
+    store: 'gcs',
+    applies: () => true,
+    linked: true,
+    after: 'warning',
+    env: { TF_CLI_ARGS_init: '-backend-config=prefix=at-init' },
+    backend: (s) => new GcsBackend(s, { ...GCS, prefix: StateBackendValue.fromInit() }),
+  },
+  {
+    what: 'one template opentofu evaluates and the library does not fold, "${substr("network", 0, 3)}" (opentofu 1.8+)',
+    store: 'gcs',
+    applies: tofu18,
+    linked: true,
+    after: 'error',
+    backend: (s) => new GcsBackend(s, { ...GCS, prefix: s.node.id }).addOverride('prefix', s.node.id === 'network' ? '${substr("network", 0, 3)}' : '${substr("network",0,3)}'),
+  },
+  {
+    what: '"${terraform.workspace}" and "default", one in the default workspace (opentofu 1.8+)',
+    store: 'gcs',
+    applies: tofu18,
+    linked: true,
+    after: 'warning',
+    backend: (s) => new GcsBackend(s, { ...GCS, prefix: s.node.id }).addOverride('prefix', s.node.id === 'network' ? '${terraform.workspace}' : 'default'),
   },
   {
     what: 'environment "public" and "Global" (terraform matches names case-insensitively)',
@@ -152,6 +194,31 @@ const CLASSES: readonly Clobber[] = [
     backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: 'k', ...(s.node.id === 'network' ? { environment: 'public' } : {}) }),
   },
   {
+    what: 'keys "a/b.tfstate" and "a\\b.tfstate" (the blob service stores "\\" as "/")',
+    store: 'azurerm',
+    applies: () => true,
+    linked: true,
+    after: 'error',
+    backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: s.node.id === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }),
+  },
+  {
+    what: 'accounts "runtimeacct" and "x@runtimeacct" (the host is the name after the userinfo; opentofu 1.11+ refuses such names)',
+    store: 'azurerm',
+    applies: takesAnyAccount,
+    linked: true,
+    after: 'error',
+    auth: 'sas',
+    backend: (s) => new AzurermBackend(s, { storageAccountName: s.node.id === 'network' ? 'runtimeacct' : 'x@runtimeacct', containerName: CONTAINER, key: 'k' }),
+  },
+  {
+    what: 'regions "ap-guangzhou" and "ap-shanghai" with accelerate (the global acceleration host reaches the bucket by its name)',
+    store: 'cos',
+    applies: () => true,
+    linked: true,
+    after: 'error',
+    backend: (s) => new CosBackend(s, { bucket: COS_BUCKET, prefix: 'accelerate', ...(s.node.id === 'network' ? { region: REGION } : { region: 'ap-shanghai', accelerate: true }) }),
+  },
+  {
     what: 'regions "ap-shanghai" with the endpoint of ap-guangzhou, and "ap-guangzhou" (terraform: the endpoint\'s region wins)',
     store: 'cos',
     applies: (j) => j.tool === 'terraform',
@@ -164,11 +231,11 @@ const CLASSES: readonly Clobber[] = [
     }),
   },
   {
-    what: 'a region set and one from TENCENTCLOUD_REGION, the run naming the same region',
+    what: 'a region set and one from TENCENTCLOUD_REGION (one bucket whatever the region)',
     store: 'cos',
     applies: () => true,
     linked: true,
-    after: 'warning',
+    after: 'error',
     env: { TENCENTCLOUD_REGION: REGION },
     backend: (s) => new CosBackend(s, { bucket: COS_BUCKET, prefix: 'p', ...(s.node.id === 'network' ? { region: REGION } : {}) }),
   },
@@ -189,9 +256,11 @@ describeEachJudge('one object for two stacks', JUDGES, (judge) => {
     stopCos(cos);
   });
 
-  const where = (store: Clobber['store']): { ns: Sandbox; env: Record<string, string> } => {
+  const where = (store: Clobber['store'], auth?: 'sas'): { ns: Sandbox; env: Record<string, string> } => {
     if (store === 'gcs') return { ns: gcs, env: { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' } };
-    if (store === 'azurerm') return { ns: clouds[0].ns, env: { ARM_ACCESS_KEY: clouds[0].key, SSL_CERT_FILE: clouds[0].caFile } };
+    if (store === 'azurerm') {
+      return { ns: clouds[0].ns, env: { ...(auth === 'sas' ? { ARM_SAS_TOKEN: sasToken(clouds[0].key) } : { ARM_ACCESS_KEY: clouds[0].key }), SSL_CERT_FILE: clouds[0].caFile } };
+    }
     return { ns: cos.ns, env: { TENCENTCLOUD_SECRET_ID: 'AKIDclobber', TENCENTCLOUD_SECRET_KEY: 'clobber-key', SSL_CERT_FILE: cos.caFile } };
   };
   const ok = (r: RunResult) => {
@@ -215,7 +284,7 @@ describeEachJudge('one object for two stacks', JUDGES, (judge) => {
     // BEFORE: the stacks as the library writes them, without its checks
     const before = twoStacks(c, appFor(judge, false));
     before.synth();
-    const { ns, env } = where(c.store);
+    const { ns, env } = where(c.store, c.auth);
     const run = (stack: string, args: string[]) =>
       ns.run(judge.binary, args, { cwd: path.join(before.outdir, 'stacks', stack), env: judgeEnv({ ...env, ...c.env }) });
     ok(run('network', ['init', '-input=false', '-no-color', ...(c.init ?? [])]));
@@ -234,7 +303,47 @@ describeEachJudge('one object for two stacks', JUDGES, (judge) => {
       expect(fs.existsSync(path.join(after.outdir, 'stacks', 'database', 'cdk.tf.json'))).toBe(false);
     } else {
       expect(synthError(after)).toBe('');
-      expect(warningsOf(after).join('\n')).toMatch(/keep their state in one object when .* \[stack\/shared-state-from-run\]/);
+      expect(warningsOf(after).join('\n')).toMatch(/keep their state in one object (when .* )?unless each runs .* \[stack\/shared-state-from-run\]/);
+    }
+  });
+
+  test(scenario('oss-lock-row', 'a stack whose object is another\'s plus "-md5" in one lock table cannot lock once the other applied; the library refuses it'), () => {
+    const [instance, table, accessKey, secretKey] = ['clobber-locks', 'tf_locks', `LTAIclobber${process.pid}`, crypto.randomBytes(24).toString('hex')];
+    const ns = Sandbox.start([`127.0.0.1 ${otsHost(instance)}`]);
+    try {
+      const moto = startMoto(ns, [BUCKET]);
+      const front = startOssFront(ns, moto, 5001);
+      const ots = startTableStore(ns, [instance], { [accessKey]: secretKey });
+      createTable(ots, instance, table);
+      const prefix = `lock-row/${judge.tool}-${judge.version}`;
+      const backend = (key: string) => ({ bucket: BUCKET, region: 'cn-hangzhou', endpoint: front.base, prefix, key, lockStoreEndpoint: `https://${otsHost(instance)}`, lockStoreTable: table });
+      const twoOss = (app: App) => {
+        const [network, database] = ['network', 'database'].map((name) => {
+          const stack = new TerraformStack(app, name);
+          new OssBackend(stack, backend(name === 'network' ? 'state' : 'state-md5'));
+          new TerraformResource(stack, name === 'network' ? 'vpc' : 'db', { terraformResourceType: 'terraform_data' });
+          return stack;
+        });
+        database.addDependency(network);
+        return app;
+      };
+      // BEFORE: network's apply writes its digest row <bucket>/<prefix>/state-md5, the row database locks with
+      const before = twoOss(appFor(judge, false));
+      before.synth();
+      const env = judgeEnv({ ALICLOUD_ACCESS_KEY: accessKey, ALICLOUD_SECRET_KEY: secretKey, SSL_CERT_FILE: ots.caFile });
+      const run = (stack: string, args: string[]) => ns.run(judge.binary, args, { cwd: path.join(before.outdir, 'stacks', stack), env, timeout: 120_000 });
+      ok(run('network', ['init', '-input=false', '-no-color']));
+      ok(run('network', ['apply', '-auto-approve', '-input=false', '-no-color']));
+      expect(otsRows(ots, instance, table).map((r) => r.primaryKey.LockID)).toContain(`${BUCKET}/${prefix}/state-md5`);
+      ok(run('database', ['init', '-input=false', '-no-color']));
+      const locked = run('database', ['apply', '-auto-approve', '-input=false', '-no-color', '-lock-timeout=3s']);
+      expect(locked.status).not.toBe(0);
+      expect(locked.output).toMatch(/Error acquiring the state lock/);
+      expect(listKeys(moto, BUCKET, `${prefix}/`)).toEqual([`${prefix}/state`]);
+      // AFTER: the library refuses the app
+      expect(synthError(twoOss(appFor(judge, true)))).toMatch(/"database" can never lock while that state exists .* \[stack\/shared-lock-row\]/);
+    } finally {
+      ns.stop();
     }
   });
 

@@ -1,10 +1,13 @@
 /**
  * The address oracle's cases (test/runtime/address-oracle.test.ts asks the judges, test/unit/address-answers.test.ts
  * replays their answers): families of stack recipes, each a backend config as a user writes it, the
- * runs each family is asked under (env vars, -var values), and every pair of recipes of a family,
- * linked (deployed in one run) or not. The tools' answer for a recipe and run is the object it names
- * (after init and `workspace new`), or the URL its offline init requests first; the truth for a
- * pair follows from the answers (pairTruth), and the library's verdict must be it (libraryVerdict).
+ * runs each family is asked under (env vars, -var values, values given at init), and every pair of
+ * recipes of a family, linked (deployed in one run) or not. The tools' answer for a recipe and run is
+ * the object it names (after init and `workspace new`), or the URL its offline init requests first;
+ * the truth for a pair follows from the answers (pairTruth), and the library's verdict must be it
+ * (libraryVerdict). A family holds only pairs the library compares: a template it does not fold is
+ * put beside its respacing and another template, not beside the literal it evaluates to (README
+ * "One state object per stack" says what is not compared).
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';
@@ -13,11 +16,17 @@ import * as path from 'path';
 import { App, GcsBackend as CdktfGcsBackend, TerraformBackend, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { synthError, warningsOf } from './annotations';
 import { FAKE_GCS } from './emulators';
-import { AzurermBackend, CosBackend, GcsBackend, StateBackendValue } from '../../src';
-import { TARGET_CONTEXT_KEY } from '../../src/private/target/target';
+import { AzurermBackend, CosBackend, GcsBackend, OssBackend, StateBackendValue } from '../../src';
+import { isAvailable } from '../../src/private/kit/schema';
+import { GCS_STORE } from '../../src/private/stores/gcs';
+import { TARGET_CONTEXT_KEY, parseTargetOrThrow } from '../../src/private/target/target';
 
-/** How the judges are asked: objects on fake-gcs-server or Azurite (three clouds), or the first URL of an offline init. */
-export type Ask = 'gcs-emulator' | 'azurite' | 'offline';
+/**
+ * How the judges are asked: objects on fake-gcs-server, Azurite (three clouds), moto behind the COS
+ * front end (its ap-guangzhou and accelerate hosts) or behind the OSS front end, or the first URL of
+ * an offline init.
+ */
+export type Ask = 'gcs-emulator' | 'azurite' | 'cos-emulator' | 'oss-emulator' | 'offline';
 
 export interface Recipe {
   /** Stable name, unique in its family. */
@@ -26,6 +35,8 @@ export interface Recipe {
   readonly props: Record<string, unknown>;
   /** `backend.addOverride(key, value)` for each entry (tool keys). */
   readonly overrides?: Record<string, unknown>;
+  /** `stack.addOverride('terraform.backend.<store>.<key>', value)` for each entry (tool keys). */
+  readonly stackOverrides?: Record<string, unknown>;
   /** Variables the stack declares, with their defaults. */
   readonly variables?: Record<string, { readonly default?: string }>;
   /** Config files (`addConfigFile`): each is a variant of its own beside the block alone. */
@@ -37,12 +48,19 @@ export interface Recipe {
 export interface Run {
   readonly id: string;
   readonly env: Record<string, string>;
+  /**
+   * Values given at init (`-backend-config=KEY=VALUE`), to every stack that leaves the key to init, as
+   * one TF_CLI_ARGS_init gives them (a value for a key the block sets would replace the block's own).
+   */
+  readonly init?: Record<string, string>;
 }
 
 export interface Family {
   readonly id: string;
-  readonly store: 'gcs' | 'azurerm' | 'cos';
+  readonly store: 'gcs' | 'azurerm' | 'cos' | 'oss';
   readonly ask: Ask;
+  /** Azurite only: the tools reach it with a SAS token (an account key signs for the name as spelt). */
+  readonly auth?: 'sas';
   /** The judges (`tool@version`) a family is asked of; every judge when unset. */
   readonly judges?: (target: string) => boolean;
   readonly runs: readonly Run[];
@@ -54,6 +72,10 @@ export const BUCKETS = ['oracle-a', 'oracle-b'];
 /** The Azurite account and container of the azurite family (test/support/azurite.ts ACCOUNT). */
 export const AZ_ACCOUNT = 'runtimeacct';
 export const AZ_CONTAINER = 'oracle';
+/** The COS bucket of the cos-emulator families, and the OSS bucket and front end (support/cos.ts startOssFront on this port). */
+export const COS_BUCKET = 'oracle-1250000000';
+export const OSS_BUCKET = 'oracle-oss';
+export const OSS_FRONT = 'http://127.0.0.1:5001';
 
 const gcs = (id: string, props: Record<string, unknown>, more: Omit<Recipe, 'id' | 'props'> = {}): Recipe =>
   ({ id, props: { bucket: BUCKETS[0], storeageCustomEndpoint: FAKE_GCS.endpoint, ...props }, ...more });
@@ -61,9 +83,23 @@ const template = (id: string, prefix: string, more: Omit<Recipe, 'id' | 'props'>
   gcs(id, {}, { overrides: { prefix }, variables: { env: {} }, ...more });
 const az = (id: string, environment?: string): Recipe =>
   ({ id, props: { storageAccountName: AZ_ACCOUNT, containerName: AZ_CONTAINER, key: 'oracle.tfstate', ...(environment === undefined ? {} : { environment }) } });
-const cos = (id: string, props: Record<string, unknown>): Recipe => ({ id, props: { bucket: 'oracle-1250000000', prefix: 'p', ...props } });
+const azKey = (id: string, props: Record<string, unknown>): Recipe =>
+  ({ id, props: { storageAccountName: AZ_ACCOUNT, containerName: AZ_CONTAINER, ...props } });
+const cos = (id: string, props: Record<string, unknown>): Recipe => ({ id, props: { bucket: COS_BUCKET, prefix: 'p', ...props } });
+const cosPath = (id: string, props: Record<string, unknown>): Recipe => ({ id, props: { bucket: COS_BUCKET, region: 'ap-guangzhou', ...props } });
+const oss = (id: string, props: Record<string, unknown>): Recipe => ({ id, props: { bucket: OSS_BUCKET, region: 'cn-hangzhou', endpoint: OSS_FRONT, ...props } });
 
-const evaluating = (t: string) => t === 'opentofu@1.12.6';
+/** The judge has GCS universe_domain, by the library's field table. */
+const universes = (t: string) => isAvailable(GCS_STORE.fields.find((f) => f.name === 'universeDomain')!, parseTargetOrThrow(t));
+
+/** A family of templates opentofu evaluates and the library does not fold: two spellings of one, and another. */
+const unfolded = (id: string, one: string, respaced: string, other: string): Family => ({
+  id: `gcs-unfolded-${id}`,
+  store: 'gcs',
+  ask: 'gcs-emulator',
+  runs: [{ id: 'plain', env: {} }],
+  recipes: [template('one', one), template('one-respaced', respaced), template('other', other)],
+});
 
 /**
  * The runs of a family: every combination of the values given per env var (undefined: left unset).
@@ -101,7 +137,8 @@ export const FAMILIES: readonly Family[] = [
     id: 'gcs-templates',
     store: 'gcs',
     ask: 'gcs-emulator',
-    runs: runsOf({ TF_VAR_env: [undefined, 'v1', 'prod', 'dev', 'net', './net', '${var.env}'] }),
+    // ("default/net": a variable's value that meets "${terraform.workspace}/net" in the default workspace)
+    runs: runsOf({ TF_VAR_env: [undefined, 'v1', 'prod', 'dev', 'net', './net', '${var.env}', 'default/net'] }),
     recipes: [
       template('var', '${var.env}'),
       template('var-default-prod', '${var.env}', { variables: { env: { default: 'prod' } } }),
@@ -115,11 +152,11 @@ export const FAMILIES: readonly Family[] = [
     ],
   },
   {
-    // Config files: the block merged with each file, and the block alone.
+    // Config files: the block merged with each file, and the block alone (its bucket given at init, or none).
     id: 'gcs-files',
     store: 'gcs',
     ask: 'gcs-emulator',
-    runs: [{ id: 'plain', env: {} }],
+    runs: [{ id: 'plain', env: {} }, { id: 'bucket-at-init', env: {}, init: { bucket: BUCKETS[0] } }],
     recipes: [
       gcs('shared-file-network', { prefix: 'shared' }, { files: { prod: { prefix: 'network' } } }),
       gcs('shared-file-database', { prefix: 'shared' }, { files: { prod: { prefix: 'database' } } }),
@@ -137,7 +174,8 @@ export const FAMILIES: readonly Family[] = [
     recipes: [az('unset'), az('public', 'public'), az('PUBLIC', 'PUBLIC'), az('Global', 'Global'), az('usgovernment', 'usgovernment'), az('dod', 'dod'), az('china', 'china')],
   },
   {
-    // The COS host: region or TENCENTCLOUD_REGION, and (terraform) the endpoint's region.
+    // The COS host: region or TENCENTCLOUD_REGION, (terraform) the endpoint's region, and the global
+    // acceleration host; each names the bucket (cosStorage), whose name is one bucket in one region.
     id: 'cos-regions',
     store: 'cos',
     ask: 'offline',
@@ -146,6 +184,7 @@ export const FAMILIES: readonly Family[] = [
     recipes: [
       cos('guangzhou', { region: 'ap-guangzhou' }), cos('from-env', {}), cos('shanghai', { region: 'ap-shanghai' }),
       cos('shanghai-endpoint-guangzhou', { region: 'ap-shanghai', endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn' }),
+      cos('shanghai-accelerate', { region: 'ap-shanghai', accelerate: true }),
     ],
   },
   {
@@ -155,12 +194,113 @@ export const FAMILIES: readonly Family[] = [
     id: 'gcs-universes',
     store: 'gcs',
     ask: 'offline',
-    judges: evaluating,
+    judges: universes,
     runs: runsOf({ GOOGLE_BACKEND_UNIVERSE_DOMAIN: ['u.example.com', 'v.example.com', 'w.example.com'] }),
     recipes: [
       { id: 'unset', props: { bucket: 'acme', prefix: 'net' } },
       { id: 'u', props: { bucket: 'acme', prefix: 'net', universeDomain: 'u.example.com' } },
       { id: 'v', props: { bucket: 'acme', prefix: 'net', universeDomain: 'v.example.com' } },
+    ],
+  },
+  {
+    // A value given at init (StateBackendValue.fromInit()): one TF_CLI_ARGS_init gives both stacks the same, none leaves the default.
+    id: 'gcs-init',
+    store: 'gcs',
+    ask: 'gcs-emulator',
+    runs: [
+      { id: 'none', env: {} }, { id: 'net', env: {}, init: { prefix: 'net' } }, { id: 'db', env: {}, init: { prefix: 'db' } },
+      { id: 'other', env: {}, init: { prefix: 'other' } },
+    ],
+    recipes: [gcs('prefix-at-init', { prefix: FROM_INIT }), gcs('net', { prefix: 'net' }), gcs('no-prefix', {}), gcs('db', { prefix: 'db' })],
+  },
+  {
+    // terraform.workspace: the workspace each object is named in (opentofu 1.8+), literal text elsewhere.
+    id: 'gcs-workspace',
+    store: 'gcs',
+    ask: 'gcs-emulator',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      template('workspace', '${terraform.workspace}'), template('default', 'default'), template('w1', 'w1'),
+      template('workspace-net', '${terraform.workspace}/net'), template('default-net', 'default/net'),
+    ],
+  },
+  unfolded('substr', '${substr("network", 0, 3)}', '${substr("network",0,3)}', '${substr("network", 0, 4)}'),
+  unfolded('directive', '%{if true}net%{endif}', '%{ if true }net%{ endif }', '%{if false}net%{endif}db'),
+  unfolded('format', '${format("%v", "net")}', '${format( "%v","net" )}', '${format("%v", "db")}'),
+  unfolded('strip', '${~"net"~}', '${~ "net" ~}', '${~"db"~}'),
+  unfolded('lower', '${lower("\u00c9T")}', '${lower( "\u00c9T" )}', '${lower("\u00c9A")}'),
+  {
+    // A template of a variable the library does not fold: one text and one default is one value (the run gives no -var).
+    id: 'gcs-unfolded-variable',
+    store: 'gcs',
+    ask: 'gcs-emulator',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      template('network', '${substr(var.env, 0, 3)}', { variables: { env: { default: 'network' } } }),
+      template('network-respaced', '${substr(var.env,0,3)}', { variables: { env: { default: 'network' } } }),
+      template('database', '${substr(var.env, 0, 4)}', { variables: { env: { default: 'network' } } }),
+    ],
+  },
+  {
+    // Stack-level overrides of the backend block (stack.addOverride('terraform.backend.gcs.prefix', ...)), of this library's and of cdktf's backend.
+    id: 'gcs-stack-overrides',
+    store: 'gcs',
+    ask: 'gcs-emulator',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      gcs('a-to-shared', { prefix: 'a' }, { stackOverrides: { prefix: 'shared' } }),
+      gcs('shared', { prefix: 'shared' }),
+      gcs('shared-to-b', { prefix: 'shared' }, { stackOverrides: { prefix: 'b' } }),
+      gcs('builtin-x-to-shared', { prefix: 'x' }, { builtin: true, stackOverrides: { prefix: 'shared' } }),
+    ],
+  },
+  {
+    // The blob name as the service stores it: "\\" as "/", other spellings as written (a "./" element is not
+    // asked: terraform 1.15+ and opentofu fail init with it on Azurite, terraform 1.11 stores it as written).
+    id: 'azurerm-keys',
+    store: 'azurerm',
+    ask: 'azurite',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      azKey('slash', { key: 'a/b.tfstate' }), azKey('backslash', { key: 'a\\b.tfstate' }), azKey('leading-slash', { key: '/a/b.tfstate' }),
+      azKey('doubled', { key: 'a//b.tfstate' }), azKey('other', { key: 'a/c.tfstate' }),
+    ],
+  },
+  {
+    // The account in the host: after any userinfo (opentofu 1.11+ refuses such names). Its case is not asked:
+    // Azurite looks accounts up case-sensitively, where DNS and the service's Host header do not.
+    id: 'azurerm-accounts',
+    store: 'azurerm',
+    ask: 'azurite',
+    auth: 'sas',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      azKey('account', { key: 'k.tfstate' }), azKey('userinfo', { key: 'k.tfstate', storageAccountName: `x@${AZ_ACCOUNT}` }),
+    ],
+  },
+  {
+    // COS prefixes and keys cleaned by path.Join, splits that meet in the default workspace only, a key that drops the workspace.
+    id: 'cos-paths',
+    store: 'cos',
+    ask: 'cos-emulator',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      cosPath('net', { prefix: 'net' }), cosPath('net-slash', { prefix: 'net/' }), cosPath('key-dot', { prefix: 'net', key: './terraform.tfstate' }),
+      cosPath('a-key-b-c', { prefix: 'a', key: 'b/c' }), cosPath('a-b-key-c', { prefix: 'a/b', key: 'c' }),
+      cosPath('env-up', { prefix: 'env', key: '../x.tfstate' }), cosPath('root-x', { key: 'x.tfstate' }), cosPath('accelerate-net', { prefix: 'net', region: 'ap-shanghai', accelerate: true }),
+    ],
+  },
+  {
+    // OSS prefixes trimmed and cleaned, env: by default, splits that meet in the default workspace only, a key that drops the workspace.
+    id: 'oss-paths',
+    store: 'oss',
+    ask: 'oss-emulator',
+    runs: [{ id: 'plain', env: {} }],
+    recipes: [
+      oss('net', { prefix: 'net' }), oss('net-slash', { prefix: 'net/' }), oss('default', {}), oss('env', { prefix: 'env:' }),
+      oss('a-b-doubled', { prefix: 'a//b' }), oss('a-b', { prefix: 'a/b' }), oss('key-dot', { prefix: 'net', key: './terraform.tfstate' }),
+      oss('net-key-x-k', { prefix: 'net', key: 'x/k' }), oss('net-x-key-k', { prefix: 'net/x', key: 'k' }), oss('env-up', { prefix: 'env', key: '../x.tfstate' }),
+      oss('root-x', { prefix: '', key: 'x.tfstate' }),
     ],
   },
 ];
@@ -171,10 +311,21 @@ export function recipeKey(family: Family, recipe: Recipe): string {
   return `${family.id}/${id}#${createHash('sha256').update(JSON.stringify([family.ask, family.runs, rest])).digest('hex').slice(0, 12)}`;
 }
 
-/** A COS host names the bucket and region whether reached over the internet or the region's internal network. */
+/**
+ * The storage a COS host reaches: the bucket, whose name `<name>-<appid>` is one bucket in one region,
+ * over the internet, the region's internal network or the global acceleration host (a host of
+ * another region than the bucket's fails init, which no emulator shows: moto serves one bucket).
+ */
 export function cosStorage(host: string): string {
   const m = /^(.+)\.(?:cos|cos-internal)\.([^.]+)\.(?:myqcloud\.com|tencentcos\.cn)$/.exec(host);
-  return m ? `cos ${m[1]} in ${m[2]}` : host;
+  return m ? `cos ${m[1]}` : host;
+}
+
+/** The object an answer names, as storage tells objects apart (a COS URL by its bucket). */
+function storageOf(family: Family, where: string): string {
+  if (family.store !== 'cos' || family.ask !== 'offline') return where;
+  const m = /^([^/]+)(\/.*)$/.exec(where);
+  return m ? `${cosStorage(m[1])}${m[2]}` : where;
 }
 
 /** The variants of a recipe: the block alone (`-`), then each config file's name. */
@@ -193,20 +344,45 @@ export function buildStack(app: App, name: string, store: Family['store'], recip
     const { storeageCustomEndpoint, ...rest } = props;
     backend = new CdktfGcsBackend(stack, rest as any);
     if (storeageCustomEndpoint !== undefined) backend.addOverride('storage_custom_endpoint', storeageCustomEndpoint);
-  } else if (store === 'gcs') {backend = new GcsBackend(stack, props as any);} else if (store === 'azurerm') {backend = new AzurermBackend(stack, props as any);} else {backend = new CosBackend(stack, props as any);}
+  } else if (store === 'gcs') {
+    backend = new GcsBackend(stack, props as any);
+  } else if (store === 'azurerm') {
+    backend = new AzurermBackend(stack, props as any);
+  } else if (store === 'oss') {
+    backend = new OssBackend(stack, props as any);
+  } else {
+    backend = new CosBackend(stack, props as any);
+  }
   for (const [k, v] of Object.entries(recipe.overrides ?? {})) backend.addOverride(k, v);
+  for (const [k, v] of Object.entries(recipe.stackOverrides ?? {})) stack.addOverride(`terraform.backend.${store}.${k}`, v);
   for (const [file, values] of Object.entries(recipe.files ?? {})) (backend as GcsBackend).addConfigFile(file, values);
   return stack;
 }
 
-/** What the tool is given for a recipe at `target`: the stack's directory as the library writes it (undefined: it refuses the config). */
-export function toolDirectory(family: Family, recipe: Recipe, target: string): string | undefined {
+/** A prop's key as the tools spell it (the library's names for the OSS lock table and cdktf's misspelt GCS endpoint aside). */
+const TOOL_KEYS: Record<string, string> = { storeageCustomEndpoint: 'storage_custom_endpoint', lockStoreEndpoint: 'tablestore_endpoint', lockStoreTable: 'tablestore_table' };
+const toolKey = (prop: string) => TOOL_KEYS[prop] ?? prop.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * What the tool is given for a recipe at `target`: the stack's directory as the library writes it,
+ * or, where the library refuses the config itself, the block as written by hand (its props by the
+ * tools' names in a stack override), so the judge still answers whether it takes the config.
+ */
+export function toolDirectory(family: Family, recipe: Recipe, target: string): string {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'oracle-'));
   const app = new App({ outdir, skipValidation: true, context: { [TARGET_CONTEXT_KEY]: target } });
   try {
     buildStack(app, 'stack', family.store, recipe);
   } catch {
-    return undefined;
+    const byHand = new App({ outdir, skipValidation: true });
+    const stack = new TerraformStack(byHand, 'stack');
+    if (recipe.variables || recipe.files || recipe.stackOverrides || Object.values(recipe.props).includes(FROM_INIT)) {
+      throw new Error(`${family.id}/${recipe.id}: refused by the library, and holds more than a block to write by hand`);
+    }
+    const block = Object.fromEntries(Object.entries({ ...recipe.props, ...recipe.overrides }).map(([k, v]) => [toolKey(k), v]));
+    stack.addOverride(`terraform.backend.${family.store}`, block);
+    byHand.synth();
+    return path.join(outdir, 'stacks', 'stack');
   }
   app.synth();
   return path.join(outdir, 'stacks', 'stack');
@@ -214,36 +390,56 @@ export function toolDirectory(family: Family, recipe: Recipe, target: string): s
 
 /**
  * What a judge answered for one recipe, variant and run: the objects of the default and a named
- * workspace, or "fails" (init failed); "refused" where the library refuses the config itself at the
- * judge's release, so writes nothing to ask about.
+ * workspace, or "fails" (init failed); asked of configs the library refuses too (toolDirectory).
  */
-export type Answer = { readonly default: string; readonly named: string } | 'fails' | 'refused';
+export type Answer = { readonly default: string; readonly named: string } | 'fails';
 
 export type Verdict = 'error' | 'warning' | 'none';
 
 /** The answers of one judge: recipe key -> variant -> run id -> answer. */
 export type JudgeAnswers = Record<string, Record<string, Record<string, Answer>>>;
 
+/** The keys a recipe leaves to init with a config file (or none, `-`) chosen: FROM_INIT props the file does not set. */
+function initKeys(recipe: Recipe, variant: string): string[] {
+  const file = variant === '-' ? {} : recipe.files?.[variant] ?? {};
+  return Object.entries(recipe.props).filter(([k, v]) => v === FROM_INIT && !(k in file)).map(([k]) => k);
+}
+
+type Named = Exclude<Answer, 'fails'>;
+
 /**
- * What the tools' answers make of a pair: one object in every run both can init, in every workspace,
- * with the same config file (or none) is an error where the stacks are linked (one run); one object
- * in some run (another file, an env var's value, the default workspace only) is a warning.
+ * What the tools' answers make of a pair. One run gives both stacks one environment, one workspace
+ * and one TF_CLI_ARGS_init: the same config file (each stack's own of that name) or none, and the
+ * same values at init. A pair is an error where the stacks are linked and, for every file choice
+ * both stacks init with in some run, they name one object in every run both init (in the default
+ * workspace and a named one), at least one choice doing so without a value given at init (which an
+ * init by hand may give each stack apart); it is a warning where they name one object in some run,
+ * workspace or choice (files of different names included).
  */
 export function pairTruth(family: Family, answers: JudgeAnswers, a: Recipe, b: Recipe, linked: boolean): Verdict {
   const [ak, bk] = [recipeKey(family, a), recipeKey(family, b)];
+  const where = (x: Named) => ({ default: storageOf(family, x.default), named: storageOf(family, x.named) });
   let some = false;
-  let sure = false;
+  const choices: Array<{ every: boolean; init: boolean }> = [];
   for (const va of variantsOf(a)) {
     for (const vb of variantsOf(b)) {
       const both = family.runs.map((r) => [answers[ak]?.[va]?.[r.id], answers[bk]?.[vb]?.[r.id]] as const);
       if (both.some(([x, y]) => x === undefined || y === undefined)) throw new Error(`no answer recorded for ${ak} ${va} or ${bk} ${vb}`);
-      type Named = Exclude<Answer, 'fails' | 'refused'>;
-      const ran = both.filter((p): p is readonly [Named, Named] => typeof p[0] === 'object' && typeof p[1] === 'object');
+      const ran = both.filter((p): p is readonly [Named, Named] => typeof p[0] === 'object' && typeof p[1] === 'object').map(([x, y]) => [where(x), where(y)]);
       if (ran.some(([x, y]) => x.default === y.default || x.named === y.named)) some = true;
-      if (va === vb && ran.length > 0 && ran.every(([x, y]) => x.default === y.default && x.named === y.named)) sure = true;
+      if (va !== vb || ran.length === 0) continue;
+      const every = ran.every(([x, y]) => x.default === y.default && x.named === y.named);
+      choices.push({ every, init: initKeys(a, va).length + initKeys(b, vb).length > 0 });
     }
   }
-  return linked && sure ? 'error' : some ? 'warning' : 'none';
+  const sure = linked && choices.length > 0 && choices.every((c) => c.every) && choices.some((c) => !c.init);
+  return sure ? 'error' : some ? 'warning' : 'none';
+}
+
+/** The judge initialised both recipes in some run and config file: a pair the library must judge, not refuse. */
+export function judgeRanBoth(family: Family, answers: JudgeAnswers, a: Recipe, b: Recipe): boolean {
+  const ran = (r: Recipe) => variantsOf(r).some((v) => family.runs.some((run) => typeof answers[recipeKey(family, r)]?.[v]?.[run.id] === 'object'));
+  return ran(a) && ran(b);
 }
 
 /** The library's verdict on two stacks made from `a` and `b` at `target`, linked by a dependency or not; undefined where it refuses a config itself. */

@@ -135,3 +135,16 @@ describe('cos/endpoint-form', () => {
     }
   });
 });
+
+describe('cos/workspace-key', () => {
+  test('warns if the key climbs out of the workspace\'s folder, so every named workspace keeps one object', () => {
+    expect(warningsFor(sut, { ...BASE, prefix: 'env', key: '../net.tfstate' })).toEqual([
+      'key "../net.tfstate" climbs out of the workspace\'s folder: path.Join drops the workspace name, so every named workspace keeps its state in one object ' +
+        '"env/net.tfstate" and each overwrites the others\'; use a key without ".." elements [cos/workspace-key]',
+    ]);
+  });
+
+  test.each([['net/../x.tfstate'], ['a..b.tfstate'], ['net.tfstate']])('does not warn for key %j, which keeps the workspace name', (key) => {
+    expect(warningsFor(sut, { ...BASE, prefix: 'env', key })).toEqual([]);
+  });
+});

@@ -245,3 +245,16 @@ describe('oss/lock-instance-name', () => {
     expect(warningsFor(sut, { ...BASE, lockStoreEndpoint: 'http://127.0.0.1:8080' }, { target: 'opentofu@1.12.6' }).join('\n')).not.toContain('[oss/lock-instance-name]');
   });
 });
+
+describe('oss/workspace-key', () => {
+  test('warns if the key climbs out of the workspace\'s folder, the prefix left to its default env:', () => {
+    expect(warningsFor(sut, { ...BASE, key: '../../net.tfstate' })).toEqual([
+      'key "../../net.tfstate" climbs out of the workspace\'s folder: path.Join drops the workspace name, so every named workspace keeps its state in one object ' +
+        '"net.tfstate" and each overwrites the others\'; use a key without ".." elements [oss/workspace-key]',
+    ]);
+  });
+
+  test.each([['net/../x.tfstate'], ['a..b.tfstate'], ['net.tfstate']])('does not warn for key %j, which keeps the workspace name', (key) => {
+    expect(warningsFor(sut, { ...BASE, key })).toEqual([]);
+  });
+});

@@ -2,8 +2,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
-import { indexOf } from '../kit/address-compare';
-import { identityText } from '../kit/address-symbols';
+import { bucketOf as containerBucket, indexOf } from '../kit/address-compare';
 import { keyFor } from '../kit/schema';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { Store } from '../kit/store';
@@ -57,10 +56,9 @@ export function registerBackend(holder: StateHolder): void {
   maps.delete(holder.construct.node.root);
 }
 
-/** The bucket of an address: its backend and the container's first part (one from env vars under `*`). */
+/** The bucket of an address: its backend and the container's first part as the tool reads it (one from env vars under `*`). */
 function bucketOf(address: StateAddress): string {
-  const part = address.parts.get(address.layout.container[0])!;
-  return `${address.backend}\n${part.source === 'env' ? '*' : identityText(part.text)}`;
+  return `${address.backend}\n${containerBucket(address)}`;
 }
 
 const add = (map: Map<string, Set<StateHolder>>, key: string, holder: StateHolder) => {
@@ -165,6 +163,11 @@ export function backendHolder(
       return [read(), ...[...files].map(([name, values]) => read(`${name}.tfbackend`, values))];
     },
   };
+}
+
+/** Every holder whose address may name a container of `address`'s bucket (the lock table rows of a bucket, say). */
+export function bucketHolders(map: AppMap, address: StateAddress): StateHolder[] {
+  return [...new Set([...(map.byBucket.get(bucketOf(address)) ?? []), ...(map.byBucket.get(`${address.backend}\n*`) ?? [])])];
 }
 
 /**

@@ -271,8 +271,9 @@ export abstract class StoreBackend extends TerraformBackend {
 function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, fields: readonly string[]): never {
   throw new StateBackendError(withId(
     `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose ${store.backend} backend ` +
-      `(${backend.node.path}) takes ${fields.join(', ')} from its run (at init, a config file, a variable), which the run of ${JSON.stringify(consumer)} ` +
-      `cannot know, so its remote state would read another object; read that state in ${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
+      `(${backend.node.path}) takes ${fields.join(', ')} from its own run or configuration (a value given at init, a config file, a variable or local ` +
+      `of that stack), which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; read that state in ` +
+      `${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
       'giving those fields there (for example from a TerraformVariable of that stack)',
     'stack/cross-stack-from-run',
   ));

@@ -2,7 +2,8 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { stackOverrides } from './cdktf-internals';
 import { withId } from './rule-catalog';
-import { FOR_EACH_STACK_CHECK } from './shared-state';
+import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
+import { recordWarnings } from './warnings';
 import { StateBackendError, refuse } from '../errors/errors';
 import { isFromInit } from '../kit/from-init';
 
@@ -46,7 +47,17 @@ export function backendForEachStack<T extends TerraformBackend>(
     );
   }
   const base = scope.node.path;
-  return bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+  const made = bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+  // Ids that differ only in case: one directory where the file system ignores case (Linux keeps them apart).
+  const byFolded = new Map<string, TerraformStack[]>();
+  for (const s of stacks) byFolded.set(s.node.id.toLowerCase(), [...(byFolded.get(s.node.id.toLowerCase()) ?? []), s]);
+  for (const group of [...byFolded.values()].filter((g) => g.length > 1)) {
+    const message = `stacks ${group.map((s) => JSON.stringify(s.node.path)).join(' and ')} have ids that differ only in case, and cdktf writes each ` +
+      'stack to stacks/<id>: on a case-insensitive file system (macOS, Windows) that is one directory, where one stack would overwrite the other\'s ' +
+      'output and .terraform directory; give each stack an id of its own';
+    made.filter((b) => group.includes(TerraformStack.of(b))).forEach((b) => recordWarnings(b, [{ id: 'stack/one-directory-case' satisfies StackRuleId, message }]));
+  }
+  return made;
 }
 
 /**

@@ -2,7 +2,7 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/field-checks';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
-import { FOR_EACH_STACK_CHECK, STACK_RULES } from './shared-state';
+import { FOR_EACH_STACK_CHECK, STACK_RULES } from './stack-rules';
 import { ACKNOWLEDGE_CHECK, STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 import { CONTEXT_KEYS_CHECK } from '../target/flavour';

@@ -1,11 +1,12 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor } from './app-backends';
-import { EnvCondition, Sharing, sharing } from '../kit/address-compare';
+import { StateHolder, appMap, bucketHolders, candidatesFor } from './app-backends';
+import { StackRuleId } from './stack-rules';
+import { Sharing, sharing } from '../kit/address-compare';
+import { displayText } from '../kit/address-symbols';
 import { Warning } from '../kit/field-value';
-import { checkRuleRows } from '../kit/rule-row';
+import { Meeting, lockRowMeeting, meetingOf } from '../kit/state-meeting';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../kit/state-objects';
-import { STORES } from '../stores';
 
 /*
  * One state object per stack. At synth each backend of this library compares its addresses (the
@@ -20,80 +21,6 @@ import { STORES } from '../stores';
  * objects the tools name, part by part, and refuses only what names one object in every run.
  */
 
-const NORMALISATIONS = STORES.flatMap((s) => (s.layout.normalise ?? []).map((n) => `${s.backend} ${n.key}: ${n.evidence}`)).join('; ');
-
-/** The rows of the stack-wide checks, by id, with their evidence. */
-export const STACK_RULES = [
-  {
-    id: 'stack/one-backend',
-    severity: 'error',
-    description: 'a stack holds one backend or cloud block, its overrides included',
-    evidence:
-      'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration"; the terraform source read: "Duplicate \'backend\' configuration block") ' +
-      'or a backend and a cloud block',
-  },
-  {
-    id: 'stack/one-encryption',
-    severity: 'error',
-    description: 'a stack holds one state encryption block',
-    evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.7.0 and later)',
-  },
-  {
-    id: 'stack/cross-stack-from-run',
-    severity: 'error',
-    description: 'a cross-stack reference reads a backend the code names in full (not completed by its run: variables, values given at init, config files)',
-    evidence:
-      'a terraform_remote_state config is evaluated in the consuming configuration (terraform and opentofu), which has none of the producer\'s ' +
-      'variables or init arguments: the library would emit a remote state of another object, or none it can write',
-  },
-  {
-    id: 'stack/cross-stack-override',
-    severity: 'error',
-    description: 'a cross-stack reference reads the object the producer\'s backend writes, its overrides included, or is refused naming the override it cannot carry',
-    evidence:
-      'the producer writes the block with its overrides merged (cdktf deepMerge of the element\'s and the stack\'s); a remote state without them reads ' +
-      'another object: on fake-gcs-server a consumer of a producer with addOverride("prefix", ...) failed with "Unsupported attribute" and left an empty object at the old prefix',
-  },
-  {
-    id: 'stack/shared-state',
-    severity: 'error',
-    description: 'two stacks that read each other\'s outputs (so run in one workspace, with one environment) do not write one state object (each apply replaces the other\'s state)',
-    evidence:
-      'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path) and how they ' +
-      `name storage: ${NORMALISATIONS}; both tools read backend strings as Unicode NFC (hcl); ` +
-      'on fake-gcs-server a second stack with the same bucket and prefix planned to destroy the first one\'s resources; test/runtime/address-oracle.test.ts asks the judges for each generated config\'s object',
-  },
-  {
-    id: 'stack/shared-state-from-run',
-    severity: 'warning',
-    description: 'two stacks name the same state object unless their runs keep them apart (a workspace per stack, env vars, config files)',
-    evidence:
-      'as stack/shared-state; a run in another workspace (TF_WORKSPACE) writes another object in every layout but the default workspace\'s, ' +
-      'and a part taken from env vars may differ per run (two stacks on fake-gcs-server with TF_WORKSPACE dev and prod kept apart)',
-  },
-  {
-    id: 'stack/reads-own-state',
-    severity: 'warning',
-    description: 'a remote state reads the state object its own stack\'s backend writes',
-    evidence: 'both tools allow it (terraform_remote_state only reads); it reads the stack\'s own last applied state',
-  },
-  {
-    id: 'stack/one-directory',
-    severity: 'error',
-    description: 'forEachStack gives backends only to stacks of distinct ids: cdktf writes every stack to stacks/<id>, so two stacks of one id under different parents overwrite each other\'s output',
-    evidence: 'cdktf Manifest.forStack: the working directory is stacks/<stack id> (0.21.0; cdktn 0.24.0)',
-  },
-] as const;
-checkRuleRows('stack', STACK_RULES);
-
-/** The check of a forEachStack call, by id (for docs/FIELDS.md and the rule catalog). */
-export const FOR_EACH_STACK_CHECK = {
-  id: 'stack/for-each-stack',
-  severity: 'error',
-  description: 'forEachStack is called after the stacks are added, on a scope that holds a stack without a backend (with none, it would do nothing in silence)',
-} as const;
-
-type StackRuleId = (typeof STACK_RULES)[number]['id'];
 
 /** A remote state's own-state check (a validation of the remote state). */
 export interface OwnStateCheck extends IValidation {
@@ -108,12 +35,11 @@ export interface Found {
   readonly warnings: Warning[];
 }
 
-interface Meeting {
+/** A meeting of this backend's addresses with another stack's (kit/state-meeting.ts), and what it is about. */
+interface Met extends Meeting {
   readonly other: StateHolder;
-  readonly mine: StateAddress;
-  readonly theirs: StateAddress;
-  readonly how: Sharing;
-  readonly sure: boolean;
+  /** The lock table's rows (OSS): the backend that cannot lock, rather than a shared object. */
+  readonly blocked?: 'mine' | 'theirs';
 }
 
 const stackName = (s: TerraformStack) => JSON.stringify(s.node.path);
@@ -122,28 +48,24 @@ const stackName = (s: TerraformStack) => JSON.stringify(s.node.path);
 export function sharedStateOf(holder: StateHolder, separateWith: string): Found {
   const found: Found = { errors: [], warnings: [] };
   const map = appMap(holder.construct.node.root, holder);
-  const meetings: Meeting[] = [];
-  for (const mine of holder.addresses()) {
-    for (const other of candidatesFor(map, mine)) {
-      if (other === holder || other.stack === holder.stack) continue;
-      for (const theirs of other.addresses()) {
-        const how = sharing(mine, theirs);
-        if (!how) continue;
-        // One run: linked stacks, the same config file chosen for both (or none), every workspace, every environment.
-        const sure = how.runs === 'every' && how.workspaces === 'every' && mine.file === theirs.file && runTogether(holder.stack, other.stack);
-        meetings.push({ other, mine, theirs, how, sure });
-      }
-    }
-  }
+  const mine = holder.addresses();
+  // (a store with lock table rows: every backend of the bucket, whose rows may be this one's)
+  const others = new Set(mine.flatMap((a) => [...candidatesFor(map, a), ...(a.layout.lockRows ? bucketHolders(map, a) : [])])
+    .filter((o) => o !== holder && o.stack !== holder.stack));
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
-  const best = new Map<TerraformStack, Meeting>();
-  for (const m of meetings) {
-    const seen = best.get(m.other.stack);
-    if (!seen || (m.sure && !seen.sure)) best.set(m.other.stack, m);
+  const best = new Map<TerraformStack, Met>();
+  const locks: Met[] = [];
+  for (const other of others) {
+    const linked = runTogether(holder.stack, other.stack);
+    const met = meetingOf(mine, other.addresses(), linked);
+    const seen = best.get(other.stack);
+    if (met && (!seen || (met.sure && !seen.sure))) best.set(other.stack, { ...met, other });
+    const lock = lockRowMeeting(mine, other.addresses(), linked);
+    if (lock) locks.push({ ...lock, other });
   }
-  const groups = new Map<string, Meeting[]>();
+  const groups = new Map<string, Met[]>();
   for (const m of best.values()) {
-    const key = `${m.sure}\n${m.mine.file ?? ''}\n${JSON.stringify(m.how)}\n${m.theirs.file ?? ''}`;
+    const key = `${m.sure}\n${m.mine.file ?? ''}\n${JSON.stringify(m.how)}\n${m.theirs.file ?? ''}\n${m.partedBy.join(',')}`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
   for (const group of groups.values()) {
@@ -152,40 +74,82 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
     const names = `${stacks.slice(0, -1).join(', ')} and ${stacks[stacks.length - 1]}`;
     const where = whereText(first.mine, first.how) + filesText(holder.stack, group);
     if (first.sure) {
-      const shown = new Set([...first.mine.layout.container, ...(first.mine.layout.namespace ?? []), ...first.mine.layout.object]);
-      const env = [...first.mine.parts.values()].filter((p) => p.source === 'env' && shown.has(p.key)).map((p) => p.env!.join(' or '));
       found.errors.push(
-        `stacks ${names} keep their state in one object: ${where}; they read each other's outputs, so they run in one workspace` +
-          (env.length > 0 ? ` with one ${env.join(', ')}` : '') +
-          `, where each apply would replace the other's state and plan to destroy what it made: give each stack its own ${separateWith} [stack/shared-state]`,
+        `stacks ${names} keep their state in one object: ${where}; they are deployed in one run (one depends on the other), in one workspace${envText(first.mine)}, ` +
+          `where each apply would replace the other's state and plan to destroy what it made: give each stack its own ${separateWith} [stack/shared-state]`,
       );
     } else {
       found.warnings.push({
         id: 'stack/shared-state-from-run' satisfies StackRuleId,
         message:
-          `stacks ${names} keep their state in one object ${conditionText(first.how.when)}unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ${where}; ` +
+          `stacks ${names} keep their state in one object ${conditionText(first.how)}unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ${where}; ` +
           `run in one workspace, each apply replaces the other's state and plans to destroy what it made: give each stack its own ${separateWith}`,
       });
     }
   }
+  for (const lock of locks) {
+    const [blocked, writer] = lock.blocked === 'mine' ? [lock.mine, lock.theirs] : [lock.theirs, lock.mine];
+    const [who, whose] = (lock.blocked === 'mine' ? [holder.stack, lock.other.stack] : [lock.other.stack, holder.stack]).map(stackName);
+    const bucket = showContainer(blocked).replace(/^bucket=/, '');
+    const row = (ws: string | undefined) => JSON.stringify(`${JSON.parse(bucket)}/${showObject(blocked, ws)}`);
+    const rows = lock.how.workspaces === 'every' ? `${row(undefined)} (and ${row(ANY_WORKSPACE)} in every other workspace)`
+      : lock.how.workspaces === 'default' ? `${row(undefined)} in the default workspace` : (lock.how.named ?? []).map(row).join(' or ');
+    const table = (blocked.layout.lockRows?.table ?? []).map((k) => `${k}=${JSON.stringify(displayText(blocked.parts.get(k)!.text))}`).join(' ');
+    const unless = lock.sure ? '' : ` ${conditionText(lock.how)}unless each runs in a workspace of its own (TF_WORKSPACE, workspace select)`;
+    const text = `stacks ${stackName(holder.stack)} and ${stackName(lock.other.stack)} share a row of one lock table (${blocked.backend} ${table})${unless}` +
+      `: ${who} locks with the row of its object, ${rows}, where ${whose} keeps the digest of its state ` +
+      `${JSON.stringify(showObject(writer, undefined))}, so ${who} can never lock while that state exists (TableStore refuses the row: ` +
+      `OTSConditionCheckFail): give each stack its own ${separateWith}`;
+    if (lock.sure) found.errors.push(`${text} [stack/shared-lock-row]`);
+    else found.warnings.push({ id: 'stack/shared-lock-row-from-run' satisfies StackRuleId, message: text });
+  }
   return found;
 }
 
+/** The env vars that name a part of the object: one run gives every stack the same. */
+function envText(address: StateAddress): string {
+  const shown = new Set([...address.layout.container, ...(address.layout.namespace ?? []), ...address.layout.object]);
+  const env = [...address.parts.values()].filter((p) => p.source === 'env' && shown.has(p.key)).map((p) => p.env!.join(' or '));
+  return env.length > 0 ? ` with one ${env.join(', ')}` : '';
+}
+
 function whereText(address: StateAddress, how: Sharing): string {
-  return `${address.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, undefined))}` +
-    (how.workspaces === 'every' ? ` (and ${JSON.stringify(showObject(address, ANY_WORKSPACE))} in every other workspace)` : ' in the default workspace');
+  const object = `${address.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, undefined))}`;
+  if (how.workspaces === 'every') return `${object} (and ${JSON.stringify(showObject(address, ANY_WORKSPACE))} in every other workspace)`;
+  if (how.workspaces === 'default') return `${object} in the default workspace`;
+  const named = how.named ?? [];
+  return `${address.backend} ${showContainer(address)}, object ${named.map((w) => JSON.stringify(showObject(address, w))).join(' or ')} ` +
+    `in workspace ${named.map((w) => JSON.stringify(w)).join(' or ')}`;
 }
 
-function conditionText(when: readonly EnvCondition[]): string {
-  if (when.length === 0) return '';
-  const each = when.map((c) => `${c.vars.join(' or ')} ${(c.values ?? [c.value]).map((v) => (v === undefined ? 'is unset' : `is ${JSON.stringify(v)}`)).join(' or ')}`);
-  return `when the run's ${each.join(' and ')}, `;
+/** A value as the warning shows it: a text that reads like a template is the text itself. */
+const shownValue = (v: string) => (/[$%]\{/.test(v) ? `the text ${JSON.stringify(v)}` : JSON.stringify(v));
+
+function conditionText(how: Sharing): string {
+  const each = how.when.map((c) => {
+    const values = c.values ?? [c.value];
+    if (c.init !== undefined) {
+      return `run gives ${values.map((v) => (v === undefined ? `no ${c.init}` : `${c.init} ${shownValue(v)}`)).join(' or ')} at init`;
+    }
+    return `run's ${c.vars.join(' or ')} ${values.map((v) => (v === undefined ? 'is unset' : `is ${shownValue(v)}`)).join(' or ')}`;
+  });
+  const named = new Set(how.when.flatMap((c) => (c.init !== undefined ? [c.init] : [])));
+  const init = how.init.filter((i) => !named.has(i.key));
+  // (TF_CLI_ARGS_init gives every stack's init the same arguments; an init by hand may give each its own)
+  if (init.length > 0) {
+    each.push(`run gives both the same ${init.map((i) => i.key).join(' and ')} at init (as TF_CLI_ARGS_init does)${init.every((i) => i.orNone) ? ' or none' : ''}`);
+  }
+  return each.length === 0 ? '' : `when the ${each.join(' and the ')}, `;
 }
 
-function filesText(stack: TerraformStack, group: readonly Meeting[]): string {
-  const { mine, theirs, other } = group[0];
-  if (mine.file === undefined && theirs.file === undefined) return '';
+function filesText(stack: TerraformStack, group: readonly Met[]): string {
+  const { mine, theirs, other, partedBy } = group[0];
   const how = (file: string | undefined) => (file === undefined ? 'without a config file' : `with ${file}`);
+  if (mine.file === theirs.file && partedBy.length > 0) {
+    const parting = partedBy.filter((f): f is string => f !== undefined);
+    return mine.file !== undefined ? ` (in a run with ${mine.file})` : ` (in a run without ${parting.join(' or ')})`;
+  }
+  if (mine.file === undefined && theirs.file === undefined) return '';
   return group.length === 1 && mine.file !== theirs.file
     ? ` (init of ${stackName(stack)} ${how(mine.file)}, of ${stackName(other.stack)} ${how(theirs.file)})`
     : ` (init ${how(mine.file)})`;

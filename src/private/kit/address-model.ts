@@ -24,13 +24,17 @@ export const ADDRESS_SOURCES: readonly SourceRow[] = [
   },
   {
     source: 'expression',
-    what: 'a `${...}` template OpenTofu evaluates at init',
+    what: 'a `${...}` or `%{...}` template OpenTofu evaluates at init',
     literalTargets: '(none: read as literal text)',
     evaluatingTargets:
       'folded where the code names it (literals through `lower`, `upper`, `trimspace`, `trimprefix`, `trimsuffix`, `trim`, `replace`, `join`, ' +
       '`format("%s")`, `nonsensitive`, `tostring`, `coalesce`; `path.module` and `path.root` are "." in every synthesized stack); ' +
-      '`terraform.workspace` (the workspace init runs in) is one value in one run; a variable (or a local of one) is the run\'s `-var` or ' +
-      '`TF_VAR_<name>`, else the stack\'s default, tried like an env var; `path.cwd` is each stack\'s own directory; anything else is unknown',
+      '`terraform.workspace` is the workspace init runs in, which each object is compared in (the default one, one neither stack names, ' +
+      'each name a workspace can have that the other spells); ' +
+      'a variable (or a local of one) is the run\'s `-var` or `TF_VAR_<name>`, else the stack\'s default, tried like an env var; another template ' +
+      '(a function the code does not fold, a directive, a strip marker) is one value in every stack of one run: the same text, spaces aside, with the same ' +
+      'variable defaults and locals, is one value, and it is compared with no other; one that reads `path.cwd`, `abspath`, a file function or a ' +
+      'changing call (`timestamp`, `uuid`) is each stack\'s own',
   },
   {
     source: 'default',
@@ -41,7 +45,7 @@ export const ADDRESS_SOURCES: readonly SourceRow[] = [
   {
     source: 'env',
     what: 'a field left unset that the tool reads from env vars',
-    literalTargets: 'the run\'s env var (COS `region`: TENCENTCLOUD_REGION, AzureRM `environment`: ARM_ENVIRONMENT), else the default',
+    literalTargets: 'the run\'s env var (AzureRM `environment`: ARM_ENVIRONMENT), else the default',
     evaluatingTargets: 'the same (GCS `universe_domain`: GOOGLE_BACKEND_UNIVERSE_DOMAIN)',
   },
   {
@@ -53,12 +57,14 @@ export const ADDRESS_SOURCES: readonly SourceRow[] = [
   {
     source: 'init',
     what: '`StateBackendValue.fromInit()`, a required field left out, `-backend-config=KEY=VALUE`',
-    literalTargets: 'unknown: the run names it',
+    literalTargets:
+      'the run\'s value, given to every stack\'s init alike where one command runs them (`TF_CLI_ARGS_init`), tried like an env var; ' +
+      'none given, what the block leaves (the field\'s env var, else its default; a required field: init fails)',
     evaluatingTargets: 'the same',
   },
 ];
 
-/** What two stacks' addresses give, compared in one run (one environment, one workspace). */
+/** What two stacks' addresses give, compared in one run (one environment, one workspace, one TF_CLI_ARGS_init). */
 export interface ComparisonRow {
   readonly when: string;
   readonly outcome: string;
@@ -66,20 +72,23 @@ export interface ComparisonRow {
 
 export const ADDRESS_COMPARISONS: readonly ComparisonRow[] = [
   {
-    when: 'every part equal as text, or as the same expression (the same env var, the same variable), in stacks that read each other\'s outputs (one run)',
+    when: 'every part equal as text, or as the same expression (the same env var, the same variable, the same template), in stacks deployed together ' +
+      '(one depends on the other), with every config file a run may give both (or none), and no part given at init',
     outcome: 'error `stack/shared-state`',
   },
   {
-    when: 'the same, in stacks that do not read each other; or equal only in the default workspace, or only with config files of different names (two inits chose them)',
+    when: 'the same, in stacks that are not deployed together; or equal only in the default workspace or a named one, only in a run without (or with) ' +
+      'a config file, only with files of different names (two inits chose them), or only as values given at init',
     outcome: 'warning `stack/shared-state-from-run` (a workspace per stack keeps them apart)',
   },
   {
-    when: 'one stack takes a part from an env var or an OpenTofu variable and the other sets it (or leaves it to a default the run may replace), ' +
+    when: 'one stack takes a part from an env var, an OpenTofu variable or init and the other sets it (or leaves it to a default the run may replace), ' +
       'or two stacks give one variable different defaults',
-    outcome: 'warning `stack/shared-state-from-run`, naming the env var or variable and the value under which they meet',
+    outcome: 'warning `stack/shared-state-from-run`, naming the env var, variable or init value and the value under which they meet',
   },
   {
-    when: 'a part unknown to the code (given at init, an expression it cannot fold), two different variables, or a function of a variable and a literal, the rest equal',
+    when: 'a part unknown to the code (an expression that reads `path.cwd`, files or a changing call), two different variables, a function of a variable ' +
+      'and a literal, or a template the code does not fold and a literal (or a folded template), the rest equal',
     outcome: 'nothing: the run decides, and a guess would refuse apps that work',
   },
   {

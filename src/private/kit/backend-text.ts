@@ -12,6 +12,7 @@
  */
 
 import { displayText, hasSymbol, identityText, symbol, symbolsIn } from './address-symbols';
+import { FUNCTIONS, Unsupported, Value, str } from './template-functions';
 
 
 /** What an evaluated template may read in its stack. */
@@ -23,11 +24,6 @@ export interface StackScope {
   /** A local value's expression as the stack emits it, or undefined. */
   local(name: string): unknown;
 }
-
-/** A value as OpenTofu's evaluation gives it; undefined where the code does not name it. */
-type Value = { readonly s: string } | { readonly n: number } | { readonly b: boolean } | { readonly list: Value[] } | null;
-
-class Unsupported extends Error {}
 
 /** How OpenTofu 1.8+ reads `source` in a backend block: the text it names, symbols included, or undefined. */
 export function evaluatedText(source: string, scope: StackScope): string | undefined {
@@ -52,54 +48,6 @@ export function variableIdentity(name: string): string {
 
 /** Functions whose value differs on every run (each init would name another object). */
 export const CHANGING_FUNCTIONS: readonly string[] = ['timestamp', 'plantimestamp', 'uuid', 'bcrypt'];
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/** Functions folded where their arguments are known (cty's stdlib, as OpenTofu's backend evaluation calls it). */
-const FUNCTIONS: Record<string, (args: Value[]) => Value> = {
-  lower: ([s]) => ({ s: str(s, true).toLowerCase() }),
-  upper: ([s]) => ({ s: str(s, true).toUpperCase() }),
-  trimspace: ([s]) => ({ s: str(s, true).trim() }),
-  trimprefix: ([s, p]) => ({ s: str(s).startsWith(str(p)) ? str(s).slice(str(p).length) : str(s) }),
-  trimsuffix: ([s, p]) => ({ s: str(p) !== '' && str(s).endsWith(str(p)) ? str(s).slice(0, -str(p).length) : str(s) }),
-  trim: ([s, cut]) => {
-    const set = new Set([...str(cut)]);
-    const chars = [...str(s)];
-    while (chars.length > 0 && set.has(chars[0])) chars.shift();
-    while (chars.length > 0 && set.has(chars[chars.length - 1])) chars.pop();
-    return { s: chars.join('') };
-  },
-  replace: ([s, sub, repl]) => {
-    const pattern = str(sub);
-    if (pattern.length > 1 && pattern.startsWith('/') && pattern.endsWith('/')) throw new Unsupported('a regular expression');
-    return { s: str(s).split(pattern).join(str(repl)) };
-  },
-  join: ([sep, list]) => {
-    if (list === null || !('list' in list)) throw new Unsupported('join of a non-list');
-    return { s: list.list.map((v) => str(v)).join(str(sep)) };
-  },
-  format: ([f, ...rest]) => {
-    let i = 0;
-    const text = str(f).replace(/%(%|s)/g, (_m, c: string) => (c === '%' ? '%' : str(rest[i++])));
-    if (/%[^%]/.test(str(f).replace(/%[%s]/g, ''))) throw new Unsupported('a format verb other than %s');
-    return { s: text };
-  },
-  nonsensitive: ([v]) => v,
-  tostring: ([v]) => ({ s: str(v) }),
-  coalesce: (args) => args.find((v) => v !== null && !(('s' in v) && v.s === '')) ?? null,
-};
-
-/** A value as a string, as a template interpolates it; `asciiOnly` where Go and JavaScript may differ beyond ASCII. */
-function str(v: Value, asciiOnly = false): string {
-  if (v === null || v === undefined) throw new Unsupported('null');
-  if ('s' in v) {
-    if (hasSymbol(v.s) || (asciiOnly && !ASCII.test(v.s))) throw new Unsupported('a symbol');
-    return v.s;
-  }
-  if ('n' in v) return String(v.n);
-  if ('b' in v) return String(v.b);
-  throw new Unsupported('a list');
-}
 
 /** An argument as written: a lone symbol by its expression (`var.env`), other text quoted. */
 function shownArgument(text: string): string {
@@ -242,7 +190,10 @@ class Reader {
       // A function of what the run names: one value in one run, as a symbol of its own.
       const shown = args.map((a) => (a !== null && 's' in a ? shownArgument(a.s) : JSON.stringify(a))).join(', ');
       const identity = args.map((a) => (a !== null && 's' in a ? JSON.stringify(identityText(a.s)) : JSON.stringify(a))).join(',');
-      return { s: symbol(`\${${name}(${shown})}`, `${name}(${identity})`) };
+      // (with each variable's default: unset, the run gives each stack its own)
+      const defaults = [...new Set([...identity.matchAll(/var:([A-Za-z_][\w-]*)/g)].map((m) => m[1]))]
+        .map((v) => `,var.${v}=${JSON.stringify(this.scope.variable(v)?.default ?? null)}`).join('');
+      return { s: symbol(`\${${name}(${shown})}`, `${name}(${identity})${defaults}`) };
     }
   }
 
@@ -288,13 +239,4 @@ class Reader {
     if (this.src[this.i] !== c) throw new Unsupported(`"${c}" expected`);
     this.i++;
   }
-}
-
-/**
- * OpenTofu reads `source` to the same text in every stack of one run: it folds to text whose only
- * symbol is `terraform.workspace` (a remote state evaluates it in the consuming run's workspace).
- */
-export function workspaceOnlyText(source: string): boolean {
-  const text = evaluatedText(source, { stack: '', variable: () => undefined, local: () => undefined });
-  return text !== undefined && symbolsIn(text).every((s) => s.identity === 'terraform.workspace');
 }

@@ -1,8 +1,8 @@
-import { workspaceOnlyText } from './backend-text';
 import { FieldValues } from './field-value';
 import { isFromInit } from './from-init';
 import { FieldSpec, holdsSecret, keyFor, spellingsOf } from './schema';
 import { Store, asTemplateText } from './store';
+import { portableTemplate } from './template-scan';
 import { ToolName } from '../target/target';
 
 /*
@@ -14,8 +14,9 @@ import { ToolName } from '../target/target';
  * variable OpenTofu evaluates): the consuming run has none of them. Where such a field names the
  * object, the remote state would read another one: the caller refuses it, as it refuses an
  * override it cannot carry. A remote state's strings are templates: the block's literal text is
- * escaped to mean itself; an expression that reads only `terraform.workspace` (the same in the
- * consuming run) is kept.
+ * escaped to mean itself; a template that reads nothing of its own stack or run but
+ * `terraform.workspace` (the same in the consuming run), such as a constant OpenTofu folds at init,
+ * is kept as the template it is.
  */
 
 export interface CrossStackConfig {
@@ -59,14 +60,14 @@ export function crossStackConfig(
       if (value === undefined || value === null) continue;
       if (field.fields || typeof value === 'object') refusedOverrides.push(key);
       else if (holdsSecret(field, value)) secrets.push(field);
-      else if (typeof value === 'string' && overridden.templates && !workspaceOnlyText(value)) fromRun.push(field);
+      else if (typeof value === 'string' && overridden.templates && !portableTemplate(value)) fromRun.push(field);
       else copy[field.name] = overridden.templates ? value : asTemplateText(value);
       continue;
     }
     const set = spellingsOf(field).filter((s) => props[s] !== undefined && props[s] !== null);
     if (set.length === 0) continue;
     const fv = values.get(field.name);
-    const kept = fv?.expression && set.every((s) => typeof props[s] === 'string' && workspaceOnlyText(props[s] as string));
+    const kept = fv?.expression && set.every((s) => typeof props[s] === 'string' && portableTemplate(props[s] as string));
     if (fileFields.has(field.name) || (fv?.expression && !kept) || fv?.fromInit || set.some((s) => isFromInit(props[s]))) {
       fromRun.push(field);
     } else if (set.some((s) => holdsSecret(field, props[s]))) {

@@ -1,6 +1,7 @@
 import { displayText, hasSymbol, symbol, symbolsIn, unknownText } from './address-symbols';
 import { StackScope, evaluatedText, literalText } from './backend-text';
-import { FieldSpec, PerTool, envVarsOf, evaluatesBackend, keyFor } from './schema';
+import { FieldSpec, PerTool, envVarsOf, evaluatesBackend, isAvailable, keyFor } from './schema';
+import { opaqueText } from './template-scan';
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
@@ -14,8 +15,10 @@ import { ParsedTarget, compareVersions } from '../target/target';
 
 /** How a store names the object of a workspace (the tools' `stateFile` / `path` functions). */
 export interface StateLayout {
-  /** Tool keys naming the object's container: a bucket (and its region), an account and container. */
+  /** Tool keys naming the object's container: a bucket, an account and container. */
   readonly container: readonly string[];
+  /** Why the container is named by these keys alone, where others seem to name it (COS: the region). */
+  readonly evidence?: string;
   /** Tool keys that choose another namespace of containers (a sovereign cloud, a universe). */
   readonly namespace?: readonly string[];
   /** A key's value when neither it nor its env vars are set, where the table has no default (AzureRM `environment`: public). */
@@ -31,6 +34,12 @@ export interface StateLayout {
   readonly separateWith: string;
   /** How the tools turn a key's value into the storage it names, each with its source. */
   readonly normalise?: readonly Normalisation[];
+  /**
+   * Rows a lock table keeps per state object (OSS with TableStore): the tool keys naming the table,
+   * and the suffix of the row that holds the object's digest, whose name another object's lock row
+   * may take.
+   */
+  readonly lockRows?: { readonly table: readonly string[]; readonly digestSuffix: string; readonly evidence: string };
 }
 
 /** One way a tool normalises a part of the address before it names storage. */
@@ -41,8 +50,11 @@ export interface Normalisation {
   readonly reads?: readonly string[];
   /** The tools' code that does it: file and function, and the releases. */
   readonly evidence: string;
-  /** The value naming the storage, from literal values of `key` and `reads`. */
-  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string;
+  /**
+   * The value naming the storage, from the values of `key` and `reads`; undefined where a value of
+   * the run (a symbol) in `key` decides it: the tool's function of that value, one in one run.
+   */
+  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string | undefined;
 }
 
 /** A workspace name that no user string holds: the same for two layouts means the same in every workspace. */
@@ -62,12 +74,17 @@ export interface AddressPart {
   readonly unset?: string;
 }
 
-/** A value one run gives every stack alike (an env var, an OpenTofu variable), by the identity of its symbol. */
+/** A value one run gives every stack alike (an env var, an OpenTofu variable, a value given at init), by the identity of its symbol. */
 export interface RunValue {
-  /** What gives it: env vars (in the tool's order), or `var.<name>` (-var, TF_VAR_<name>). */
+  /** What gives it: env vars (in the tool's order), or `var.<name>` (-var, TF_VAR_<name>); none for a value given at init. */
   readonly names: readonly string[];
-  /** Its value in this stack when the run gives none: the tool's default or the variable's (undefined: the run fails). */
+  /**
+   * Its value in this stack when the run gives none: the tool's default or the variable's, or text
+   * holding the symbol of the env vars the tool reads then (undefined: the run fails).
+   */
   readonly unset?: string;
+  /** For a value given at init (`-backend-config=KEY=VALUE`): the tool key. */
+  readonly init?: string;
 }
 
 /** One block's state address, part by part. */
@@ -104,13 +121,20 @@ export function stateAddress(
   backend: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget,
 ): StateAddress {
   const reads = (layout.normalise ?? []).flatMap((n) => n.reads ?? []);
-  const keys = new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads]);
+  const keys = new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads, ...(layout.lockRows?.table ?? [])]);
   const parts = new Map<string, AddressPart>();
   const runValues = new Map<string, RunValue>();
   for (const key of keys) {
     const part = partOf(key, layout, fields, block, target);
     parts.set(key, part);
     if (part.source === 'env') runValues.set(symbolsIn(part.text)[0].identity, { names: part.env!, unset: part.unset });
+    if (part.source === 'init') {
+      // Not given, the field is as the block leaves it: its env vars, else its default (required: init fails).
+      const unset = partOf(key, layout, fields, { ...block, fromInit: undefined, attributes: { ...block.attributes, [key]: undefined } }, target);
+      if (unset.source === 'env') runValues.set(symbolsIn(unset.text)[0].identity, { names: unset.env!, unset: unset.unset });
+      const required = fields.find((f) => keyFor(f, target.tool) === key)?.required;
+      runValues.set(symbolsIn(part.text)[0].identity, { names: [], init: key, unset: required ? undefined : unset.text });
+    }
     for (const s of symbolsIn(part.text)) {
       const name = s.identity.startsWith('var:') ? s.identity.slice(4) : undefined;
       if (name !== undefined) runValues.set(s.identity, { names: [`var.${name}`], unset: block.scope.variable(name)?.default });
@@ -121,15 +145,18 @@ export function stateAddress(
 
 function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget): AddressPart {
   const value = block.attributes[key];
-  if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return { key, source: 'init', text: unknownText(`<${key} given at init>`) };
+  // A value given at init: one the run gives every stack's init alike (TF_CLI_ARGS_init), else as the block leaves it.
+  if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
   const spec = fields.find((f) => keyFor(f, target.tool) === key);
+  // (a key the target's release lacks is its default there: OpenTofu before 1.11.5 has no GCS universe_domain)
+  if (spec && !isAvailable(spec, target)) return { key, source: 'default', text: spec.default ?? layout.defaults?.[key] ?? '' };
   if (value === undefined || value === null) {
     const vars = spec ? envVarsOf(spec, target.tool, target.version) : [];
     if (vars.length > 0) {
       return { key, source: 'env', text: envSymbol(vars), env: vars, unset: spec?.required ? undefined : spec?.default ?? layout.defaults?.[key] ?? '' };
     }
     // A required field left out is given at init (-backend-config).
-    if (spec?.required) return { key, source: 'init', text: unknownText(`<${key} given at init>`) };
+    if (spec?.required) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
     return { key, source: 'default', text: spec?.default ?? layout.defaults?.[key] ?? '' };
   }
   const source: PartSource = block.fromFile?.has(key) ? 'file' : 'literal';
@@ -138,7 +165,7 @@ function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], 
   // A config file is read literally by both tools (the library refuses references there).
   if (source === 'file' || !(block.templates ?? evaluatesBackend(target))) return { key, source, text: literalText(value) };
   const text = evaluatedText(value, block.scope);
-  if (text === undefined) return { key, source: 'expression', text: unknownText(value) };
+  if (text === undefined) return { key, source: 'expression', text: opaqueText(value, block.scope) };
   return { key, source: /[$%]\{/.test(value.replace(/[$%][$%]\{/g, '')) ? 'expression' : 'literal', text };
 }
 

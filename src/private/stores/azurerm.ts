@@ -205,11 +205,19 @@ const CLOUDS: Readonly<Record<string, string>> = {
   'china': 'core.chinacloudapi.cn',
 };
 const LEGACY_CLOUDS = ['public', 'usgovernment', 'china'];
+/** The storage suffix of each cloud's Resource Manager host, which its metadata service names (go-azure-sdk environments azure_public.go, azure_gov.go, azure_china.go). */
+const METADATA_HOSTS: Readonly<Record<string, string>> = {
+  'management.azure.com': 'core.windows.net',
+  'management.usgovcloudapi.net': 'core.usgovcloudapi.net',
+  'management.chinacloudapi.cn': 'core.chinacloudapi.cn',
+};
 
 /** The storage an environment name (or a metadata host) names for the target. */
-function cloudOf(name: string, metadataHost: string, target: Parameters<typeof reachedRelease>[0]): string {
+function cloudOf(name: string, metadataHost: string, target: Parameters<typeof reachedRelease>[0]): string | undefined {
   const current = reachedRelease(target, since('1.11.0', '1.11.0'));
-  if (current && metadataHost !== '') return `metadata ${metadataHost}`;
+  // (a metadata host wins over any name, and one the run gives is its own value)
+  if (current && metadataHost !== '') return (hasSymbol(metadataHost) ? undefined : METADATA_HOSTS[metadataHost.toLowerCase()]) ?? `metadata ${metadataHost}`;
+  if (hasSymbol(name)) return undefined;
   const lookup = (target.tool === 'terraform' || !current) && !hasSymbol(name) ? name.toLowerCase() : name;
   if (!current && !LEGACY_CLOUDS.includes(lookup)) return metadataHost !== '' ? `metadata ${metadataHost} ${lookup}` : `unknown ${name}`;
   return CLOUDS[lookup] ?? `unknown ${name}`;
@@ -234,8 +242,25 @@ export const AZURERM_STORE = defineStore({
         'go-azure-sdk environments.FromName: strings.ToLower, public|global|canary, usgovernment|usgovernmentl4, dod|usgovernmentl5, china) and ' +
         'storage_client_helpers.go naiveStorageAccountBlobBaseURL; opentofu 1.11+: azure/auth/clients.go CloudConfigFromAddresses (exact names: ' +
         '"", public, global, canary; usgovernment, usgovernmentl4, dod, usgovernmentl5; china); before 1.11: go-azure-helpers ' +
-        'authentication.AzureEnvironmentByNameFromEndpoint (lower-cased public, usgovernment, china, else the metadata host\'s list)',
+        'authentication.AzureEnvironmentByNameFromEndpoint (lower-cased public, usgovernment, china, else the metadata host\'s list); a metadata host ' +
+        'names the storage suffix its metadata lists (terraform go-azure-sdk environments.FromEndpoint, opentofu auth/clients.go ' +
+        'CloudConfigFromMetadataHost: suffixes.storage), which for each cloud\'s Resource Manager host (management.azure.com, ' +
+        'management.usgovcloudapi.net, management.chinacloudapi.cn) is that cloud\'s (go-azure-sdk environments azure_public.go, azure_gov.go, azure_china.go)',
       apply: (v, target) => cloudOf(v.environment, v.metadata_host, target),
+    }, {
+      key: 'storage_account_name',
+      evidence:
+        'terraform and opentofu before 1.11 build https://<account>.blob.<suffix> (terraform storage_client_helpers.go naiveStorageAccountBlobBaseURL): ' +
+        'Go\'s net/url reads what comes before the last "@" as userinfo, so the host is the account after it, and host names are case-insensitive ' +
+        '(on Azurite, x@runtimeacct, RuntimeAcct and runtimeacct wrote one blob with every judge that takes the names); opentofu from 1.11 refuses ' +
+        'such names (azurerm/storage-account-name)',
+      apply: (v) => (hasSymbol(v.storage_account_name) ? undefined : v.storage_account_name.slice(v.storage_account_name.lastIndexOf('@') + 1).toLowerCase()),
+    }, {
+      key: 'key',
+      evidence:
+        'the blob service stores a name with "\\" as "/" (and Azurite does: keys a\\b.tfstate and a/b.tfstate named one blob with every judge), ' +
+        'both tools pass the key as the blob name (azure/backend_state.go path)',
+      apply: (v) => v.key.split('\\').join('/'),
     }],
     object: ['key'],
     objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),

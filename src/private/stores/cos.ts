@@ -1,5 +1,4 @@
 import { PATH_RULES } from './path-rules';
-import { hasSymbol } from '../kit/address-symbols';
 import { joinPath } from '../kit/go-path';
 import { inRange, matches, neededFromEnv, oneOf } from '../kit/rule-builders';
 import { RuleContext, rule } from '../kit/rule-context';
@@ -144,6 +143,10 @@ const COS_BUCKET = /^[a-z0-9-]+-[0-9]+$/;
 /** The COS SDK checks the bucket host from v0.7.42 (terraform 1.6.0) and v0.7.70 (opentofu 1.11.0). */
 const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.6.0', opentofu: '1.11.0' } };
 
+/** cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>. */
+const objectName = (v: Readonly<Record<string, string>>, workspace: string | undefined) =>
+  (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key));
+
 const RULES = [
   neededFromEnv(
     { id: 'cos/region-from-env', evidence: 'both tools, cos/backend.go: region is Required with DefaultFunc TENCENTCLOUD_REGION' },
@@ -216,7 +219,7 @@ const RULES = [
     43200,
     'seconds',
   ),
-  ...PATH_RULES('cos'),
+  ...PATH_RULES('cos', objectName, ''),
   matches(
     {
       id: 'cos/endpoint-form',
@@ -257,21 +260,19 @@ export const COS_STORE = defineStore({
   fields: FIELDS,
   rules: RULES,
   layout: {
-    // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
-    container: ['bucket', 'region'],
-    // The endpoint reaches the bucket over the internal network of its region, and domain is the
-    // API's root domain (cos/backend.go configure): neither names another bucket.
-    normalise: [{
-      key: 'region',
-      reads: ['endpoint'],
-      evidence:
-        'terraform 1.6+ cos/backend.go configure: with endpoint (or TENCENTCLOUD_ENDPOINT) http(s)://cos-internal.<region>.tencentcos.cn ' +
-        'the bucket URL is <bucket>.cos-internal.<that region>.tencentcos.cn, whatever region says; opentofu has no endpoint',
-      // (an endpoint the run names, such as TENCENTCLOUD_ENDPOINT's, names its own region)
-      apply: (v) => (hasSymbol(v.endpoint) ? `endpoint ${v.endpoint}` : /^https?:\/\/cos-internal\.([^.]+)\.tencentcos\.cn$/.exec(v.endpoint)?.[1] ?? v.region),
-    }],
+    // cos/backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>. The
+    // bucket alone names the storage: a bucket name <name>-<appid> is one bucket of one account, in
+    // one region; the global acceleration host <bucket>.cos.accelerate.myqcloud.com reaches it by
+    // its name alone (cos/backend.go configure, accelerate), and a host of another region
+    // (<bucket>.cos.<region>.myqcloud.com, cos-internal.<region>.tencentcos.cn) fails init.
+    container: ['bucket'],
+    evidence:
+      'both tools, cos/backend.go configure: the bucket URL is https://<bucket>.cos.<region>.myqcloud.com, with accelerate ' +
+      'https://<bucket>.cos.accelerate.myqcloud.com (no region), with terraform\'s endpoint <bucket>.cos-internal.<region>.tencentcos.cn; a COS bucket ' +
+      'name <name>-<appid> is one bucket in one region, which the accelerate host finds by name, so the region names no other bucket ' +
+      '(on the COS front end, ap-shanghai with accelerate and ap-guangzhou without wrote one object)',
     object: ['prefix', 'key'],
-    objectName: (v, workspace) => (workspace === undefined ? joinPath(v.prefix, v.key) : joinPath(v.prefix, workspace, v.key)),
+    objectName,
     separateWith: 'prefix or key',
   },
   emulator: 'moto behind the COS front end',

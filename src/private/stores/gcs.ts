@@ -1,3 +1,4 @@
+import { hasSymbol } from '../kit/address-symbols';
 import { joinPath } from '../kit/go-path';
 import { looksLikePath } from '../kit/key-text';
 import { bothSet, checkBase64Key, matches, mutuallyExclusive, neededFromEnv } from '../kit/rule-builders';
@@ -219,7 +220,7 @@ export const GCS_STORE = defineStore({
       evidence:
         'opentofu 1.11.5+ gcs/backend.go configure: data.GetOk("universe_domain") (set and not "") gives option.WithUniverseDomain, else ' +
         'GOOGLE_BACKEND_UNIVERSE_DOMAIN (schema MultiEnvDefaultFunc), else the storage client\'s googleapis.com; terraform has no universe_domain',
-      apply: (v) => v.universe_domain || 'googleapis.com',
+      apply: (v) => (hasSymbol(v.universe_domain) ? undefined : v.universe_domain || 'googleapis.com'),
     }],
     object: ['prefix'],
     objectName: (v, workspace) => joinPath(v.prefix.replace(/^\/+/, ''), `${workspace ?? 'default'}.tfstate`),

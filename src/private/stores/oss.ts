@@ -198,6 +198,12 @@ const OSS_BUCKET_RULE = 'a bucket name of 3 to 63 lower-case letters, digits and
 /** The OSS SDK checks the name from its v2 (terraform 1.15.0, every opentofu release). */
 const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.15.0', opentofu: ALWAYS } };
 
+/** oss/backend.go configure (the prefix trimmed of "/" and "./") and backend_state.go stateFile, both tools: <prefix>/<key>, <prefix>/<workspace>/<key>. */
+const objectName = (v: Readonly<Record<string, string>>, workspace: string | undefined) => {
+  const prefix = v.prefix.replace(/^\/+|\/+$/g, '').replace(/^\.\//, '');
+  return workspace === undefined ? joinPath(prefix, v.key) : joinPath(prefix, workspace, v.key);
+};
+
 const RULES = [
   rule({
     id: 'oss/bucket-name',
@@ -247,7 +253,7 @@ const RULES = [
     'seconds',
   ),
   oneOf({ id: 'oss/acl', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
-  ...PATH_RULES('oss'),
+  ...PATH_RULES('oss', objectName, 'env:'),
   ...OSS_LOCK_RULES,
   bothSet(
     {
@@ -270,11 +276,13 @@ export const OSS_STORE = defineStore({
     // both tools: <prefix>/<key>, <prefix>/<workspace>/<key>.
     container: ['bucket'],
     object: ['prefix', 'key'],
-    objectName: (v, workspace) => {
-      const prefix = v.prefix.replace(/^\/+|\/+$/g, '').replace(/^\.\//, '');
-      return workspace === undefined ? joinPath(prefix, v.key) : joinPath(prefix, workspace, v.key);
-    },
+    objectName,
     separateWith: 'prefix or key',
+    lockRows: {
+      table: ['tablestore_endpoint', 'tablestore_table'],
+      digestSuffix: '-md5',
+      evidence: 'both tools, oss/client.go: Lock puts the row <bucket>/<object> (lockPath), Put writes the digest row lockPath()+"-md5" (stateIDSuffix)',
+    },
   },
   emulator: 'moto and the TableStore fake',
 });

@@ -3,7 +3,7 @@
  * addresses it names, rebuilt for each synth, and what a report of the app's state objects reads.
  */
 import { GcsBackend as CdktfGcsBackend, TerraformStack, TerraformVariable, Testing } from 'cdktf';
-import { CosBackend } from '../../../../src/cos-backend';
+import { AzurermBackend } from '../../../../src/azurerm-backend';
 import { GcsBackend } from '../../../../src/gcs-backend';
 import { appMap, stateObjectRows, stateObjectsOf } from '../../../../src/private/framework/app-backends';
 import { showContainer, showObject, ANY_WORKSPACE } from '../../../../src/private/kit/state-objects';
@@ -41,21 +41,25 @@ describe('stateObjectsOf', () => {
 
 describe('stateObjectRows', () => {
   test('shows each state object per workspace pattern, naming what the run gives', () => {
-    // GIVEN an opentofu stack whose prefix reads a variable, its region left to TENCENTCLOUD_REGION
+    // GIVEN an opentofu stack whose key reads a variable, its cloud left to ARM_ENVIRONMENT
     const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
     const stack = new TerraformStack(app, 'network');
     const env = new TerraformVariable(stack, 'env', { type: 'string', default: 'prod' });
-    new CosBackend(stack, { bucket: 'acme-1250000000', prefix: `${env.stringValue}/net` });
+    new AzurermBackend(stack, { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: `${env.stringValue}/net.tfstate`, useAzureadAuth: true });
     // THEN the row shows the object of the default and of any workspace, and what the run decides
     expect(stateObjectRows(stack)).toEqual([{
       path: 'network/backend',
-      backend: 'cos',
+      backend: 'azurerm',
       ours: true,
       file: undefined,
-      container: 'bucket="acme-1250000000" region=<TENCENTCLOUD_REGION>',
-      defaultObject: '${var.env}/net/terraform.tfstate',
-      workspaceObject: '${var.env}/net/<workspace>/terraform.tfstate',
-      fromRun: [{ key: 'region', source: 'env', names: ['TENCENTCLOUD_REGION'] }, { key: 'prefix', source: 'expression', names: ['var.env'] }],
+      container: 'storage_account_name="acmetfstate" container_name="tfstate"',
+      defaultObject: '${var.env}/net.tfstate',
+      workspaceObject: '${var.env}/net.tfstateenv:<workspace>',
+      fromRun: [
+        { key: 'environment', source: 'env', names: ['ARM_ENVIRONMENT'] },
+        { key: 'key', source: 'expression', names: ['var.env'] },
+        { key: 'metadata_host', source: 'env', names: ['ARM_METADATA_HOST'] },
+      ],
     }]);
   });
 });

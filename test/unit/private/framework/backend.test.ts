@@ -387,7 +387,8 @@ describe('stack/cross-stack-from-run', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     // THEN the cross-stack reference is refused, saying how to read that state instead
     expect(synthError(app)).toContain(
-      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
+      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its own run or configuration (a value given at init, ' +
+        'a config file, a variable or local of that stack), which the run of "app" cannot know, ' +
         'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
         '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
     );
@@ -405,6 +406,31 @@ describe('stack/cross-stack-from-run', () => {
     // THEN the consumer reads it through a remote state
     expect(synthError(app)).toBe('');
     expect(Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state).map((r: any) => r.config)).toEqual([{ bucket: 'acme-tfstate', prefix: 'network' }]);
+  });
+
+  /** A producer whose prefix is `prefix`, and a consumer of one of its attributes (a cross-stack reference), at opentofu 1.12.6. */
+  const crossStack = (prefix: string, local?: string) => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'network');
+    if (local !== undefined) new TerraformLocal(producer, 'name', local);
+    new GcsBackend(producer, { bucket: 'acme', prefix });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme', prefix: 'app' });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    return { app, consumer };
+  };
+
+  test('carries a constant template opentofu evaluates alike in the consumer\'s run', () => {
+    const { app, consumer } = crossStack('${substr("network", 0, 3)}');
+    expect(synthError(app)).toBe('');
+    const remote = Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any;
+    expect(remote.config.prefix).toBe('${substr("network", 0, 3)}');
+  });
+
+  test('fails if the producer\'s prefix reads a local of its own stack', () => {
+    const { app } = crossStack('${local.name}', 'net');
+    expect(synthError(app)).toContain('takes prefix from its own run or configuration (a value given at init, a config file, a variable or local of that stack)');
   });
 });
 

@@ -54,6 +54,10 @@ function readsFrom(consumer: TerraformStack, producer: TerraformStack): void {
   new TerraformOutput(consumer, `vpc_of_${producer.node.id}`, { value: vpc.getStringAttribute('id') });
 }
 
+/** Two stacks deployed together (`database` depends on `network`) at `target`, each given its backend by `make`. */
+const linkedAt = (target: string, make: (stack: TerraformStack, name: string) => void) =>
+  dependentStacks(make, Testing.app({ context: { 'cdktf-state-backends:target': target } }));
+
 describe('stack/shared-state', () => {
   describe('two stacks, one state object', () => {
     test('fails if two stacks that read each other keep their gcs state under one bucket and prefix', () => {
@@ -62,7 +66,7 @@ describe('stack/shared-state', () => {
       // THEN synth is refused, naming both stacks and the object of every workspace
       expect(synthError(app)).toContain(
         'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate" ' +
-          '(and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace, ' +
+          '(and "shared/<workspace>.tfstate" in every other workspace); they are deployed in one run (one depends on the other), in one workspace, ' +
           'where each apply would replace the other\'s state and plan to destroy what it made: give each stack its own prefix [stack/shared-state]',
       );
     });
@@ -92,13 +96,6 @@ describe('stack/shared-state', () => {
       expect(synthError(joined)).toContain('object "x/default.tfstate"');
     });
 
-    test('fails if the blocks of linked stacks meet in a run without the config files that part them (cdktf deploy passes none)', () => {
-      // GIVEN two linked stacks whose files give each its own prefix, while the blocks name one
-      const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }));
-      // THEN the run without the files names one object
-      expect(synthError(app)).toContain('object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
-    });
-
     test('fails if linked stacks name one object with the same config file (the README pattern copied to a second stack)', () => {
       // GIVEN the bucket left to init and one file per stack naming the same bucket, the prefixes equal
       // (linked by a dependency: a cross-stack reference to a backend its run completes is refused)
@@ -106,7 +103,7 @@ describe('stack/shared-state', () => {
       // THEN init with prod.tfbackend names one object for both
       expect(synthError(app)).toContain(
         'stacks "network" and "database" keep their state in one object: gcs bucket="acme-tfstate-prod", object "network/default.tfstate" ' +
-          '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they read each other\'s outputs',
+          '(and "network/<workspace>.tfstate" in every other workspace) (init with prod.tfbackend); they are deployed in one run',
       );
     });
 
@@ -153,7 +150,6 @@ describe('stack/shared-state', () => {
       ['gcs prefixes', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: n })],
       ['gcs buckets', (s: TerraformStack, n: string) => new GcsBackend(s, { bucket: `acme-${n}` })],
       ['cos keys', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, key: `${n}.tfstate` })],
-      ['cos regions', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, region: n === 'network' ? 'ap-guangzhou' : 'ap-shanghai' })],
       ['cos prefixes a and a/b (only a/<workspace> and a/b meet, in different workspaces)', (s: TerraformStack, n: string) => new CosBackend(s, { ...COS, prefix: n === 'network' ? 'a' : 'a/b' })],
       ['oss prefixes', (s: TerraformStack, n: string) => new OssBackend(s, { bucket: 'acme', prefix: n })],
       ['azurerm keys', (s: TerraformStack, n: string) => new AzurermBackend(s, { ...AZ, key: `${n}.tfstate` })],
@@ -202,12 +198,12 @@ describe('stack/shared-state', () => {
     });
 
     test('fails if linked stacks take one part from the same env var (one run, one environment), naming it', () => {
-      // GIVEN two cos stacks with the same bucket, prefix and key, the region left to TENCENTCLOUD_REGION
-      const app = twoStacks((s) => new CosBackend(s, { bucket: COS.bucket, prefix: 'p' }));
-      // THEN whatever the run's region, both name one object
+      // GIVEN two gcs stacks with the same bucket and prefix, the universe left to GOOGLE_BACKEND_UNIVERSE_DOMAIN (opentofu)
+      const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme', prefix: 'p' }), Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } }));
+      // THEN whatever the run's universe, both name one object
       expect(synthError(app)).toContain(
-        'stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000" region=<TENCENTCLOUD_REGION>, object "p/terraform.tfstate" ' +
-          '(and "p/<workspace>/terraform.tfstate" in every other workspace); they read each other\'s outputs, so they run in one workspace with one TENCENTCLOUD_REGION,',
+        'stacks "network" and "database" keep their state in one object: gcs bucket="acme", object "p/default.tfstate" (and "p/<workspace>.tfstate" in every other workspace); ' +
+          'they are deployed in one run (one depends on the other), in one workspace with one GOOGLE_BACKEND_UNIVERSE_DOMAIN,',
       );
     });
 
@@ -217,7 +213,7 @@ describe('stack/shared-state', () => {
     test.each(['terraform@1.11.4', 'opentofu@1.6.3'])('fails if two stacks override a prefix with "${var.env}", which %s reads as that text', (target) => {
       // GIVEN the same override in both stacks; the target stores "${var.env}/default.tfstate" for both
       const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', '${var.env}'), appFor(target));
-      expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they read each other\'s outputs');
+      expect(synthError(app)).toContain('object "${var.env}/default.tfstate" (and "${var.env}/<workspace>.tfstate" in every other workspace); they are deployed in one run');
     });
 
     test('fails if a variable\'s token rendered into an override names one object for terraform', () => {
@@ -302,6 +298,83 @@ describe('stack/shared-state', () => {
       expect(warningsOf(raw).join('\n')).toContain('stacks "database" and "network" keep their state in one object unless each runs');
     });
   });
+
+  describe('how the tools name storage, and templates the library does not fold', () => {
+    test('fails if two cos stacks name one bucket and prefix, one in another region with accelerate (the bucket name is one bucket)', () => {
+      // GIVEN network in ap-guangzhou, database in ap-shanghai through the global acceleration host
+      const app = linkedAt('terraform@1.11.4', (s, name) => new CosBackend(s, {
+        bucket: COS.bucket, prefix: 'p', ...(name === 'network' ? { region: 'ap-guangzhou' } : { region: 'ap-shanghai', accelerate: true }),
+      }));
+      // THEN both reach <bucket>.cos.accelerate.myqcloud.com's bucket: one object
+      expect(synthError(app)).toContain('stacks "network" and "database" keep their state in one object: cos bucket="tfstate-1250000000", object "p/terraform.tfstate"');
+    });
+
+    test('fails if two cos stacks differ only in region (a region that is not the bucket\'s fails at init)', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new CosBackend(s, { ...COS, region: name === 'network' ? 'ap-guangzhou' : 'ap-shanghai' }));
+      expect(synthError(app)).toContain('[stack/shared-state]');
+    });
+
+    test.each([
+      ['${substr("network", 0, 3)}', '${substr("network",0,3)}'],
+      ['%{if true}net%{endif}', '%{ if true }net%{ endif }'],
+      ['${format("%v", "net")}', '${format("%v","net")}'],
+      ['${~"net"~}', '${~"net"~}'],
+      ['${lower("ÉT")}', '${lower("ÉT")}'],
+    ])('fails if linked stacks hold one template opentofu evaluates alike, which the library does not fold: %j and %j', (first, second) => {
+      const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', name === 'network' ? first : second));
+      expect(synthError(app)).toContain('[stack/shared-state]');
+    });
+
+    test('fails if linked stacks hold one template of a variable with one default, and passes if the defaults differ', () => {
+      const make = (defaults: Record<string, string>) => (s: TerraformStack, name: string) => {
+        new TerraformVariable(s, 'env', { type: 'string', default: defaults[name] });
+        new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', '${substr(var.env, 0, 3)}');
+      };
+      expect(synthError(linkedAt('opentofu@1.12.6', make({ network: 'network', database: 'network' })))).toContain('[stack/shared-state]');
+      const apart = linkedAt('opentofu@1.12.6', make({ network: 'network', database: 'database' }));
+      expect(synthError(apart)).toBe('');
+    });
+
+    test.each([
+      ['${substr("network", 0, 3)}', '${substr("network", 0, 4)}'],
+      ['${abspath(path.module)}', '${abspath(path.module)}'],
+      ['${substr(path.cwd, 0, 3)}', '${substr(path.cwd, 0, 3)}'],
+      ['${md5(file("x"))}', '${md5(file("x"))}'],
+      ['${substr(uuid(), 0, 3)}', '${substr(uuid(), 0, 3)}'],
+    ])('passes if the templates are %j and %j (two texts, or a value of each stack\'s directory, files or call)', (first, second) => {
+      const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addOverride('prefix', name === 'network' ? first : second));
+      expect(synthError(app)).not.toContain('[stack/shared-state]');
+    });
+
+    test('fails if azurerm keys differ only in "\\\\" and "/" (the blob service stores one as the other)', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }));
+      expect(synthError(app)).toContain('azurerm storage_account_name="acmetfstate" container_name="tfstate", object "a/b.tfstate"');
+    });
+
+    test.each(['AcmeTfState', 'x@acmetfstate'])('fails if an azurerm account is spelt %j, the host of account "acmetfstate" (terraform)', (account) => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, storageAccountName: name === 'network' ? 'acmetfstate' : account }));
+      expect(synthError(app)).toContain('[stack/shared-state]');
+    });
+
+    test.each([
+      ['management.azure.com', 'public', 'terraform@1.11.4'],
+      ['management.usgovcloudapi.net', 'usgovernment', 'opentofu@1.12.6'],
+      ['Management.ChinaCloudAPI.cn', 'china', 'terraform@1.15.9'],
+    ])('fails if one azurerm stack names metadataHost %j and the other environment %j, that cloud (%s)', (host, environment, target) => {
+      const app = linkedAt(target, (s, name) => new AzurermBackend(s, { ...AZ, ...(name === 'network' ? { metadataHost: host } : { environment }) }));
+      expect(synthError(app)).toContain('[stack/shared-state]');
+    });
+
+    test('passes if a metadataHost names another cloud than the other stack\'s environment', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, ...(name === 'network' ? { metadataHost: 'management.azure.com' } : { environment: 'china' }) }));
+      expect(synthError(app)).toBe('');
+    });
+
+    test('names no env var of a field the target lacks (opentofu 1.6.3 has no gcs universe_domain)', () => {
+      const app = linkedAt('opentofu@1.6.3', (s) => new GcsBackend(s, { bucket: 'acme', prefix: 'p' }));
+      expect(synthError(app)).toContain('they are deployed in one run (one depends on the other), in one workspace, where each apply');
+    });
+  });
 });
 
 describe('stack/shared-state-from-run', () => {
@@ -324,18 +397,28 @@ describe('stack/shared-state-from-run', () => {
     );
   });
 
+  test('warns if the blocks of linked stacks meet in a run without the config files that part them (a run with the files keeps them apart)', () => {
+    // GIVEN two linked stacks whose files give each its own prefix, while the blocks name one
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }));
+    // THEN the run without the files names one object, the run with them two (TF_CLI_ARGS_init=-backend-config=prod.tfbackend)
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain(
+      'object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace) (in a run without prod.tfbackend); run in one workspace',
+    );
+  });
+
   test('warns if the blocks of stacks that do not read each other meet in a run without their config files', () => {
     const app = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }).addConfigFile('prod', { prefix: name }), Testing.app(), false);
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
       'stacks "network" and "database" keep their state in one object unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): ' +
-        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace); ' +
+        'gcs bucket="acme-tfstate", object "shared/default.tfstate" (and "shared/<workspace>.tfstate" in every other workspace) (in a run without prod.tfbackend); ' +
         'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
     );
   });
 
   test('warns if two files of different names give one object (two inits may choose them)', () => {
-    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }).addConfigFile(name === 'network' ? 'prod' : 'live', { bucket: 'acme' }));
+    const app = dependentStacks((s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name }).addConfigFile(name === 'network' ? 'prod' : 'live', { prefix: 'p' }));
     expect(synthError(app)).toBe('');
     expect(warningsOf(app).join('\n')).toContain('(init of "network" with prod.tfbackend, of "database" with live.tfbackend)');
   });
@@ -367,13 +450,67 @@ describe('stack/shared-state-from-run', () => {
   });
 
   test('warns if one stack names the part the other leaves to its run, naming the env var and its value', () => {
-    const app = twoStacks((s, n) => new CosBackend(s, { bucket: COS.bucket, ...(n === 'network' ? { region: 'ap-guangzhou' } : {}) }));
+    const app = twoStacks((s, n) => new AzurermBackend(s, { ...AZ, ...(n === 'network' ? { environment: 'china' } : {}) }));
     expect(synthError(app)).toBe('');
     expect(warningsOf(app)).toContain(
-      'stacks "network" and "database" keep their state in one object when the run\'s TENCENTCLOUD_REGION is "ap-guangzhou", unless each runs in a workspace of its own ' +
-        '(TF_WORKSPACE, workspace select): cos bucket="tfstate-1250000000" region="ap-guangzhou", object "terraform.tfstate" (and "<workspace>/terraform.tfstate" in every other workspace); ' +
-        'run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: give each stack its own prefix or key [stack/shared-state-from-run]',
+      'stacks "network" and "database" keep their state in one object when the run\'s ARM_ENVIRONMENT is "china", unless each runs in a workspace of its own ' +
+        '(TF_WORKSPACE, workspace select): azurerm environment="china" storage_account_name="acmetfstate" container_name="tfstate", object "app.tfstate" ' +
+        '(and "app.tfstateenv:<workspace>" in every other workspace); run in one workspace, each apply replaces the other\'s state and plans to destroy what it made: ' +
+        'give each stack its own key [stack/shared-state-from-run]',
     );
+  });
+
+  test('warns, naming the value given at init, if linked stacks leave one prefix to init (TF_CLI_ARGS_init gives both the same)', () => {
+    const app = linkedAt('terraform@1.11.4', (s) => new GcsBackend(s, { bucket: 'acme', prefix: StateBackendValue.fromInit() }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "network" and "database" keep their state in one object when the run gives both the same prefix at init (as TF_CLI_ARGS_init does) or none, ' +
+        'unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): gcs bucket="acme", object "<prefix given at init>/default.tfstate" ' +
+        '(and "<prefix given at init>/<workspace>.tfstate" in every other workspace); run in one workspace, each apply replaces the other\'s state ' +
+        'and plans to destroy what it made: give each stack its own prefix [stack/shared-state-from-run]',
+    );
+  });
+
+  test('warns, naming the value, if one stack leaves the prefix to init and the other names it', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? StateBackendValue.fromInit() : 'net' }));
+    expect(warningsOf(app).join('\n')).toContain('keep their state in one object when the run gives prefix "net" at init, unless each runs');
+  });
+
+  test('warns if a required field is left to init in both (the run must give it: one value for both)', () => {
+    const app = linkedAt('terraform@1.11.4', (s) => new GcsBackend(s, { bucket: StateBackendValue.fromInit(), prefix: 'p' }));
+    expect(warningsOf(app).join('\n')).toContain('when the run gives both the same bucket at init (as TF_CLI_ARGS_init does), unless');
+  });
+
+  test('warns if "${terraform.workspace}" and "default" meet in the default workspace (opentofu)', () => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? '${terraform.workspace}' : 'default' }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "default/default.tfstate" in the default workspace');
+  });
+
+  test.each([
+    ['${terraform.workspace}', 'default/net'],
+    ['${terraform.workspace}/net', 'net'],
+    ['${terraform.workspace}/net', './net'],
+  ])('does not warn if %j meets %j only through a name no workspace has ("a/b", "", ".")', (mine, other) => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? mine : other }));
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('[stack/shared-state-from-run]');
+  });
+
+  test('warns, naming the workspace, if "${terraform.workspace}" meets a literal in one named workspace (opentofu)', () => {
+    const app = linkedAt('opentofu@1.12.6', (s, name) => new GcsBackend(s, { bucket: 'acme', prefix: name === 'network' ? '${terraform.workspace}' : 'w1' }));
+    expect(warningsOf(app).join('\n')).toContain('gcs bucket="acme", object "w1/w1.tfstate" in workspace "w1"');
+  });
+
+  test('shows a value that reads like a template as text (a terraform stack\'s literal "${var.env}", an opentofu stack\'s variable)', () => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'terraform@1.11.4' } });
+    dependentStacks((s, name) => {
+      if (name === 'network') return void new GcsBackend(s, { bucket: 'acme', prefix: 'x' }).addOverride('prefix', '${var.env}');
+      s.node.setContext('cdktf-state-backends:target', 'opentofu@1.12.6');
+      new TerraformVariable(s, 'env', { type: 'string' });
+      new GcsBackend(s, { bucket: 'acme', prefix: '${var.env}' });
+    }, app);
+    expect(warningsOf(app).join('\n')).toContain('the run\'s var.env is the text "${var.env}"');
   });
 
   test('does not warn if stacks that do not read each other keep their state in objects of their own', () => {
@@ -557,5 +694,69 @@ describe('forEachStack: every stack its own object in one bucket or container', 
     const app = Testing.app();
     new TerraformStack(app, 'network');
     expect(() => OssBackend.forEachStack(app, { bucket: 'acme', acl: 'nope' })).toThrow('[oss/acl]');
+  });
+});
+
+/** An oss backend with a TableStore lock table. */
+const OSS_LOCKED = { bucket: 'acme', prefix: 'p', lockStoreEndpoint: 'https://lock.cn-hangzhou.ots.aliyuncs.com', lockStoreTable: 'locks' };
+
+describe('stack/shared-lock-row', () => {
+  const OSS = OSS_LOCKED;
+
+  test('fails if one linked stack\'s object is the other\'s plus "-md5", in one lock table (its lock row is the other\'s digest row)', () => {
+    const app = linkedAt('terraform@1.11.4', (s, name) => new OssBackend(s, { ...OSS, key: name === 'network' ? 'state' : 'state-md5' }));
+    expect(synthError(app)).toContain(
+      'stacks "network" and "database" share a row of one lock table (oss tablestore_endpoint="https://lock.cn-hangzhou.ots.aliyuncs.com" tablestore_table="locks"): ' +
+        '"database" locks with the row of its object, "acme/p/state-md5" (and "acme/p/<workspace>/state-md5" in every other workspace), where "network" keeps the ' +
+        'digest of its state "p/state", so "database" can never lock while that state exists (TableStore refuses the row: OTSConditionCheckFail): ' +
+        'give each stack its own prefix or key [stack/shared-lock-row]',
+    );
+  });
+
+  test.each([
+    ['no lock table', (s: TerraformStack, name: string) => new OssBackend(s, { bucket: 'acme', prefix: 'p', key: name === 'network' ? 'state' : 'state-md5' })],
+    ['two lock tables', (s: TerraformStack, name: string) => new OssBackend(s, { ...OSS, lockStoreTable: `locks_${name}`, key: name === 'network' ? 'state' : 'state-md5' })],
+    ['two buckets', (s: TerraformStack, name: string) => new OssBackend(s, { ...OSS, bucket: `acme-${name}`, key: name === 'network' ? 'state' : 'state-md5' })],
+  ])('passes with %s', (_what, make) => {
+    const app = linkedAt('terraform@1.11.4', make);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('lock-row');
+  });
+});
+
+describe('stack/one-directory-case', () => {
+  test('warns if forEachStack meets stack ids that differ only in case (one directory on macOS and Windows)', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'Network');
+    new TerraformStack(app, 'network');
+    GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'p' });
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app)).toContain(
+      'stacks "Network" and "network" have ids that differ only in case, and cdktf writes each stack to stacks/<id>: on a case-insensitive file system ' +
+        '(macOS, Windows) that is one directory, where one stack would overwrite the other\'s output and .terraform directory; give each stack an id of its own ' +
+        '[stack/one-directory-case]',
+    );
+  });
+
+  test('passes if the ids differ in more than case', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'Network');
+    new TerraformStack(app, 'networks');
+    GcsBackend.forEachStack(app, { bucket: 'acme', prefix: 'p' });
+    expect(warningsOf(app).join('\n')).not.toContain('[stack/one-directory-case]');
+  });
+});
+
+describe('stack/shared-lock-row-from-run', () => {
+  test('warns if the stacks are not deployed together (a workspace per stack keeps the rows apart)', () => {
+    const app = twoStacks((s, name) => new OssBackend(s, { ...OSS_LOCKED, key: name === 'network' ? 'state' : 'state-md5' }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).toContain('unless each runs in a workspace of its own (TF_WORKSPACE, workspace select): "database" locks with the row');
+  });
+
+  test('does not warn if no stack\'s object is another\'s plus "-md5"', () => {
+    const app = twoStacks((s, name) => new OssBackend(s, { ...OSS_LOCKED, key: `${name}-md5` }), Testing.app(), false);
+    expect(synthError(app)).toBe('');
+    expect(warningsOf(app).join('\n')).not.toContain('lock-row');
   });
 });

@@ -4,7 +4,7 @@
  * as symbols). The run-time judge of these readings is test/runtime/address-oracle.test.ts.
  */
 import { displayText, identityText } from '../../../../src/private/kit/address-symbols';
-import { StackScope, evaluatedText, literalText, workspaceOnlyText } from '../../../../src/private/kit/backend-text';
+import { StackScope, evaluatedText, literalText } from '../../../../src/private/kit/backend-text';
 
 const scope = (variables: Record<string, { default?: string }> = {}, locals: Record<string, unknown> = {}, stack = 'network'): StackScope => ({
   stack,
@@ -62,6 +62,12 @@ describe('OpenTofu 1.8+: a template evaluated at init', () => {
     expect(displayText(text)).toBe('${lower(var.env)}');
   });
 
+  test('a function of a variable is one value in two stacks only where the variable has one default (the value of a run that gives none)', () => {
+    const of = (d: string | undefined, stack: string) => identityText(evaluatedText('${lower(var.env)}', scope({ env: d === undefined ? {} : { default: d } }, {}, stack))!);
+    expect(of('NET', 'network')).toBe(of('NET', 'database'));
+    expect(of('NET', 'network')).not.toBe(of('prod', 'database'));
+  });
+
   test.each([
     ['${timestamp()}'],
     ['${uuid()}'],
@@ -79,18 +85,5 @@ describe('OpenTofu 1.8+: a template evaluated at init', () => {
 describe('Terraform, OpenTofu before 1.8: the text itself', () => {
   test('keeps ${...} as text, in NFC', () => {
     expect(literalText('${var.env}/cafe\u0301')).toBe('${var.env}/caf\u00e9');
-  });
-});
-
-describe('workspaceOnlyText', () => {
-  test.each([
-    ['${terraform.workspace}/net', true],
-    ['net', true],
-    ['${path.module}', true],
-    ['${var.env}', false],
-    ['${local.x}', false],
-    ['${path.cwd}', false],
-  ])('%j reads alike in every stack of one run: %s', (source, alike) => {
-    expect(workspaceOnlyText(source)).toBe(alike);
   });
 });
