@@ -14,7 +14,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { AzurermBackend, CosBackend, DataTerraformRemoteStateGcs, GcsBackend, OssBackend, StateBackendValue } from '../../src';
-import { appliesAt } from '../../src/private/kit/rule-row';
+import { appliesAt, reached } from '../../src/private/kit/rule-row';
 import { evaluatesBackend } from '../../src/private/kit/schema';
 import { AZURERM_STORE } from '../../src/private/stores/azurerm';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
@@ -180,7 +180,8 @@ const CLASSES: readonly Clobber[] = [
   {
     what: 'environment "usgovernment" and "dod" (one cloud for opentofu 1.11+)',
     store: 'azurerm',
-    applies: (j) => j.tool === 'opentofu' && j.version !== '1.6.3',
+    // The releases azurerm/environment reads names with the new SDKs (one cloud for both names).
+    applies: (j) => j.tool === 'opentofu' && reached(AZURERM_STORE.rules.find((r) => r.id === 'azurerm/environment')!, 'newSdk', j.target),
     linked: true,
     after: 'error',
     backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: 'k', environment: s.node.id === 'network' ? 'usgovernment' : 'dod' }),
