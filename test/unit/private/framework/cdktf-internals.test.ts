@@ -114,8 +114,8 @@ describe('onStackSynthesis (cdktf/lib/synthesize/synthesizer addCustomSynthesis)
 });
 
 describe('aroundAppSynth', () => {
-  test('runs before the stacks are written, with the stacks prepared, and after; never for Testing.synth', () => {
-    // GIVEN two stacks, the second reading the first (its remote state is made when the stacks are prepared)
+  test('runs start before cdktf\'s synth, written once it returned, last after; never for Testing.synth', () => {
+    // GIVEN two stacks, the second reading the first (its remote state is made when the synth prepares the stacks)
     const app = Testing.app();
     const network = new TerraformStack(app, 'network');
     const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
@@ -123,16 +123,40 @@ describe('aroundAppSynth', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     const seen: string[] = [];
     const written = () => fs.existsSync(path.join(app.outdir, 'stacks', 'network', 'cdk.tf.json'));
+    const remoteState = () => consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined;
     aroundAppSynth(network, {
-      before: () => seen.push(`before: written ${written()}, remote state ${consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined}`),
-      after: () => seen.push(`after: written ${written()}`),
+      start: () => seen.push(`start: written ${written()}, remote state ${remoteState()}`),
+      written: () => seen.push(`written: written ${written()}, remote state ${remoteState()}`),
+      last: () => seen.push('last'),
     });
     // WHEN a test synthesizes a stack THEN nothing runs
     Testing.synth(consumer);
     expect(seen).toEqual([]);
-    // WHEN the app is synthesized THEN before ran with the remote state made and nothing written, after once written
+    // WHEN the app is synthesized THEN start ran before cdktf prepared anything, written once all was written, then last
     app.synth();
-    expect(seen).toEqual(['before: written false, remote state true', 'after: written true']);
+    expect(seen).toEqual(['start: written false, remote state false', 'written: written true, remote state true', 'last']);
+  });
+
+  test('runs last, and not written, when the synth throws; the synth\'s error is the one thrown', () => {
+    // GIVEN a stack whose validation fails
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    stack.node.addValidation({ validate: () => ['broken'] });
+    const seen: string[] = [];
+    aroundAppSynth(app, { written: () => seen.push('written'), last: () => seen.push('last') });
+    // WHEN it is synthesized THEN cdktf's error comes through, after last ran
+    expect(() => app.synth()).toThrow(/broken/);
+    expect(seen).toEqual(['last']);
+  });
+
+  test('a hook that throws neither fails the synth nor stops the other hooks', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    const seen: string[] = [];
+    aroundAppSynth(app, { written: () => { throw new Error('hook'); }, last: () => { throw new Error('hook'); } });
+    aroundAppSynth(app, { written: () => seen.push('written'), last: () => seen.push('last') });
+    app.synth();
+    expect(seen).toEqual(['written', 'last']);
   });
 });
 
@@ -140,8 +164,8 @@ test('aroundAppSynth runs when synth is called through the class prototype, as t
   const app = Testing.app();
   new TerraformStack(app, 'network');
   const seen: string[] = [];
-  aroundAppSynth(app, { before: () => seen.push('before') });
+  aroundAppSynth(app, { start: () => seen.push('start') });
   // (@jsii/kernel _findInvokeTarget: instance.constructor.prototype[method])
   (app.constructor as any).prototype.synth.call(app);
-  expect(seen).toEqual(['before']);
+  expect(seen).toEqual(['start']);
 });
