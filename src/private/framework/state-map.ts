@@ -3,7 +3,7 @@ import * as path from 'path';
 import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
-import { printForHost } from './warnings';
+import { printForHost, underFrameworkCli } from './warnings';
 import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
 import { ANY_WORKSPACE, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
@@ -11,11 +11,13 @@ import { ParsedTarget } from '../target/target';
 
 /*
  * The state map: every stack's state object (in the default workspace and in any other), the
- * parts of it the run decides shown as such, and the stacks whose remote states read it. Written
- * to `<outdir>/state-map.json` beside the stacks, and printed as a short table to stdout (which
- * the framework CLIs show with their own output) when the app is synthesized, once its stacks are
- * prepared and before they are written. It is where a reviewer looks before approving a change
- * that moves state.
+ * parts of it the run decides shown as such, and the stacks whose remote states read it. Made once
+ * `app.synth()` has written the stacks, from the blocks as the synth wrote them (aspects' overrides
+ * and the cross-stack remote states it made included): written to `<outdir>/state-map.json` beside
+ * the stacks, and, when a framework CLI runs the app, printed as a short table to stdout, which the
+ * CLIs show with their own output (an app run on its own, or in a test, prints only its warnings;
+ * one created with `skipValidation: true` prints nothing). It is where a reviewer looks before
+ * approving a change that moves state.
  *
  * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
  * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
@@ -69,17 +71,19 @@ export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () =
   let list = entries.get(root);
   if (!list) {
     entries.set(root, (list = []));
-    // At the start of the app's synth, once every stack is prepared (cross-stack remote states made).
-    aroundAppSynth(root, { before: () => writeStateMap(root) });
+    // Once the synth has written the stacks (aspects invoked, cross-stack remote states made).
+    aroundAppSynth(root, { written: () => writeStateMap(root) });
   }
   list.push({ kind, input });
 }
 
-/** Writes the map beside the stacks and prints its table. */
+/** Writes the map beside the stacks, and prints its table with a framework CLI's output. */
 function writeStateMap(root: IConstruct): void {
   const map = stateMap(root);
-  const file = path.join(App.of(root).outdir, 'state-map.json');
+  const app = App.of(root);
+  const file = path.join(app.outdir, 'state-map.json');
   fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
+  if (!underFrameworkCli() || app.skipValidation) return;
   const shown = path.relative(process.cwd(), file);
   printForHost(root, 'stdout', stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
 }
