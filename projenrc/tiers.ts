@@ -62,7 +62,7 @@ export const TIERS: readonly Tier[] = [
     // The harness's own checks, the offline init judge, OpenTofu's runs of the encryption block and
     // the property test's sample do not depend on the flavour (the JSON is the same:
     // test/repo/flavour.test.ts).
-    jest: { dirs: ['test/judges'], flavours: ['cdktf', 'cdktn'], cdktfOnly: ['test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz'] },
+    jest: { dirs: ['test/judges'], flavours: ['cdktf', 'cdktn'], cdktfOnly: ['test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz', 'test/judges/backend-hash'] },
     steps: (p) => [p.installJudges],
     push: true,
   },
