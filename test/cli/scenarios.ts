@@ -69,17 +69,30 @@ export function describeCliApp(app: CliApp, title: string): void {
       expect(lines.filter((l) => l.startsWith(`WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT.slice(0, 60)}`)).length).toBeGreaterThan(0);
     });
 
-    // (how a Java user runs the app to look at it: `mvn compile exec:java`, the command cdktf.json names)
-    if (app.language === 'java') {
-      test('run by mvn exec:java on its own, the app prints each of the library\'s warnings once', () => {
-        // WHEN the app's own command runs, without the CLI
-        const r = runApp(ns, app, dir);
-        expect(r.status).toBe(0);
-        // THEN each warning is on its stderr once, as the CLI would print it
+    // (how a user runs the app to look at it: the command cdktf.json names, `mvn compile exec:java` or `npx ts-node main.ts`)
+    test(`run on its own (${app.language === 'java' ? 'mvn exec:java' : 'ts-node'}), the app prints each of the library's warnings once, and no state map table`, () => {
+      // WHEN the app's own command runs, without the CLI
+      const r = runApp(ns, app, dir);
+      expect(r.status).toBe(0);
+      // THEN each warning is on its stderr once, as the CLI would print it
+      expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
+      expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
+      // AND the state map is written, its table left to the CLI
+      expect(r.output).not.toContain('state objects (');
+      expect(fs.existsSync(path.join(dir, 'cdktf.out', 'state-map.json'))).toBe(true);
+    });
+
+    test('run on its own, a synth that throws still prints the warnings shown before it failed', () => {
+      // WHEN a third stack's validation fails (two backends), after the network's warnings were shown; twice, as the
+      // host's reader of the library's output is stopped when main throws (mvn exec:java), whenever it last polled
+      for (let i = 0; i < 2; i++) {
+        const r = runApp(ns, app, dir, { SCENARIO: 'throws' });
+        // THEN the app fails on the broken stack, and printed the network's warning once
+        expect(r.status).not.toBe(0);
+        expect(r.output).toContain('[stack/one-backend]');
         expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
-        expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
-      });
-    }
+      }
+    });
 
     test('a refused setting is one readable error that points at the user\'s line', () => {
       // WHEN the endpoint misses its /b
