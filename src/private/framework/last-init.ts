@@ -32,9 +32,12 @@ export interface LastInit {
 
 /** The backend the last init in `stackDir` used, or undefined when there was none (or it cannot be read). */
 export function lastInit(stackDir: string): LastInit | undefined {
+  const file = path.join(stackDir, '.terraform', 'terraform.tfstate');
+  // (most stacks have none: a check is cheaper than a failed read's exception)
+  if (!fs.existsSync(file)) return undefined;
   let recorded: any;
   try {
-    recorded = JSON.parse(fs.readFileSync(path.join(stackDir, '.terraform', 'terraform.tfstate'), 'utf8'));
+    recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }

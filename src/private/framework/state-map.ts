@@ -91,25 +91,34 @@ function writeStateMap(root: IConstruct): void {
 /** The app's state map: each stack's backend object, and who reads it. */
 export function stateMap(root: IConstruct): MappedObject[] {
   const list = entries.get(root) ?? [];
-  const backends = list.filter((e) => e.kind === 'backend').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
-  const readers = list.filter((e) => e.kind === 'remote-state').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
-  return backends.map((b) => ({
-    stack: b.input.stack,
-    backend: b.input.backend,
-    container: b.container,
-    defaultWorkspace: b.objectAt(undefined),
-    otherWorkspaces: b.objectAt(ANY_WORKSPACE),
-    readBy: [...new Set(readers.filter((r) => r.input.backend === b.input.backend && reads(r, b)).map((r) => r.input.stack))],
-  }));
+  const backends = list.filter((e) => e.kind === 'backend').map((e) => e.input()).map((input) => ({ input, ...objectsOf(input) }));
+  // Each remote state by the object it reads (in the workspace it names, or in the run's own: any
+  // workspace's pattern), so a backend finds its readers by its own object in those workspaces.
+  const byObject = new Map<string, number[]>();
+  const workspaces = new Set<string | undefined>();
+  const readers = list.filter((e) => e.kind === 'remote-state').map((e) => e.input());
+  readers.forEach((input, i) => {
+    const at = input.workspace === '${terraform.workspace}' ? ANY_WORKSPACE : input.workspace;
+    const reader = objectsOf(input);
+    workspaces.add(at);
+    const key = objectKey(input.backend, reader.container, at, reader.objectAt(at));
+    byObject.set(key, [...(byObject.get(key) ?? []), i]);
+  });
+  return backends.map((b) => {
+    const found = [...workspaces].flatMap((at) => byObject.get(objectKey(b.input.backend, b.container, at, b.objectAt(at))) ?? []);
+    return {
+      stack: b.input.stack,
+      backend: b.input.backend,
+      container: b.container,
+      defaultWorkspace: b.objectAt(undefined),
+      otherWorkspaces: b.objectAt(ANY_WORKSPACE),
+      readBy: [...new Set(found.sort((x, y) => x - y).map((i) => readers[i].stack))],
+    };
+  });
 }
 
-/** The remote state reads the backend's object: in the workspace it names, or in the run's own. */
-function reads(reader: ReturnType<typeof objectsOf> & { input: MapInput }, backend: ReturnType<typeof objectsOf>): boolean {
-  if (reader.container !== backend.container) return false;
-  const ws = reader.input.workspace;
-  if (ws === '${terraform.workspace}') return reader.objectAt(ANY_WORKSPACE) === backend.objectAt(ANY_WORKSPACE);
-  return reader.objectAt(ws) === backend.objectAt(ws);
-}
+const objectKey = (backend: string, container: string, workspace: string | undefined, object: string) =>
+  [backend, container, workspace ?? '', object].join('\n');
 
 /**
  * The container and objects of an element as the address model reads them (kit/state-objects.ts),
