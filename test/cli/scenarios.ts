@@ -13,6 +13,8 @@ import { Sandbox } from '../support/emulators';
 const STRICT_REASON = (key: string) => `(${key} is on: acknowledge the warning with a reason, or fix it)`;
 const LITERAL_SECRET = 'accessToken is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide GOOGLE_OAUTH_ACCESS_TOKEN in the environment of the';
 const LEFT_OUT = 'the remote state of network/backend leaves out its secret fields; the terraform run of stack app must provide them from the environment: accessToken (GOOGLE_OAUTH_ACCESS_TOKEN) [remote-state/secrets-left-out]';
+/** How often a warning whose text names the tool is shown: under cdktn's targetVersions once per declared tool. */
+const PER_TOOL = (app: CliApp) => (app.framework === 'cdktn' ? 2 : 1);
 const ENDPOINT_ERROR = '- storeageCustomEndpoint: got "http://127.0.0.1:4443/storage/v1", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b';
 
 /** Defines the suite of `app`: one describe, its tests in order, sharing the app and the emulator. */
@@ -65,7 +67,7 @@ export function describeCliApp(app: CliApp, title: string): void {
       const lines = r.output.split('\n').filter((l) => l.includes('[field/literal-secret]') || l.includes('[remote-state/secrets-left-out]'));
       expect(lines.filter((l) => !l.startsWith('WARN ['))).toEqual([]);
       expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
-      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(app.framework === 'cdktn' ? 2 : 1);
+      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(PER_TOOL(app));
       expect(lines.filter((l) => l.startsWith(`WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT.slice(0, 60)}`)).length).toBeGreaterThan(0);
     });
 
@@ -74,8 +76,8 @@ export function describeCliApp(app: CliApp, title: string): void {
       // WHEN the app's own command runs, without the CLI
       const r = runApp(ns, app, dir);
       expect(r.status).toBe(0);
-      // THEN each warning is on its stderr once, as the CLI would print it
-      expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
+      // THEN each warning is on its stderr once, as the CLI would print it (under cdktn's targetVersions one per declared tool: their texts differ)
+      expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(PER_TOOL(app));
       expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
       // AND the state map is written, its table left to the CLI
       expect(r.output).not.toContain('state objects (');
@@ -90,7 +92,7 @@ export function describeCliApp(app: CliApp, title: string): void {
         // THEN the app fails on the broken stack, and printed the network's warning once
         expect(r.status).not.toBe(0);
         expect(r.output).toContain('[stack/one-backend]');
-        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
+        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(PER_TOOL(app));
       }
     });
 

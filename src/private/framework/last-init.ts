@@ -58,6 +58,8 @@ export function lastInit(stackDir: string): LastInit | undefined {
 /** What this synth names for one stack's backend. */
 export interface NamedBackend {
   readonly stack: string;
+  /** The stack reads other stacks' outputs: a deploy of it alone needs --ignore-missing-stack-dependencies. */
+  readonly dependsOnOthers: boolean;
   /** The stack's directory as the user names it (`cdktf.out/stacks/network`), and as a path. */
   readonly directory: string;
   readonly path: string;
@@ -77,12 +79,13 @@ export interface NamedBackend {
 }
 
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */
-export type OwnNamed = Omit<NamedBackend, 'stack' | 'directory' | 'path' | 'scope'>;
+export type OwnNamed = Omit<NamedBackend, 'stack' | 'dependsOnOthers' | 'directory' | 'path' | 'scope'>;
 
 /** What `stack`'s backend names, from what it gives of itself. */
 export function namedBackend(stack: TerraformStack, own: OwnNamed): NamedBackend {
   const dir = stackDirectory(stack, stack.node.id);
-  return { ...own, stack: stack.node.id, directory: dir.shown, path: dir.path, scope: stackScope(stack) };
+  const dependsOnOthers = stack.dependencies.length > 0;
+  return { ...own, stack: stack.node.id, dependsOnOthers, directory: dir.shown, path: dir.path, scope: stackScope(stack) };
 }
 
 /** What the run about to happen gives: init's arguments and the workspace. */

@@ -15,9 +15,14 @@ import { FRAMEWORK } from '../target/flavour';
 const quoted = (v: unknown) => JSON.stringify(typeof v === 'string' ? v : String(v));
 const keysOfAddress = (named: NamedBackend) => new Set([...named.layout.container, ...(named.layout.namespace ?? []), ...named.layout.object]);
 
+/** The command that deploys the stack alone (cdktf-cli 0.21.0 and cdktn-cli 0.24.0 refuse one whose dependencies the command leaves out, but with the flag). */
+export function deployCommand(named: NamedBackend): string {
+  return `${FRAMEWORK} deploy ${named.stack}${named.dependsOnOthers ? ' --ignore-missing-stack-dependencies' : ''}`;
+}
+
 /** The deploy command of the stack, and the command that copies its state with init arguments `words`, and what that copy does. */
 function commands(named: NamedBackend, workspace: string) {
-  const deploy = `${FRAMEWORK} deploy ${named.stack}`;
+  const deploy = deployCommand(named);
   const copy = (words: readonly string[]) => (workspace === 'default'
     ? `${initArgsPrefix(words)}${deploy} --migrate-state`
     : `${initArgsPrefix(['-force-copy', ...words])}${deploy}`);

@@ -119,7 +119,7 @@ function filesOf(named: NamedBackend, args: InitArgs): string[] | undefined {
   const names: string[] = [];
   for (const c of args.configs) {
     if (!('file' in c)) continue;
-    const name = [...named.files.keys()].find((n) => path.resolve(named.path, c.file) === path.join(named.path, `${n}.tfbackend`));
+    const name = [...named.files.keys()].find((n) => path.resolve(named.path, c.file) === path.resolve(named.path, `${n}.tfbackend`));
     if (name === undefined) return undefined;
     names.push(name);
   }

@@ -5,6 +5,7 @@ import { IConstruct } from 'constructs';
 import { aroundAppSynth, backendName } from './cdktf-internals';
 import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, show, stackDirectory } from './last-init';
 import { movedStateWarning } from './moved-state';
+import { deployCommand } from './moved-state-text';
 import { underFrameworkCli } from './warnings';
 import { Warning } from '../kit/field-value';
 import { backendConfigWord, initArgsPrefix } from '../kit/init-args';
@@ -116,8 +117,8 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
     .map((k) => `-backend-config=${k}=${String(recorded[k])}`);
   const now = show(addressOf(named, named.emitted, []), run.workspace ?? 'default').shown;
   const copy = (run.workspace ?? 'default') === 'default'
-    ? `${initArgsPrefix(words)}${FRAMEWORK} deploy ${named.stack} --migrate-state`
-    : `${initArgsPrefix(['-force-copy', ...words])}${FRAMEWORK} deploy ${named.stack}`;
+    ? `${initArgsPrefix(words)}${deployCommand(named)} --migrate-state`
+    : `${initArgsPrefix(['-force-copy', ...words])}${deployCommand(named)}`;
   return `${head}. If stack ${named.stack} is ${orphan.id} renamed (renaming a stack moves its state object), its state is still there, and ${named.stack}'s ` +
     `first init would start an empty one at ${now}: to move it, point ${named.stack}'s directory at the old object, then copy: ` +
     `${initArgsPrefix(['-reconfigure', ...words, ...old])}${FRAMEWORK} diff ${named.stack}, then ${copy}`;

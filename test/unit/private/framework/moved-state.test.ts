@@ -6,8 +6,9 @@
  * and the `stack/state-moved` warning.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { App, Aspects, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, Aspects, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { CosBackend, GcsBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../../../src';
 import { lastInit } from '../../../../src/private/framework/last-init';
 import { backendBlockHash } from '../../../../src/private/kit/backend-hash';
@@ -122,6 +123,28 @@ describe('stack/state-moved: the code moves the object', () => {
     const stack = new TerraformStack(Testing.app(), 'network');
     new GcsBackend(stack, { bucket: 'app-state', prefix: 'network' });
     expect(moved(stack)).toEqual([]);
+  });
+
+  test('a stack that reads another\'s outputs is deployed alone with --ignore-missing-stack-dependencies (the CLIs refuse it otherwise)', () => {
+    // GIVEN the app stack, reading the network's resource, last initialized with its own prefix
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    recordInit(app, { bucket: 'app-state', prefix: 'app' }, { stack: 'app', block: { bucket: 'app-state', prefix: 'app' } });
+    const network = new TerraformStack(app, 'network');
+    const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
+    new TerraformOutput(new TerraformStack(app, 'app'), 'vpc', { value: vpc.getStringAttribute('id') });
+    GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
+    // WHEN the app is synthesized (which makes the dependency) THEN the app stack's commands carry the flag
+    const text = withEnv({}, () => {
+      const quiet = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      try {
+        app.synth();
+      } finally {
+        quiet.mockRestore();
+      }
+      return JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8')).stacks.app.annotations.map((a: { message: string }) => a.message).join('\n');
+    });
+    expect(text).toContain(`to copy the state there: ${FLAVOUR} deploy app --ignore-missing-stack-dependencies --migrate-state`);
   });
 
   test('warns if the backend type changed', () => {
@@ -252,6 +275,24 @@ describe('stack/state-moved: config files, one per environment', () => {
         `to switch (its object as it is): TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend" ${FLAVOUR} deploy network; ` +
         'never --migrate-state between environments: it copies prod.tfbackend\'s state over dev.tfbackend\'s [stack/state-moved]',
     ]);
+  });
+
+  test('finds the run\'s file in a relative output directory, as the CLIs give it (CDKTF_OUTDIR=cdktf.out)', () => {
+    // GIVEN an app whose output directory is relative to the working directory
+    const cwd = process.cwd();
+    process.chdir(fs.mkdtempSync(path.join(os.tmpdir(), 'moved-relative-')));
+    try {
+      const app = new App({ outdir: 'cdktf.out' });
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      recordInit(app, { bucket: 'acme-prod', prefix: 'network' }, { block: { prefix: 'network' } });
+      const backend = new GcsBackend(new TerraformStack(app, 'network'), { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+      for (const f of ['prod', 'dev']) backend.addConfigFile(f, { bucket: `acme-${f}` });
+      // WHEN the run gives dev's file THEN the switch is named, with the directory as the user names it
+      const text = moved(TerraformStack.of(backend), { TF_CLI_ARGS_init: '-backend-config=dev.tfbackend' }).join('\n');
+      expect(text).toContain(`stack network's run switches environments: the last init in ${path.join('cdktf.out', 'stacks', 'network')} used`);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   test('warns if the run copies one environment\'s state over another\'s (-force-copy in TF_CLI_ARGS_init)', () => {
