@@ -59,10 +59,18 @@ export const TIERS: readonly Tier[] = [
   {
     name: 'judges',
     description: 'The real tools judge what the library generates, offline: validate, offline init, OpenTofu runs',
-    // The harness's own checks, the offline init judge, OpenTofu's runs of the encryption block and
-    // the property test's sample do not depend on the flavour (the JSON is the same:
-    // test/repo/flavour.test.ts).
-    jest: { dirs: ['test/judges'], flavours: ['cdktf', 'cdktn'], cdktfOnly: ['test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz', 'test/judges/backend-hash'] },
+    // Every suite here runs every judge on what the library writes, which does not depend on the
+    // flavour: the cdktn sources differ from src/ only in their imports (test/repo/flavour.test.ts
+    // holds them to it), so one flavour judges it once. hcl.test.ts runs in both: the HCL text is
+    // each framework's own rendering (synthHcl) of the library's blocks, and the judges read it.
+    jest: {
+      dirs: ['test/judges'],
+      flavours: ['cdktf', 'cdktn'],
+      cdktfOnly: [
+        'test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz',
+        'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus', 'test/judges/backend-hash',
+      ],
+    },
     steps: (p) => [p.installJudges],
     push: true,
   },

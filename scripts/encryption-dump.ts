@@ -11,11 +11,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { EncryptionKeyProvider, EncryptionMethod, StateEncryption } from '../src';
-import { TARGET_CONTEXT_KEY } from '../src/private/target/target';
+import { TARGET_CONTEXT_KEY, DEFAULT_TARGET } from '../src/private/target/target';
 import { warningsOf } from '../test/support/annotations';
 import { PASSPHRASE, SAMPLES } from '../test/support/encryption-samples';
 
-const TARGETS = ['opentofu@1.7.0', 'opentofu@1.9.0', 'opentofu@1.10.0', 'opentofu@1.12.6', 'opentofu@1.13.0', 'terraform@1.16.5'];
+const TARGETS = ['opentofu@1.7.0', 'opentofu@1.9.0', 'opentofu@1.10.0', 'opentofu@1.12.6', 'opentofu@1.13.0', `terraform@${DEFAULT_TARGET.version}`];
 const ODD: unknown[] = [42, -1, 'x', '', true, ['x'], [1, 300], [], {}, { a: 'b' }, '${var.v}', '%{ if }', '$${x}', 'q83vEjRWeJq83vEjRWeJ/w=='];
 
 type Factory = (name: string, props: any) => EncryptionKeyProvider;

@@ -1,20 +1,27 @@
 /**
  * Renders docs/FIELDS.md from the field tables: for every store, each field's spellings, the key
  * each tool reads, its type, the first release of each tool that has it, the env vars, and whether
- * it is a secret. `npx projen docs:fields` writes the file; a test fails when it is stale.
+ * it is a secret; for every rule what judged it, with the judges of test/support/judge-rows.ts.
+ * `npx projen docs:fields` writes it and scripts/judges.txt (the judge rows' view for bash, Python,
+ * Java and Go); a test fails when either is stale.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
+import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../src/private/kit/checks';
 import { FIELD_TYPES } from '../src/private/kit/field-types';
-import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, keyFor } from '../src/private/kit/schema';
+import { Rule, offlineText } from '../src/private/kit/rule-context';
+import { appliesAt } from '../src/private/kit/rule-row';
+import { ALWAYS, EnvVar, FieldSpec, envEntriesOf, isAvailable, keyFor } from '../src/private/kit/schema';
 import { StoreDefinition, judgedBy } from '../src/private/kit/store';
 import { TARGET_VERSIONS_CHECK } from '../src/private/kit/targets';
 import { STORES } from '../src/private/stores';
-import { NEWEST_KNOWN, ToolName } from '../src/private/target/target';
+import { SOURCE_READ } from '../src/private/target/releases';
+import { NEWEST_KNOWN, ParsedTarget, ToolName } from '../src/private/target/target';
+import { JUDGE_ROWS, JudgeRow, JudgeTier, judgesList } from '../test/support/judge-rows';
 
 /** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
 function title(store: StoreDefinition): string {
@@ -67,14 +74,17 @@ export function renderFieldsDoc(): string {
     '"Terraform" and "OpenTofu" give the first release of each tool that accepts the key ("all": every',
     `release this library targets; "—": the tool has no such setting). Schemas as of Terraform ${NEWEST_KNOWN.terraform}`,
     `and OpenTofu ${NEWEST_KNOWN.opentofu}. Env vars are the ones the tool reads when the field is unset, in`,
-    'priority order. A secret field set to a literal value lands in `cdk.tf.json` in clear text.',
+    'priority order. A secret field set to a literal value lands in `cdk.tf.json` in clear text. Evidence that names no',
+    `release cites the source of Terraform ${SOURCE_READ.terraform} and OpenTofu ${SOURCE_READ.opentofu}.`,
     '',
     'The availability columns are held to the real tools by the tests (CONTRIBUTING, "Judges"): each judge',
-    `(${judgeNames()}) must accept every field the columns give`,
-    'its version and refuse every other one.',
+    `(${judgeNames(JUDGE_ROWS)}) must accept every field the columns give`,
+    'its version and refuse every other one. A pre-release judges provisionally, for the fields its release adds.',
     '',
-    'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses:',
-    '`validate` (offline, CONTRIBUTING "Judges"), `init/apply on <emulator>` (a run-time judge of test/runtime/: the',
+    'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses,',
+    'and at which releases (the judges where the rule applies and the field it is about exists):',
+    '`validate` (offline, CONTRIBUTING "Judges"), offline `init` (the same block, dummy credentials, no network),',
+    '`init/apply on <emulator>` (a run-time judge of test/runtime/: the',
     'real tools store state on fake-gcs-server, Azurite or moto (OSS directly, with its TableStore lock table on the',
     'project\'s TableStore fake; COS behind the project\'s front end), offline, and the named scenario shows init failing),',
     'or `source only (why)`: the tools\' source is the evidence, and the reason no emulator can show it.',
@@ -88,7 +98,7 @@ export function renderFieldsDoc(): string {
     out.push('', `Rules of the ${store.backend} store, besides the checks every field gets (below):`, '');
     out.push('| id | severity | rule | evidence | the tool\'s offline check | judged by |', '|---|---|---|---|---|---|');
     out.push(...store.rules.map((r) =>
-      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ?? '— (a warning)')} | ${cell(judgedBy(store, r))} |`));
+      `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ? offlineText(r.offline) : '— (a warning)')} | ${cell(judgedWith(store, r))} |`));
   }
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');
@@ -101,6 +111,10 @@ export function renderFieldsDoc(): string {
   out.push('', '## Checks every field gets', '');
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...[...GENERIC_CHECKS, TARGET_VERSIONS_CHECK].map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
+  out.push('', '## Checks of the library\'s calls', '');
+  out.push('How the app uses the library (its context keys, `forEachStack`, `acknowledge`), not a backend\'s config:', '');
+  out.push('| id | severity | check |', '|---|---|---|');
+  out.push(...CALL_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
 }
 
@@ -108,20 +122,51 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** The judges of scripts/judges.txt, by tool: `Terraform 1.11.4 and 1.15.9, OpenTofu 1.12.6 and 1.6.3`. */
-function judgeNames(): string {
+/** Judges by tool, as `terraform <x.y.z>, <x.y.z>; opentofu <x.y.z>, <x.y.z-pre> (pre-release)`. */
+function judgeNames(judgeRows: readonly JudgeRow[]): string {
   const byTool = new Map<string, string[]>();
-  for (const line of fs.readFileSync(path.join(__dirname, 'judges.txt'), 'utf8').split('\n')) {
-    const [tool, version] = line.replace(/#.*/, '').trim().split(/\s+/);
-    if (tool) byTool.set(tool, [...byTool.get(tool) ?? [], version]);
-  }
-  const name: Record<string, string> = { terraform: 'Terraform', opentofu: 'OpenTofu' };
-  return [...byTool].map(([tool, versions]) => `${name[tool] ?? tool} ${versions.join(' and ')}`).join(', ');
+  for (const r of judgeRows) byTool.set(r.tool, [...byTool.get(r.tool) ?? [], `${r.version}${r.preRelease ? ' (pre-release)' : ''}`]);
+  return [...byTool].map(([tool, versions]) => `${tool} ${versions.join(', ')}`).join('; ');
+}
+
+/**
+ * The "judged by" cell: what backs the rule (kit/store.ts `judgedBy`), each part followed by the
+ * judges that show it: those of the tier that runs it (validate and the offline init judge: the
+ * judges tier; a scenario: the runtime tier), of the tool that refuses it, where the rule applies
+ * and the target has the field it is about.
+ */
+function judgedWith(store: StoreDefinition, rule: Rule): string {
+  const parts = judgedBy(store, rule);
+  if (rule.severity === 'warning' || parts.startsWith('source only')) return parts;
+  const at = (tier: JudgeTier, tool?: string) => judgeNames(JUDGE_ROWS.filter((r) =>
+    r.tiers.includes(tier) && (tool === undefined || r.tool === tool) && judges(store, rule, { tool: r.tool, version: r.version })));
+  return parts.split('; ').map((part) => {
+    const validate = /^`(?:(terraform|opentofu) )?validate`$/.exec(part);
+    if (validate) return `${part}: ${at('judges', validate[1])}`;
+    if (part === 'offline `init`') return `${part}: ${at('judges')}`;
+    return `${part}: ${at('runtime')}`;
+  }).join('; ');
+}
+
+/**
+ * The rule applies at `target` and the target has the field it is about (its first), so the judge
+ * there shows the tool refusing it.
+ */
+function judges(store: StoreDefinition, rule: Rule, target: ParsedTarget): boolean {
+  const [first, member] = rule.fields[0].split('.');
+  const block = store.fields.find((f) => f.name === first);
+  const field = member ? block?.fields?.find((f) => f.name === member) : block;
+  return appliesAt(rule, target) && !!field && isAvailable(field, target) && (!member || isAvailable(block!, target));
 }
 
 export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');
 
+/** The judge rows' view for the readers that are not TypeScript (scripts/judges.sh, pytest, JUnit, go test). */
+export const JUDGES_LIST = path.join(__dirname, 'judges.txt');
+
 if (require.main === module) {
-  fs.writeFileSync(FIELDS_DOC, renderFieldsDoc());
-  console.log(`wrote ${path.relative(process.cwd(), FIELDS_DOC)}`);
+  for (const [file, text] of [[FIELDS_DOC, renderFieldsDoc()], [JUDGES_LIST, judgesList()]]) {
+    fs.writeFileSync(file, text);
+    console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  }
 }

@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { FieldSpec, keyFor } from '../src/private/kit/schema';
-import { NEWEST_KNOWN, ToolName, formatTarget } from '../src/private/target/target';
+import { DEFAULT_TARGET, NEWEST_KNOWN, ToolName, formatTarget } from '../src/private/target/target';
 
 /** Both tools, in the order the library knows them. */
 const TOOLS = Object.keys(NEWEST_KNOWN) as ToolName[];
@@ -74,7 +74,7 @@ export function pythonFields(): unknown {
       tools: perTool(c.field, c.block, sample),
     };
   });
-  return { source: 'test/support/stores.ts and the field tables in src/', stores, cases };
+  return { source: 'test/support/stores.ts and the field tables in src/', defaultTarget: formatTarget(DEFAULT_TARGET), stores, cases };
 }
 
 if (require.main === module) {

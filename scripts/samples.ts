@@ -14,7 +14,7 @@ import * as path from 'path';
 import { FieldSpec, keyFor } from '../src/private/kit/schema';
 import { Store } from '../src/private/kit/store';
 import { STORES } from '../src/private/stores';
-import { DEFAULT_TARGET } from '../src/private/target/target';
+import { DEFAULT_TARGET, formatTarget } from '../src/private/target/target';
 import { expectedValue } from '../test/support/field-output';
 
 export const GO_SAMPLES = path.join(__dirname, '..', 'test', 'go', 'samples_test.go');
@@ -149,6 +149,10 @@ export function renderGoSamples(): string {
     '\tsb "github.com/statebackends/cdktf-state-backends-go/cdktfstatebackends"',
     ')',
     '',
+    '// defaultTarget is the target used when none is set: the newest Terraform release the library knows',
+    '// (src/private/target/releases.ts).',
+    `var defaultTarget = target{${JSON.stringify(DEFAULT_TARGET.tool)}, ${JSON.stringify(DEFAULT_TARGET.version)}}`,
+    '',
     '// The example of every field of every store: secrets are placeholders in angle brackets.',
     'const (',
   ];
@@ -212,6 +216,9 @@ export function renderJavaSamples(): string {
     ' * echo them.',
     ' */',
     'final class Samples {',
+    '    /** The target used when none is set: the newest Terraform release the library knows (src/private/target/releases.ts). */',
+    `    static final String DEFAULT_TARGET = ${JSON.stringify(formatTarget(DEFAULT_TARGET))};`,
+    '',
     '    private Samples() {',
     '    }',
   ];

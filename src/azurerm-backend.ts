@@ -216,9 +216,9 @@ export interface AzurermBackendConfig {
   readonly oidcTokenFilePath?: string;
 
   /**
-   * Resource group of the storage account. The spec's builder lists it as optional, but the tool
-   * needs it to look up the access key when neither `accessKey`, `sasToken` nor `useDirectoryAuth`
-   * is given, and whenever `lookupBlobEndpoint` is true.
+   * Resource group of the storage account. Optional, but the tool needs it to look up the access
+   * key when neither `accessKey`, `sasToken` nor `useDirectoryAuth` is given, and whenever
+   * `lookupBlobEndpoint` is true.
    *
    * @default - no access-key lookup through Resource Manager
    */

@@ -5,6 +5,7 @@ import { EncryptionMethod } from './encryption-methods';
 import { EncryptionInputs, EncryptionModel, readModel } from './private/encryption/model';
 import { encryptionHcl, encryptionJson } from './private/encryption/render';
 import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rules';
+import { StateBackendError } from './private/errors/errors';
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { withId } from './private/framework/rule-catalog';
 import { staticContextOf } from './private/framework/static-context';
@@ -210,7 +211,7 @@ export class StateEncryption extends TerraformElement {
     const all = [...errors, ...result.errors];
     if (all.length > 0) {
       // When the target has no encryption at all, the field checks are noise.
-      throw new Error(formatViolations(`state encryption (target ${formatTarget(target)})`, this.node.path, result.refusedWhole ? result.errors : all));
+      throw new StateBackendError(formatViolations(`state encryption (target ${formatTarget(target)})`, this.node.path, result.refusedWhole ? result.errors : all));
     }
     recordWarnings(this, result.warnings.filter((w) => !this.warned.has(w.message)));
     result.warnings.forEach((w) => this.warned.add(w.message));

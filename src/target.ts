@@ -20,7 +20,7 @@ export enum TargetTool {
  * spelling, and values the target no longer accepts are refused.
  *
  * The target is read from the construct context key `cdktf-state-backends:target`
- * (`terraform@1.11.4`, `opentofu@1.12.6`), which can also be set in `cdktf.json`. Without it the
+ * (`terraform@<x.y.z>` or `opentofu@<x.y.z>`), which can also be set in `cdktf.json`. Without it the
  * target is `StateBackendTarget.DEFAULT`, the newest Terraform release this library knows; in the
  * CDK Terrain package (cdktn-state-backends), a config is then checked against every tool that
  * cdktn's `targetVersions` context declares (by default Terraform 1.5.7 and later and OpenTofu
@@ -28,13 +28,13 @@ export enum TargetTool {
  * this library knows when the range includes it, and emit the same keys for all of them.
  *
  * @example
- * StateBackendTarget.opentofu('1.12.6').applyTo(app);
+ * StateBackendTarget.opentofu('1.10.7').applyTo(app);
  */
 export class StateBackendTarget {
   /** The context key that holds the target. */
   public static readonly CONTEXT_KEY: string = TARGET_CONTEXT_KEY;
 
-  /** The target used when none is set: Terraform 1.16.5, the newest release this library knows. */
+  /** The target used when none is set: the newest Terraform release this library knows (`toString()` names it). */
   public static readonly DEFAULT: StateBackendTarget = new StateBackendTarget(TargetTool.TERRAFORM, NEWEST_KNOWN.terraform);
 
   /**

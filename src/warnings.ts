@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
+import { refuse } from './private/errors/errors';
 import { warningIds } from './private/framework/rule-catalog';
-import { STRICT_CONTEXT_KEY, acknowledge } from './private/framework/warnings';
+import { ACKNOWLEDGE_CHECK, STRICT_CONTEXT_KEY, acknowledge } from './private/framework/warnings';
 
 /**
  * The library's warnings: each has a rule id (`azurerm/oidc-request-pair`, `field/literal-secret`,
@@ -32,10 +33,10 @@ export class StateBackendWarnings {
    */
   public static acknowledge(scope: IConstruct, id: string, reason: string): void {
     if (!StateBackendWarnings.ids().includes(id)) {
-      throw new Error(`acknowledge: got ${JSON.stringify(id)}, expected the id of one of this library's warnings: ${StateBackendWarnings.ids().join(', ')}`);
+      refuse(`acknowledge: got ${JSON.stringify(id)}, expected the id of one of this library's warnings: ${StateBackendWarnings.ids().join(', ')}`, ACKNOWLEDGE_CHECK.id);
     }
     if (typeof reason !== 'string' || reason.trim() === '') {
-      throw new Error(`acknowledge: got no reason for ${id}, expected a sentence saying why the warning does not apply`);
+      refuse(`acknowledge: got no reason for ${id}, expected a sentence saying why the warning does not apply`, ACKNOWLEDGE_CHECK.id);
     }
     acknowledge(scope, id, reason);
   }

@@ -8,6 +8,10 @@ import (
 	sb "github.com/statebackends/cdktf-state-backends-go/cdktfstatebackends"
 )
 
+// defaultTarget is the target used when none is set: the newest Terraform release the library knows
+// (src/private/target/releases.ts).
+var defaultTarget = target{"terraform", "1.16.4"}
+
 // The example of every field of every store: secrets are placeholders in angle brackets.
 const (
 	gcsBucket                        = "acme-tfstate"

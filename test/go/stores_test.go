@@ -9,7 +9,7 @@ import (
 )
 
 // Every component with every field set once, from Go: one subtest per emitted key (the default
-// target, Terraform 1.16.5), from cdktf.Testing_Synth.
+// target), from cdktf.Testing_Synth.
 func TestEveryFieldEmitsItsKey(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(f.name, func(t *testing.T) {
@@ -77,7 +77,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"gcs encryptionKey that is not 32 bytes", func(s cdktf.TerraformStack) {
 			sb.NewGcsBackend(s, &sb.GcsBackendConfig{Bucket: jsii.String(gcsBucket), AccessToken: jsii.String(gcsAccessToken), EncryptionKey: jsii.String("abc")})
-		}, []string{"invalid gcs backend (target terraform@1.16.5) at stack/backend:", "encryptionKey", "32 bytes"}},
+		}, []string{"invalid gcs backend (target " + defaultTarget.String() + ") at stack/backend:", "encryptionKey", "32 bytes"}},
 		{"gcs encryptionKey and kmsEncryptionKey both set", func(s cdktf.TerraformStack) {
 			c := gcsBackendConfig(defaultTarget, gcsButKms...)
 			c.KmsEncryptionKey = jsii.String(gcsKmsEncryptionKey)
@@ -87,12 +87,12 @@ func TestRefusals(t *testing.T) {
 			sb.NewDataTerraformRemoteStateCos(s, jsii.String("network"), &sb.DataTerraformRemoteStateCosConfig{Bucket: jsii.String(cosBucket),
 				SecretId: jsii.String(cosSecretId), SecretKey: jsii.String(cosSecretKey), SecurityToken: jsii.String(cosSecurityToken),
 				Acl: jsii.String("public-read-write")})
-		}, []string{"invalid cos remote state (target terraform@1.16.5) at stack/network:", "- acl: ", `"private", "public-read"`}},
+		}, []string{"invalid cos remote state (target " + defaultTarget.String() + ") at stack/network:", "- acl: ", `"private", "public-read"`}},
 		{"oss assumeRoleSessionExpiration out of range", func(s cdktf.TerraformStack) {
 			c := ossBackendConfig(defaultTarget, except(ossButBlock, ossLocks...)...)
 			c.AssumeRoleSessionExpiration = jsii.Number(100)
 			sb.NewOssBackend(s, c)
-		}, []string{"invalid oss backend (target terraform@1.16.5) at stack/backend:", "assumeRoleSessionExpiration", "got 100, expected 900 to 3600 seconds"}},
+		}, []string{"invalid oss backend (target " + defaultTarget.String() + ") at stack/backend:", "assumeRoleSessionExpiration", "got 100, expected 900 to 3600 seconds"}},
 		{"oss lockStoreTable and tablestoreTable disagree", func(s cdktf.TerraformStack) {
 			sb.NewOssBackend(s, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), SecretKey: jsii.String(ossSecretKey),
 				LockStoreTable: jsii.String(ossLockStoreTable), TablestoreTable: jsii.String("other_table")})
@@ -102,7 +102,7 @@ func TestRefusals(t *testing.T) {
 				ContainerName: jsii.String(azurermContainerName), Key: jsii.String(azurermKey), StorageAccountName: jsii.String(azurermStorageAccountName),
 				ResourceGroupName: jsii.String(azurermResourceGroupName), ClientId: jsii.String(azurermClientId), ClientSecret: jsii.String(azurermClientSecret),
 				TenantId: jsii.String(azurermTenantId), SasToken: jsii.String(azurermSasToken), UseGraphApi: jsii.Bool(false)})
-		}, []string{"invalid azurerm remote state (target terraform@1.16.5) at stack/shared:", "useGraphApi", "got false"}},
+		}, []string{"invalid azurerm remote state (target " + defaultTarget.String() + ") at stack/shared:", "useGraphApi", "got false"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -21,9 +21,6 @@ import (
 // target is a tool and version a stack is checked for (StateBackendTarget).
 type target struct{ tool, version string }
 
-// defaultTarget is the target used when none is set (spec: Terraform 1.16.5).
-var defaultTarget = target{"terraform", "1.16.5"}
-
 func (t target) String() string { return t.tool + "@" + t.version }
 
 func (t target) construct() sb.StateBackendTarget {

@@ -23,8 +23,9 @@ import (
 // the CLI configuration is an empty file, and the run has no network (`unshare -n`) where the
 // machine allows it. The OpenTofu judges also validate a StateEncryption block synthesized from Go.
 //
-// Judges: those of scripts/judges.txt, the list every language's suite reads: terraform on PATH,
-// Terraform built from source into <cache>/terraform/<version>/terraform (or the binary
+// Judges: those of scripts/judges.txt (the view of test/support/judge-rows.ts every language's suite
+// reads) that the languages tier runs: terraform on PATH, Terraform built (from its source archive
+// or the Go module proxy) into <cache>/terraform/<version>/terraform (or the binary
 // $STATE_BACKENDS_TERRAFORM_<x_y_z> names) and OpenTofu built into <cache>/tofu/<version>/tofu,
 // both by scripts/judges.sh; <cache> is ${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends},
 // and $STATE_BACKENDS_OPENTOFU_JUDGES replaces the OpenTofu versions. A missing judge fails
@@ -40,7 +41,8 @@ func (j judge) name() string { return j.tool + " " + j.version }
 // listedJudge is one line of scripts/judges.txt: tool, version, where its binary comes from.
 type listedJudge struct{ tool, version, from string }
 
-// listedJudges reads scripts/judges.txt; $STATE_BACKENDS_OPENTOFU_JUDGES replaces its OpenTofu lines.
+// listedJudges reads the lines of scripts/judges.txt whose tiers= names the languages tier;
+// $STATE_BACKENDS_OPENTOFU_JUDGES replaces its OpenTofu lines.
 func listedJudges(t *testing.T) []listedJudge {
 	f, err := os.Open("../../scripts/judges.txt")
 	if err != nil {
@@ -58,7 +60,15 @@ func listedJudges(t *testing.T) []listedJudge {
 		if len(w) < 3 {
 			t.Fatalf("scripts/judges.txt: cannot read %q", s.Text())
 		}
-		out = append(out, listedJudge{w[0], w[1], w[2]})
+		inTier := false
+		for _, kv := range w[3:] {
+			if tiers, ok := strings.CutPrefix(kv, "tiers="); ok {
+				inTier = strings.Contains(","+tiers+",", ",languages,")
+			}
+		}
+		if inTier {
+			out = append(out, listedJudge{w[0], w[1], w[2]})
+		}
 	}
 	for _, v := range override {
 		out = append(out, listedJudge{"opentofu", v, "proxy"})
@@ -66,13 +76,13 @@ func listedJudges(t *testing.T) []listedJudge {
 	return out
 }
 
-// binary is where the judge is: terraform on PATH, or where scripts/judges.sh builds it (a Terraform
-// built from source: the binary $STATE_BACKENDS_TERRAFORM_<x_y_z> names, when set).
+// binary is where the judge is: terraform on PATH, or where scripts/judges.sh builds it (a built
+// Terraform: the binary $STATE_BACKENDS_TERRAFORM_<x_y_z> names, when set).
 func (l listedJudge) binary() string {
-	switch l.from {
-	case "path":
+	switch {
+	case l.from == "path":
 		return "terraform"
-	case "source":
+	case l.tool == "terraform":
 		if b := os.Getenv("STATE_BACKENDS_TERRAFORM_" + strings.ReplaceAll(l.version, ".", "_")); b != "" {
 			return b
 		}
@@ -131,7 +141,7 @@ func findJudge(t *testing.T, tool, binary, expected string) judge {
 	}
 	if err != nil {
 		if expected == "" {
-			missingJudge(t, fmt.Sprintf("terraform is not on PATH (%v); install Terraform (1.11.4 in CI) to run the tool checks", err))
+			missingJudge(t, fmt.Sprintf("terraform is not on PATH (%v); install Terraform (the release scripts/judges.txt gives, in CI) to run the tool checks", err))
 		}
 		missingJudge(t, fmt.Sprintf("%s %s is not at %s (%v); run `npx projen judges` (needs Go 1.26+; see CONTRIBUTING.md)", tool, expected, binary, err))
 	}
@@ -267,7 +277,7 @@ func TestJudgesAcceptEveryConfig(t *testing.T) {
 				t.Fatalf("%s refuses a Go-synthesized config:\n%s", j.name(), strings.Join(errs, "\n"))
 			}
 			// the tools warn only about fields the library itself marks deprecated: azurerm endpoint for
-			// terraform ("endpoint", in 1.15.9 "The argument .endpoint is deprecated"), msi_endpoint for OpenTofu 1.11+
+			// terraform ("endpoint", in later releases "The argument .endpoint is deprecated"), msi_endpoint for OpenTofu 1.11+
 			for _, w := range v.of("warning") {
 				if !strings.Contains(w, `"endpoint"`) && !strings.Contains(w, "argument .endpoint is deprecated") && !strings.Contains(w, "msi_endpoint") {
 					t.Errorf("%s warns: %s", j.name(), w)

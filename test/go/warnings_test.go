@@ -105,7 +105,7 @@ func TestTarget(t *testing.T) {
 	if parsed.Tool() != sb.TargetTool_OPENTOFU || *parsed.Version() != "1.12.6" || *parsed.ToString() != "opentofu@1.12.6" {
 		t.Errorf("Parse: got %v %v %v", parsed.Tool(), *parsed.Version(), *parsed.ToString())
 	}
-	if got := *sb.StateBackendTarget_DEFAULT().ToString(); got != "terraform@1.16.5" {
+	if got := *sb.StateBackendTarget_DEFAULT().ToString(); got != defaultTarget.String() {
 		t.Errorf("DEFAULT: got %q", got)
 	}
 	stack := newStack(terraform1114, "stack")

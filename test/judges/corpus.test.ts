@@ -4,16 +4,17 @@
  * accepted as a backend and as a remote state, be readable from a second stack
  * (`getRemoteStateDataSource`), synthesize, and be accepted by the real tool: the backend block
  * (moved into a remote-state config), the consumer's remote state and the direct remote state go
- * to `validate` in one document per judge (Terraform 1.15.9 takes the Terraform 1.11.4 set-ups
- * too, synthesized for 1.15.9). Where the run must supply a partner from its environment, the
+ * to `validate` in one document per judge (each judge also takes the set-ups written for the earlier
+ * judges of its tool, synthesized for its own release). Where the run must supply a partner from its environment, the
  * warning names the env vars and ends with its id.
  */
 import { TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import { StoreName } from '../../src/private/stores';
-import { parseTarget } from '../../src/private/target/target';
+import { NEWEST_KNOWN, compareVersions, parseTarget, parseTargetOrThrow } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
+import { judgedReleases } from '../support/judge-rows';
 import { Verdict, judge } from '../support/judge-verdict';
-import { backendToRemoteConfig, judgeFor } from '../support/judges';
+import { backendToRemoteConfig, judgeFor, listedJudges } from '../support/judges';
 import { STORES, StoreUnderTest, appFor } from '../support/stores';
 
 interface Entry {
@@ -28,10 +29,11 @@ interface Entry {
   readonly warnings?: Record<string, readonly string[]>;
 }
 
-const TF = 'terraform@1.11.4';
-/** Judged on every TF entry, synthesized for it, and on its own entries. */
-const TF_NEW = 'terraform@1.15.9';
-const TOFU = 'opentofu@1.12.6';
+/** The releases the set-ups are written for (test/support/judge-rows.ts, src/private/target/releases.ts). */
+const TF = `terraform@${judgedReleases('terraform')[0]}`;
+const TF_NEW = `terraform@${NEWEST_KNOWN.terraform}`;
+const TOFU = `opentofu@${NEWEST_KNOWN.opentofu}`;
+const TOFU_OLD = `opentofu@${judgedReleases('opentofu')[0]}`;
 
 const SUB = '00000000-0000-0000-0000-0000000000a1';
 const TENANT = '00000000-0000-0000-0000-0000000000b2';
@@ -49,7 +51,7 @@ const OIDC_TOKEN_ENV = ['ARM_OIDC_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKE
 const OIDC_URL_ENV = ['ARM_OIDC_REQUEST_URL', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'SYSTEM_OIDCREQUESTURI'];
 
 const CORPUS: readonly Entry[] = [
-  // ------------------------------------------------------------------ gcs, terraform 1.11.4
+  // ------------------------------------------------------------------ gcs, the oldest terraform judge
   { name: 'gcs_adc', store: 'gcs', target: TF, source: 'terraform gcs docs: example configuration (application default credentials)', props: GCS },
   {
     name: 'gcs_credentials_path',
@@ -95,7 +97,7 @@ const CORPUS: readonly Entry[] = [
     props: { ...GCS, storageCustomEndpoint: 'https://storage-acme.p.googleapis.com/storage/v1/b' },
   },
   { name: 'gcs_bucket_only', store: 'gcs', target: TF, source: 'terraform gcs docs: bucket is the only required argument', props: { bucket: 'acme-tfstate' } },
-  // ------------------------------------------------------------------ cos, terraform 1.11.4
+  // ------------------------------------------------------------------ cos, the oldest terraform judge
   { name: 'cos_static', store: 'cos', target: TF, source: 'terraform cos docs: example configuration', props: { ...COS, prefix: 'terraform/state', encrypt: true, acl: 'private' } },
   {
     name: 'cos_region_from_env',
@@ -128,7 +130,7 @@ const CORPUS: readonly Entry[] = [
     source: 'terraform cos docs: endpoint for the internal network (1.6+)',
     props: { ...COS, endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn', accelerate: false },
   },
-  // ------------------------------------------------------------------ oss, terraform 1.11.4
+  // ------------------------------------------------------------------ oss, the oldest terraform judge
   { name: 'oss_env_keys', store: 'oss', target: TF, source: 'terraform oss docs: access keys from ALICLOUD_ACCESS_KEY / ALICLOUD_SECRET_KEY', props: OSS },
   { name: 'oss_ecs_role', store: 'oss', target: TF, source: 'terraform oss docs: ecs_role_name (ECS RAM role)', props: { ...OSS, ecsRoleName: 'terraform-runner' } },
   {
@@ -175,7 +177,7 @@ const CORPUS: readonly Entry[] = [
     source: 'terraform oss docs: endpoint and sts_endpoint',
     props: { ...OSS, endpoint: 'oss-cn-hangzhou-internal.aliyuncs.com', stsEndpoint: 'sts-vpc.cn-hangzhou.aliyuncs.com' },
   },
-  // ------------------------------------------------------------------ azurerm, terraform 1.11.4
+  // ------------------------------------------------------------------ azurerm, the oldest terraform judge
   {
     name: 'az_github_oidc',
     store: 'azurerm',
@@ -318,7 +320,7 @@ const CORPUS: readonly Entry[] = [
     props: { ...AZ_RG, lookupBlobEndpoint: true, subscriptionId: SUB, useCli: true },
   },
   { name: 'az_snapshot', store: 'azurerm', target: TF, source: 'terraform azurerm docs: snapshot', props: { ...AZ_RG, snapshot: true, subscriptionId: SUB } },
-  // ------------------------------------------------------------------ opentofu 1.12.6
+  // ------------------------------------------------------------------ opentofu, the newest known release
   {
     name: 'tofu_az_github_oidc',
     store: 'azurerm',
@@ -350,7 +352,7 @@ const CORPUS: readonly Entry[] = [
   { name: 'tofu_gcs_universe', store: 'gcs', target: TOFU, source: 'opentofu gcs docs: universe_domain (1.11.5+)', props: { ...GCS, universeDomain: 'universe.example.com' } },
   { name: 'tofu_cos_assume_role', store: 'cos', target: TOFU, source: 'opentofu cos docs: assume_role', props: { ...COS, assumeRole: { roleArn: COS_ROLE, sessionName: 'tofu' } } },
   { name: 'tofu_oss_locking', store: 'oss', target: TOFU, source: 'opentofu oss docs: state locking', props: { ...OSS, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreTable: 'tofu_lock' } },
-  // ------------------------------------------------------------------ terraform 1.15.9 (with every terraform 1.11.4 set-up)
+  // ------------------------------------------------------------------ terraform, the newest known release (with every set-up above)
   {
     name: 'tf115_oss_lock_instance',
     store: 'oss',
@@ -358,7 +360,7 @@ const CORPUS: readonly Entry[] = [
     source: 'terraform oss docs: tablestore_instance_name (1.12+)',
     props: { ...OSS, lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com', lockStoreInstanceName: 'acme-lock', lockStoreTable: 'terraform_lock' },
   },
-  // ------------------------------------------------------------------ other targets (synthesized, not judged)
+  // ------------------------------------------------------------------ other targets (the oldest OpenTofu judge; the others synthesized, not judged)
   { name: 'tf15_az_msi', store: 'azurerm', target: 'terraform@1.5.7', source: 'terraform 1.5 azurerm docs: managed identity', props: { ...AZ_RG, useMsi: true, subscriptionId: SUB } },
   {
     name: 'tf12_az_oidc_graph',
@@ -367,7 +369,7 @@ const CORPUS: readonly Entry[] = [
     source: 'terraform 1.2 azurerm docs: use_oidc with use_microsoft_graph',
     props: { ...AZ_RG, useOidc: true, useMicrosoftGraph: true, clientId: CLIENT, tenantId: TENANT, subscriptionId: SUB },
   },
-  { name: 'tofu16_gcs', store: 'gcs', target: 'opentofu@1.6.3', source: 'opentofu 1.6 gcs docs', props: { ...GCS, credentials: '/secrets/gcp-service-account.json' } },
+  { name: 'tofu16_gcs', store: 'gcs', target: TOFU_OLD, source: 'opentofu 1.6 gcs docs', props: { ...GCS, credentials: '/secrets/gcp-service-account.json' } },
 ];
 
 const sutOf = (store: StoreName): StoreUnderTest => STORES.find((s) => s.store.backend === store)!;
@@ -427,7 +429,8 @@ describe.each(CORPUS.map((e) => [e.name, e] as const))('%s', (_name, entry) => {
 // ------------------------------------------------------------------------------------ judges
 
 /** The judge of each judged target: that exact release. */
-const JUDGED = [TF, TF_NEW, TOFU];
+/** Every judge of the judges tier, by target. */
+const JUDGED = listedJudges().filter((j) => j.tiers.includes('judges')).map((j) => `${j.tool}@${j.version}`);
 /** What the runs of this corpus provide: COS takes its region from TENCENTCLOUD_REGION there. */
 const RUN_ENV = { TENCENTCLOUD_REGION: 'ap-guangzhou' };
 
@@ -441,12 +444,19 @@ function blocksOf(entry: Entry, target: string): Record<string, unknown> {
   };
 }
 
+/** `earlier` is a release of `target`'s tool before it. */
+function isEarlierOf(earlier: string, target: string): boolean {
+  const a = parseTargetOrThrow(earlier);
+  const b = parseTargetOrThrow(target);
+  return a.tool === b.tool && compareVersions(a.version, b.version) < 0;
+}
+
 const documentOf = (blocks: Record<string, unknown>) => JSON.stringify({ data: { terraform_remote_state: blocks } }, null, 1);
 
 describe.each(JUDGED)('judged by %s', (target) => {
   const binary = judgeFor(target)?.binary;
-  // Terraform 1.15.9 judges the Terraform 1.11.4 set-ups too, synthesized for 1.15.9.
-  const entries = CORPUS.filter((e) => e.target === target || (target === TF_NEW && e.target === TF));
+  // A judge takes its own set-ups and those written for the earlier judges of its tool, synthesized for its release.
+  const entries = CORPUS.filter((e) => e.target === target || (JUDGED.includes(e.target) && isEarlierOf(e.target, target)));
   let batch: Verdict;
   let count = 0;
 

@@ -1,5 +1,5 @@
 /**
- * Each judge (scripts/judges.txt) validates a sample of the generated configs the library accepts
+ * Each judge (test/support/judge-rows.ts) validates a sample of the generated configs the library accepts
  * (test/support/fuzz-configs.ts, the property test's configs), synthesized for the judge's own
  * tool and version, in batches, in JSON and HCL, as a backend (read as a remote state's config), as
  * a remote state and as the consumer's view made by getRemoteStateDataSource. All must pass.

@@ -17,11 +17,12 @@ import { encryptionHcl, encryptionJson } from '../../src/private/encryption/rend
 import { ENCRYPTION_RULES } from '../../src/private/encryption/rules';
 import { KEY_PROVIDERS } from '../../src/private/encryption/schema';
 import { Violation } from '../../src/private/kit/messages';
-import { parseTarget } from '../../src/private/target/target';
+import { keyFor } from '../../src/private/kit/schema';
+import { compareVersions, parseTarget } from '../../src/private/target/target';
 import { REFUSALS } from '../support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from '../support/encryption-samples';
-import { describeEachJudge, terraformJudges, validate } from '../support/judges';
-import { TofuResult, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, workDir } from '../support/tofu-run';
+import { describeEachJudge, terraformJudges, validate, judgesOff } from '../support/judges';
+import { TOFU_VERSION, TofuResult, encryptionJudges, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, tofuPath, workDir } from '../support/tofu-run';
 
 const bin = requireTofu();
 const suite = bin ? describe : describe.skip;
@@ -51,13 +52,13 @@ function encryptedProducer(stateFile: string, extra: (stack: TerraformStack, aes
 /** What `props` would emit if the construct did not check it (for refusal cases). */
 function unchecked(props: EncryptionInputs, form: 'json' | 'hcl' = 'json'): string {
   const errors: Violation[] = [];
-  const model = readModel(props, parseTarget('opentofu@1.12.6') as any, 'producer', errors);
+  const model = readModel(props, parseTarget(`opentofu@${TOFU_VERSION}`) as any, 'producer', errors);
   if (errors.length > 0) throw new Error(`unreadable props: ${JSON.stringify(errors)}`);
   const json = encryptionJson(model);
   return form === 'json' ? JSON.stringify({ terraform: { encryption: json } }, null, 1) : encryptionHcl(json);
 }
 
-suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
+suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () => {
   beforeAll(() => {
     // eslint-disable-next-line no-console
     console.log(`tofu runs ${networkIsolated() ? 'inside unshare -n (no network)' : 'without a network namespace (not root, or unshare refused)'}`);
@@ -311,22 +312,6 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
   });
 
   test.each([
-    ['aws_kms', 'encryption_context', () => EncryptionKeyProvider.awsKms('main', { kmsKeyId: 'alias/k', keySpec: 'AES_256' as any, region: 'eu-west-1', encryptionContext: { stack: 'producer' } })],
-    ['gcp_kms', 'additional_authenticated_data', () => EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, accessToken: 'x', additionalAuthenticatedData: 'cHJvZHVjZXI=' })],
-    ['openbao', 'associated_data', () => EncryptionKeyProvider.openBao('main', { keyName: 'k', associatedData: 'cHJvZHVjZXI=' })],
-  ] as const)('field/availability: OpenTofu 1.12.6 refuses %s %s, which 1.13.0 adds', (_type, key, make) => {
-    // GIVEN what the construct writes for an opentofu@1.13.0 target (no 1.13 judge exists yet)
-    const stack = new TerraformStack(tofuApp('opentofu@1.13.0'), 'producer');
-    new LocalBackend(stack, { path: 'producer.tfstate' });
-    new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make() }) } });
-    // WHEN 1.12.6 reads it, THEN it refuses the argument, as the construct does for a 1.12.6 target
-    const r = tofu(workDir({ 'main.tf.json': Testing.synth(stack) }), ['init', '-input=false', '-no-color']);
-    show(r, 2);
-    expect(r.status).not.toBe(0);
-    expect(errorsOf(r).join('\n')).toMatch(new RegExp(`Extraneous JSON object property.*No argument or block type is named "${key}"`));
-  });
-
-  test.each([
     ['openbao keyName', (v: string) => EncryptionKeyProvider.openBao('main', { keyName: v }), /no key name found/],
     ['aws_kms kmsKeyId', (v: string) => EncryptionKeyProvider.awsKms('main', { kmsKeyId: v, keySpec: 'AES_256' as any, region: 'eu-west-1' }), /no kms_key_id provided/],
     ['gcp_kms kmsEncryptionKey', (v: string) => EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: v, keyLength: 32, accessToken: 'x' }), /kms_key_name must be provided/],
@@ -345,20 +330,7 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
 
   describe('every error rule is a refusal of OpenTofu', () => {
     test.each(REFUSALS.map((c) => [c.id, c] as const))('%s', (id, c) => {
-      // GIVEN a configuration the construct refuses (test/unit/state-encryption.test.ts checks the message)
-      const stack = new TerraformStack(tofuApp(), 'producer');
-      const props = c.props(stack);
-      let doc: string;
-      if (c.atSynth) {
-        new StateEncryption(stack, props as StateEncryptionProps);
-        expect(() => Testing.synth(stack, true)).toThrow(`- ${c.ours} [${c.id}]`);
-        doc = Testing.synth(stack);
-      } else {
-        expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours} [${c.id}]`);
-        doc = unchecked(props);
-      }
-      // WHEN OpenTofu gets what the construct would have written (or its HCL twin)
-      const r = initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }), 'plan');
+      const r = refusalRun(c);
       show(r, 2);
       // THEN it refuses it too
       expect(r.status).not.toBe(0);
@@ -372,6 +344,114 @@ suite(`OpenTofu ${bin ? '1.12.6' : '(missing)'} judges StateEncryption`, () => {
       expect(missing).toEqual(['encryption/target', 'encryption/availability']);
     });
   });
+});
+
+/**
+ * A refusal case's run: the configuration the construct refuses (test/unit/state-encryption.test.ts
+ * checks the message), as the construct would have written it (or its HCL twin), given to OpenTofu
+ * `version`'s init and plan.
+ */
+function refusalRun(c: (typeof REFUSALS)[number], version = TOFU_VERSION): TofuResult {
+  const stack = new TerraformStack(tofuApp(), 'producer');
+  const props = c.props(stack);
+  let doc: string;
+  if (c.atSynth) {
+    new StateEncryption(stack, props as StateEncryptionProps);
+    expect(() => Testing.synth(stack, true)).toThrow(`- ${c.ours} [${c.id}]`);
+    doc = Testing.synth(stack);
+  } else {
+    expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours} [${c.id}]`);
+    doc = unchecked(props);
+  }
+  return initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }), 'plan', {}, version);
+}
+
+/** The arguments OpenTofu 1.13.0 adds to the KMS key providers, each with a valid sample. */
+const NEW_ARGUMENTS = [
+  ['aws_kms', 'encryptionContext', (extra: object) => EncryptionKeyProvider.awsKms('main', { kmsKeyId: 'alias/k', keySpec: 'AES_256' as any, region: 'eu-west-1', encryptionContext: { stack: 'producer' }, ...extra })],
+  ['gcp_kms', 'additionalAuthenticatedData', (extra: object) => EncryptionKeyProvider.gcpKms('main', { kmsEncryptionKey: 'projects/p/locations/l/keyRings/r/cryptoKeys/k', keyLength: 32, accessToken: 'x', additionalAuthenticatedData: 'cHJvZHVjZXI=', ...extra })],
+  ['openbao', 'associatedData', (extra: object) => EncryptionKeyProvider.openBao('main', { keyName: 'k', associatedData: 'cHJvZHVjZXI=', ...extra })],
+] as const;
+
+/** The release an argument of a key provider first appears in, from its row. */
+function sinceOf(type: string, name: string): string {
+  return KEY_PROVIDERS.find((k) => k.type === type)!.table.spec(name)!.since.opentofu!;
+}
+
+/** The synthesized document of a key provider with one of the arguments 1.13.0 adds, for a target that has it. */
+function newArgumentDocument(type: string, name: string, make: (extra: object) => EncryptionKeyProvider): string {
+  const stack = new TerraformStack(tofuApp(`opentofu@${sinceOf(type, name)}`), 'producer');
+  new LocalBackend(stack, { path: 'producer.tfstate' });
+  new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({}) }) } });
+  return Testing.synth(stack);
+}
+
+/**
+ * Every encryption judge's init of each new argument, started at once: a KMS key provider the
+ * release accepts then waits for its service (gcp_kms for a minute), and the runs wait side by side.
+ */
+const argumentRuns = new Map<string, Promise<TofuResult>>();
+beforeAll(() => {
+  for (const version of encryptionJudges().filter((v) => !judgesOff() && fs.existsSync(tofuPath(v)))) {
+    for (const [type, name, make] of NEW_ARGUMENTS) {
+      argumentRuns.set(`${version} ${type}`, tofuAsync(workDir({ 'main.tf.json': newArgumentDocument(type, name, make) }), ['init', '-input=false', '-no-color'], {}, version));
+    }
+  }
+});
+
+// Every OpenTofu judge with state encryption (the one above included): the arguments of its release;
+// the others also refuse what every error rule refuses.
+describe.each(encryptionJudges())('OpenTofu %s: the arguments of its release, and every error rule', (version) => {
+  const judged = requireTofu(version);
+
+  (judged ? test.each : test.skip.each)(NEW_ARGUMENTS.map(([type, name]) => [type, name] as const))(
+    'field/availability: %s %s is taken from its first release on, and refused before it',
+    async (type, name) => {
+      // GIVEN what the construct writes for a target that has the argument, WHEN this release inits it
+      const r = await argumentRuns.get(`${version} ${type}`)!;
+      show(r, 2);
+      const key = keyFor(KEY_PROVIDERS.find((k) => k.type === type)!.table.spec(name)!, 'opentofu')!;
+      const unknown = new RegExp(`Extraneous JSON object property.*No argument or block type is named "${key}"`);
+      // THEN a release before the argument's refuses it, as the construct does for that target; a later one takes it
+      // (and fails, if at all, only on reaching its service)
+      if (compareVersions(version, sinceOf(type, name)) < 0) {
+        expect(r.status).not.toBe(0);
+        expect(errorsOf(r).join('\n')).toMatch(unknown);
+      } else {
+        expect(errorsOf(r).join('\n')).not.toMatch(unknown);
+      }
+    },
+    180_000,
+  );
+
+  // encryption/base64-data stays a warning while only a pre-release judges it (docs/FIELDS.md).
+  const base64Cases = ([
+    ['gcp_kms', 'additionalAuthenticatedData', /additional_authenticated_data must be valid standard base64/],
+    ['openbao', 'associatedData', /associated data is not valid base64/],
+  ] as const).filter(([type, name]) => compareVersions(version, sinceOf(type, name)) >= 0);
+  if (base64Cases.length > 0) {
+    (judged ? test.each : test.skip.each)(base64Cases)('encryption/base64-data: %s %s that is not base64 is refused offline', (type, name, says) => {
+      const make = NEW_ARGUMENTS.find(([t]) => t === type)![2];
+      // GIVEN what the construct writes (it warns: encryption/base64-data)
+      const stack = new TerraformStack(tofuApp(`opentofu@${sinceOf(type, name)}`), 'producer');
+      new LocalBackend(stack, { path: 'producer.tfstate' });
+      new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({ [name]: 'not base64!' }) }) } });
+      // WHEN this release plans it offline, THEN it refuses the key provider before reaching its service
+      const r = initAnd(workDir({ 'main.tf.json': Testing.synth(stack) }), 'plan', {}, version);
+      show(r, 2);
+      expect(r.status).not.toBe(0);
+      expect(errorsOf(r).join('\n')).toMatch(says);
+    });
+  }
+
+  if (version !== TOFU_VERSION) {
+    (judged ? test.each : test.skip.each)(REFUSALS.map((c) => [c.id, c] as const))('every error rule is a refusal of OpenTofu: %s', (_id, c) => {
+      const r = refusalRun(c, version);
+      show(r, 2);
+      expect(r.status).not.toBe(0);
+      expect(errorsOf(r).join('\n')).toMatch(c.tofu);
+    });
+  }
 });
 
 describeEachJudge('refuses the encryption block', terraformJudges(), (terraform) => {

@@ -9,9 +9,10 @@
  *   release that starts checking it offline shows up here.
  * - `library-only`: no tool refuses it at all; listed so the disagreement stays visible.
  *
- * Rows whose target is a judge's own release are judged (terraform 1.11.4 on PATH, Terraform 1.15.9
- * and OpenTofu 1.12.6 built by scripts/judges.sh; every Terraform row is also a 1.15.9 row); other
- * targets have no judge and only check the library.
+ * The rows are written for the oldest Terraform judge and the newest known OpenTofu release
+ * (test/support/judge-rows.ts, src/private/target/releases.ts); every row is also a row of each later
+ * judge of its tool. Rows whose target is a judge's own release are judged; other targets have no
+ * judge and only check the library.
  */
 import { TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { Construct } from 'constructs';
@@ -21,9 +22,10 @@ import { RuleId } from '../../src/private/framework/rule-catalog';
 import { STACK_RULES } from '../../src/private/framework/shared-state';
 import { GENERIC_CHECKS } from '../../src/private/kit/checks';
 import { StoreName } from '../../src/private/stores';
-import { parseTarget } from '../../src/private/target/target';
+import { NEWEST_KNOWN, compareVersions, parseTarget, parseTargetOrThrow } from '../../src/private/target/target';
+import { judgedReleases } from '../support/judge-rows';
 import { judge } from '../support/judge-verdict';
-import { judgeFor, remoteStatesDocument } from '../support/judges';
+import { judgeFor, listedJudgeTargets, remoteStatesDocument } from '../support/judges';
 import { refusal } from '../support/refusals';
 import { STORES, StoreUnderTest, appFor } from '../support/stores';
 
@@ -43,15 +45,13 @@ interface Row {
   /** For `validate`: what the tool says. */
   readonly toolSays?: RegExp;
   readonly why: string;
-  /** Where Terraform 1.15.9 (judging every Terraform row) says it otherwise. */
-  readonly tf1159?: Pick<Row, 'toolSays' | 'why'>;
+  /** Where the later judges of its tool (which judge every row of it) say it otherwise. */
+  readonly later?: Pick<Row, 'toolSays' | 'why'>;
 }
 
-const TF = 'terraform@1.11.4';
-const TF_NEW = 'terraform@1.15.9';
-const TOFU = 'opentofu@1.12.6';
-/** The targets whose rows a judge of that exact release checks (scripts/judges.txt lists them). */
-const JUDGED = [TF, TF_NEW, TOFU];
+/** The releases the rows are written for: the oldest Terraform judge, the newest known OpenTofu. */
+const TF = `terraform@${judgedReleases('terraform')[0]}`;
+const TOFU = `opentofu@${NEWEST_KNOWN.opentofu}`;
 
 const K32 = Buffer.alloc(32, 7).toString('base64');
 const K16 = Buffer.alloc(16, 7).toString('base64');
@@ -702,7 +702,7 @@ const WRITTEN: readonly Row[] = [
     judged: 'validate',
     toolSays: /Duplicate backend configuration/,
     why: 'init -backend=false loads the configuration and refuses a second backend block',
-    tf1159: {
+    later: {
       toolSays: /Duplicate 'backend' configuration block/,
       why: 'init -backend=false refuses a second backend block, in other words (configs/module.go appendFile)',
     },
@@ -811,10 +811,16 @@ const WRITTEN: readonly Row[] = [
 ];
 
 /**
- * Every Terraform row is also a row for Terraform 1.15.9, judged by that release: the same config,
- * the same verdict, in the words `tf1159` gives where that release's differ.
+ * Every row is also a row for each judge of its tool whose release is later than the row's: the
+ * same config, the same verdict, in the words `later` gives where those releases' differ.
  */
-const ROWS: readonly Row[] = [...WRITTEN, ...WRITTEN.filter((r) => r.target === TF).map((r) => ({ ...r, target: TF_NEW, ...r.tf1159 }))];
+const ROWS: readonly Row[] = [...WRITTEN, ...WRITTEN.flatMap((r) => {
+  const { tool, version } = parseTargetOrThrow(r.target);
+  return judgedReleases(tool).filter((v) => compareVersions(v, version) > 0).map((v) => ({ ...r, target: `${tool}@${v}`, ...r.later }));
+})];
+
+/** The targets whose rows a judge of that exact release checks. */
+const JUDGED = [...new Set(ROWS.map((r) => r.target))].filter((t) => listedJudgeTargets().includes(t));
 
 /** The library's error for a row. */
 function libraryRefusal(row: Row): string {
@@ -989,11 +995,11 @@ test('no error rule lacks a tool behind it', () => {
 
 test('each rule says which offline check refuses it, as the judges found', () => {
   // GIVEN the rules' own `offline` cells (rendered in docs/FIELDS.md)
-  const offlineOf = new Map(STORES.flatMap((s) => s.store.rules.map((r) => [r.id, r.offline ?? ''] as const)));
+  const offlineOf = new Map(STORES.flatMap((s) => s.store.rules.map((r) => [r.id, r.offline] as const)));
   for (const row of ROWS.filter((r) => offlineOf.has(r.ruleId))) {
-    const cell = offlineOf.get(row.ruleId)!;
-    // THEN a rule a judge refused says so, and one no judge can check says why
-    if (row.judged === 'validate') expect([row.ruleId, /validate refuses it/.test(cell)]).toEqual([row.ruleId, true]);
-    else expect([row.ruleId, cell]).toEqual([row.ruleId, expect.stringMatching(/no offline check|checks it when init/)]);
+    const offline = offlineOf.get(row.ruleId);
+    // THEN a rule a judge refused says so, and one no judge can check says why (or what the other tool does instead)
+    if (row.judged === 'validate') expect([row.ruleId, offline !== undefined && 'validate' in offline]).toEqual([row.ruleId, true]);
+    else expect([row.ruleId, offline !== undefined && ('none' in offline || /checks it when init/.test(offline.besides ?? ''))]).toEqual([row.ruleId, true]);
   }
 });

@@ -4,8 +4,9 @@ checked offline against the same backend schema as a backend block. Nothing reac
 machine: no backend is initialised, no provider downloaded, checkpoint calls are off and the CLI
 configuration is an empty file.
 
-Judges: those of scripts/judges.txt, the list every language's suite reads: ``terraform`` on PATH,
-Terraform built from source into ``<cache>/terraform/<version>/terraform`` (or the binary
+Judges: those of scripts/judges.txt (the view of test/support/judge-rows.ts every language's suite
+reads) that the languages tier runs: ``terraform`` on PATH, Terraform built (from its source archive
+or the Go module proxy) into ``<cache>/terraform/<version>/terraform`` (or the binary
 ``$STATE_BACKENDS_TERRAFORM_<x_y_z>`` names) and OpenTofu built into
 ``<cache>/tofu/<version>/tofu``, both by scripts/judges.sh; ``<cache>`` is
 ``${STATE_BACKENDS_CACHE:-~/.cache/cdktf-state-backends}``, and
@@ -61,10 +62,12 @@ def cache() -> Path:
 
 
 def listed_judges() -> List[Tuple[str, str, str]]:
-    """(tool, version, where from) per line of scripts/judges.txt; the OpenTofu versions replaced by
-    $STATE_BACKENDS_OPENTOFU_JUDGES (space-separated) when it is set."""
+    """(tool, version, where from) per line of scripts/judges.txt whose tiers= names the languages
+    tier; the OpenTofu versions replaced by $STATE_BACKENDS_OPENTOFU_JUDGES (space-separated) when
+    it is set."""
     lines = [re.sub(r"#.*", "", l).split() for l in (REPO / "scripts" / "judges.txt").read_text().splitlines()]
-    listed = [(w[0], w[1], w[2]) for w in lines if w]
+    tiers = lambda w: dict(k.split("=", 1) for k in w[3:]).get("tiers", "").split(",")
+    listed = [(w[0], w[1], w[2]) for w in lines if w and "languages" in tiers(w)]
     override = os.environ.get("STATE_BACKENDS_OPENTOFU_JUDGES", "").split()
     if override:
         listed = [j for j in listed if j[0] != "opentofu"] + [("opentofu", v, "proxy") for v in override]
@@ -74,7 +77,7 @@ def listed_judges() -> List[Tuple[str, str, str]]:
 def binary_of(tool: str, version: str, source: str) -> str:
     if source == "path":
         return "terraform"
-    if source == "source":
+    if tool == "terraform":
         named = os.environ.get(f"STATE_BACKENDS_TERRAFORM_{version.replace('.', '_')}")
         if named:
             return named

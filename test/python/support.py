@@ -12,7 +12,6 @@ import pytest
 from library import StateBackendTarget, cdk
 
 REPO = Path(__file__).resolve().parents[2]
-DEFAULT_TARGET = "terraform@1.16.5"
 WARN = "@cdktf/warn"
 
 
@@ -25,6 +24,10 @@ def fields() -> Dict[str, Any]:
             "`npx projen test:python`, which writes it"
         )
     return json.loads(Path(path).read_text())
+
+
+# The target used when none is set (src/private/target/releases.ts, through the field cases file).
+DEFAULT_TARGET: str = fields()["defaultTarget"]
 
 
 def app(target: Optional[str] = None, outdir: Optional[Path] = None):

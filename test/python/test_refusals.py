@@ -17,7 +17,9 @@ from library import (
     StateBackendTarget,
     cdk,
 )
-from support import app, assert_no_secrets, assert_refusal, refused, warnings
+from support import DEFAULT_TARGET, app, assert_no_secrets, assert_refusal, refused, warnings
+
+DEFAULT_TARGET_NAME = DEFAULT_TARGET.replace("@", " ")
 
 ENCRYPTION_KEY = base64.b64encode(bytes(range(32))).decode()
 AZURE = dict(storage_account_name="acmetfstate", container_name="tfstate", key="prod.terraform.tfstate", resource_group_name="rg-tfstate")
@@ -33,9 +35,9 @@ def test_fails_if_assume_role_session_expiration_is_out_of_range_without_echoing
         assume_role_session_expiration=100,
     ))
     assert message == (
-        "invalid oss backend (target terraform@1.16.5) at producer/backend:\n"
+        f"invalid oss backend (target {DEFAULT_TARGET}) at producer/backend:\n"
         "- assumeRoleSessionExpiration: got 100, expected 900 to 3600 seconds [oss/session-expiration]\n"
-        "checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with "
+        f"checked for {DEFAULT_TARGET_NAME}, the default target: if your runs use an older terraform, or opentofu, set the target with "
         'StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key cdktf-state-backends:target'
     )
     assert_no_secrets(message, "<ACCESS_KEY>", "<SECRET_KEY>")
@@ -43,7 +45,7 @@ def test_fails_if_assume_role_session_expiration_is_out_of_range_without_echoing
 
 def test_fails_if_the_lock_table_spellings_disagree_naming_both():
     message = refused(lambda: OssBackend(stack(), bucket="acme-tfstate", lock_store_table="a", tablestore_table="b"))
-    assert_refusal(message, "invalid oss backend (target terraform@1.16.5) at producer/backend:", "lockStoreTable")
+    assert_refusal(message, f"invalid oss backend (target {DEFAULT_TARGET}) at producer/backend:", "lockStoreTable")
     assert "tablestoreTable" in message
 
 
@@ -59,7 +61,7 @@ def test_warns_if_the_block_and_the_flattened_role_fields_are_both_set():
 
 def test_fails_if_encryption_key_is_not_32_bytes_without_echoing_it():
     message = refused(lambda: GcsBackend(stack(), bucket="acme-tfstate", access_token="<ACCESS_TOKEN>", encryption_key="abc"))
-    assert_refusal(message, "invalid gcs backend (target terraform@1.16.5) at producer/backend:", "encryptionKey")
+    assert_refusal(message, f"invalid gcs backend (target {DEFAULT_TARGET}) at producer/backend:", "encryptionKey")
     assert "32 bytes" in message
     assert_no_secrets(message, '"abc"', "<ACCESS_TOKEN>")
 
@@ -69,7 +71,7 @@ def test_fails_if_a_cos_remote_state_gets_a_public_read_write_acl():
         stack("consumer"), "network", bucket="tfstate-1250000000", region="ap-guangzhou", acl="public-read-write",
         secret_id="<SECRET_ID>", secret_key="<SECRET_KEY>",
     ))
-    assert_refusal(message, "invalid cos remote state (target terraform@1.16.5) at consumer/network:", "acl")
+    assert_refusal(message, f"invalid cos remote state (target {DEFAULT_TARGET}) at consumer/network:", "acl")
     assert '"private", "public-read"' in message
     assert_no_secrets(message, "<SECRET_ID>", "<SECRET_KEY>")
 
@@ -79,7 +81,7 @@ def test_fails_if_opentofu_only_fields_are_set_for_terraform_without_echoing_the
         stack("consumer"), "shared", **AZURE, customer_provided_key=ENCRYPTION_KEY, timeout_seconds=120,
         client_secret="<CLIENT_SECRET>",
     ))
-    header = "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:"
+    header = f"invalid azurerm remote state (target {DEFAULT_TARGET}) at consumer/shared:"
     assert_refusal(message, header, "customerProvidedKey")
     assert_refusal(message, header, "timeoutSeconds")
     assert "but terraform has no such setting" in message
@@ -96,7 +98,7 @@ def test_fails_if_a_backend_gets_a_token():
     s = stack()
     bucket = cdk.TerraformVariable(s, "bucket", type="string")
     message = refused(lambda: OssBackend(s, bucket=bucket.string_value))
-    assert_refusal(message, "invalid oss backend (target terraform@1.16.5) at producer/backend:", "bucket")
+    assert_refusal(message, f"invalid oss backend (target {DEFAULT_TARGET}) at producer/backend:", "bucket")
     assert "got a reference, expected a literal value: terraform reads backend blocks literally" in message
 
 

@@ -14,7 +14,7 @@ import { RunResult, StoredState, parseState, requireRuntime, workDir } from '../
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
-const JUDGES = requireRuntime('azurite') ? requireJudges() : [];
+const JUDGES = requireRuntime('azurite') ? requireJudges('runtime') : [];
 const CONTAINER = 'tfstate';
 
 describeEachJudge('on Azurite', JUDGES, (judge) => {
@@ -129,9 +129,9 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   });
 
   describe(scenario('azurerm-empty-required', 'raw backend blocks with a required field given as ""'), () => {
-    // Observed with terraform 1.11.4 and 1.15.9, opentofu 1.6.3 and 1.12.6: an empty key or container
-    // fails init with every tool; an empty environment fails terraform 1.11.4 and opentofu 1.6.3, while
-    // opentofu 1.11+ and terraform 1.13+ (1.15.9 here) take it as unset (the public cloud) and work.
+    // With every run-time judge: an empty key or container fails init with every tool; an empty
+    // environment fails terraform before 1.13 and opentofu before 1.11, while opentofu 1.11+ and
+    // terraform 1.13+ take it as unset (the public cloud) and work.
     const emptyEnvironmentWorks = compareVersions(judge.version, judge.tool === 'opentofu' ? '1.11.0' : '1.13.0') >= 0;
     test.each([
       ['key', { key: '' }, /`blobName` cannot be an empty string|error downloading azure blob: GET\s+https:\/\/runtimeacct\.blob\.core\.windows\.net\/tfstate\/\s/],

@@ -17,7 +17,7 @@ import { FAKE_GCS, FAKE_GCS_VERSION, RunResult, Sandbox, gcsObjects, gcsState, s
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
-const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
+const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges('runtime') : [];
 const ENDPOINT = FAKE_GCS.endpoint;
 const BUCKETS = ['values-a', 'values-b'];
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };

@@ -14,7 +14,7 @@ import { listKeys, readObject } from '../support/moto';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 import { INIT, Layout, StoreRun, apply, crossStackRead, ok, remoteStateRead, roundTrip, stored } from '../support/state-scenarios';
 
-const JUDGES = requireRuntime('moto') ? requireJudges() : [];
+const JUDGES = requireRuntime('moto') ? requireJudges('runtime') : [];
 const BUCKET = 'state-1250000000';
 /** A bucket for the layout without a prefix: the tools list workspaces from the bucket's root. */
 const ROOTLESS = 'rootless-1250000000';
@@ -186,7 +186,7 @@ describeEachJudge(`on moto ${MOTO_VERSION} behind the COS front end`, JUDGES, (j
 
   test(scenario('cos-empty-required', 'init fails with bucket = "" (raw backend block)'), () => {
     const { init, requests } = rawInit('empty-bucket', { bucket: '' });
-    // THEN init fails and the front end sees no request: the COS SDK refuses the bucket URL, or (opentofu 1.6.3,
+    // THEN init fails and the front end sees no request: the COS SDK refuses the bucket URL, or (opentofu before 1.11,
     // whose SDK checks no name) the host ".cos.<region>.myqcloud.com" cannot be resolved; the backend says "bucket  not exists".
     expect(init.status).not.toBe(0);
     expect(init.output.replace(/\s+/g, ' ')).toMatch(/Failed to get existing workspaces: bucket not exists/);

@@ -11,7 +11,7 @@ import { FAKE_GCS, FAKE_GCS_VERSION, Sandbox, StoredState, gcsObject, gcsObjects
 import { requireJudges, judgeEnv, describeEachJudge } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 
-const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
+const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges('runtime') : [];
 const ENDPOINT = FAKE_GCS.endpoint;
 const BUCKET = 'runtime-state';
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };

@@ -19,7 +19,7 @@ import { Moto, listKeys, readObject, startMoto } from '../support/moto';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
 import { INIT, Layout, StoreRun, apply, crossStackRead, ok, remoteStateRead, roundTrip, stored } from '../support/state-scenarios';
 
-const JUDGES = requireRuntime('moto') ? requireJudges() : [];
+const JUDGES = requireRuntime('moto') ? requireJudges('runtime') : [];
 const BUCKET = 'runtime-state';
 const REGION = 'cn-hangzhou';
 const ACCESS_KEY = `LTAIruntime${process.pid}`;
@@ -128,8 +128,8 @@ describeEachJudge(`on moto ${MOTO_VERSION} (OSS API, path-style)`, JUDGES, (judg
     const init = s.run(dir, INIT);
     // eslint-disable-next-line no-console
     console.log(`${judge.name}, oss bucket = "": init exit ${init.status}\n${init.output.trim()}`);
-    // THEN init fails: the OSS SDK of opentofu and terraform 1.15 refuses the name before any request;
-    // terraform 1.11.4's asks the endpoint's root, which lists buckets, not objects (as OSS itself answers it)
+    // THEN init fails: the OSS SDK of opentofu and terraform 1.15+ refuses the name before any request;
+    // terraform's before 1.15 asks the endpoint's root, which lists buckets, not objects (as OSS itself answers it)
     expect(init.status).not.toBe(0);
     expect(init.output.replace(/\s+/g, ' ')).toMatch(
       /Failed to get existing workspaces: (error getting bucket: .*bucket name len is between \[3-63\],now is 0|expected element type <ListBucketResult> but have <ListAllMyBucketsResult>)/);

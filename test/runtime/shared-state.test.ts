@@ -16,7 +16,7 @@ import { FAKE_GCS, FAKE_GCS_VERSION, RunResult, Sandbox, gcsObject, gcsObjects, 
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
 
-const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges() : [];
+const JUDGES = requireRuntime('fake-gcs-server') ? requireJudges('runtime') : [];
 const BUCKET = 'shared-state';
 const ENV = { GOOGLE_OAUTH_ACCESS_TOKEN: 'emulator-token' };
 

@@ -184,8 +184,8 @@ export function sampleMethod(kind: EncryptionKind, name = 'main', keys?: Encrypt
 
 export const ALL_KINDS: readonly EncryptionKind[] = [...KEY_PROVIDERS, ...METHODS];
 
-/** An app whose target is `target` (`opentofu@1.12.6` by default). */
-export function tofuApp(target = 'opentofu@1.12.6'): App {
+/** An app whose target is `target` (the release the encryption judge runs, TOFU_VERSION, by default). */
+export function tofuApp(target = `opentofu@${TOFU_VERSION}`): App {
   const app = Testing.app();
   app.node.setContext(TARGET_CONTEXT_KEY, target);
   return app;

@@ -15,7 +15,7 @@ import { ParsedTarget, ToolName, parseTarget } from '../../src/private/target/ta
 export const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 
 /**
- * The targets most configs are generated for: the judges' (scripts/judges.txt), whether or not this
+ * The targets most configs are generated for: the judges' (test/support/judge-rows.ts), whether or not this
  * machine has them, so that the generated configs do not depend on the machine, plus `more` (the
  * judges suite adds a terraform on PATH of another release).
  */

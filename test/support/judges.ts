@@ -3,12 +3,14 @@
  * hold `terraform_remote_state` data sources. Their `config` is checked against the same backend
  * schemas as a backend block, offline: no backend is initialised and no provider is downloaded.
  *
- * The judges are those of `scripts/judges.txt` (the one list every language's suite reads):
- * `terraform` on PATH (1.11.4 in CI), Terraform built from source and the OpenTofu releases, both
- * built by `scripts/judges.sh` into a cache keyed by version (`STATE_BACKENDS_OPENTOFU_JUDGES`
- * replaces the OpenTofu versions; `STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary
- * in place of the cached build). A listed judge that is missing fails the run under `CI` and is
- * skipped, loudly, elsewhere.
+ * The judges are the rows of test/support/judge-rows.ts (the one list every language's suite
+ * reads, the others through its view scripts/judges.txt): `terraform` on PATH (its row's release in CI),
+ * Terraform built from its source archive or from the Go module proxy, and the OpenTofu releases
+ * built from the proxy, by `scripts/judges.sh` into a cache keyed by version
+ * (`STATE_BACKENDS_OPENTOFU_JUDGES` replaces the OpenTofu versions;
+ * `STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary in place of the cached build). A
+ * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere. Each
+ * tier runs the judges whose row names it (`requireJudges(tier)`).
  *
  * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
  * as root, `unshare -rn` otherwise), so a check that would need the network fails instead of
@@ -18,6 +20,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { EVERY_TIER, JUDGE_ROWS, JudgeRow, JudgeTier } from './judge-rows';
 import { ParsedTarget, ToolName } from '../../src/private/target/target';
 
 export interface Diagnostic {
@@ -39,38 +42,27 @@ export interface Judge {
   readonly version: string;
   /** The executable to run. */
   readonly binary: string;
-  /** `terraform 1.11.4`, `opentofu 1.12.6`. */
+  /** `<tool> <version>`, e.g. `opentofu 1.10.7`. */
   readonly name: string;
   /** The library target matching this judge. */
   readonly target: ParsedTarget;
+  /** The row it was listed by (its tiers, how it is built). */
+  readonly row: JudgeRow;
 }
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** One line of scripts/judges.txt: a tool at a version, and where its binary comes from. */
-export interface ListedJudge {
-  readonly tool: ToolName;
-  readonly version: string;
-  /** `path`: terraform on PATH; `source`: Terraform built from its source archive; `proxy`: OpenTofu from the Go module proxy. */
-  readonly from: 'path' | 'source' | 'proxy';
-}
-
 /**
- * The judges of scripts/judges.txt (`#` starts a comment), the OpenTofu lines replaced by
- * `STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix) when it is set.
+ * The judge rows (test/support/judge-rows.ts), the OpenTofu rows replaced by
+ * `STATE_BACKENDS_OPENTOFU_JUDGES` (space-separated, for a wider matrix) when it is set: a listed
+ * version keeps its row, another is built from the Go module proxy and runs in every tier.
  */
-export function listedJudges(): ListedJudge[] {
-  const lines = fs.readFileSync(path.join(ROOT, 'scripts', 'judges.txt'), 'utf8')
-    .split('\n').map((l) => l.replace(/#.*/, '').trim().split(/\s+/)).filter((w) => w[0]);
-  const listed = lines.map(([tool, version, from]) => {
-    if ((tool !== 'terraform' && tool !== 'opentofu') || !['path', 'source', 'proxy'].includes(from)) {
-      throw new Error(`scripts/judges.txt: cannot read "${tool} ${version} ${from}"`);
-    }
-    return { tool, version, from } as ListedJudge;
-  });
+export function listedJudges(): JudgeRow[] {
   const override = process.env.STATE_BACKENDS_OPENTOFU_JUDGES?.trim();
-  if (!override) return listed;
-  return [...listed.filter((j) => j.tool !== 'opentofu'), ...override.split(/\s+/).map((version) => ({ tool: 'opentofu' as const, version, from: 'proxy' as const }))];
+  if (!override) return [...JUDGE_ROWS];
+  const tofu = override.split(/\s+/).map((version) => JUDGE_ROWS.find((r) => r.tool === 'opentofu' && r.version === version)
+    ?? { tool: 'opentofu' as const, version, build: { from: 'proxy' as const }, tiers: EVERY_TIER, why: 'STATE_BACKENDS_OPENTOFU_JUDGES' });
+  return [...JUDGE_ROWS.filter((r) => r.tool !== 'opentofu'), ...tofu];
 }
 
 /** `tool@version` of every listed judge, whether or not this machine has it. */
@@ -95,12 +87,12 @@ export function opentofuBinary(version: string): string {
 }
 
 /**
- * The binary of a listed judge: `terraform` for the one on PATH; for one built from source, the
- * binary `STATE_BACKENDS_TERRAFORM_<x_y_z>` names, else where `scripts/judges.sh` builds it.
+ * The binary of a listed judge: `terraform` for the one on PATH; for a built Terraform, the binary
+ * `STATE_BACKENDS_TERRAFORM_<x_y_z>` names, else where `scripts/judges.sh` builds it.
  */
-export function listedBinary(j: ListedJudge): string {
-  if (j.from === 'path') return 'terraform';
-  if (j.from === 'proxy') return opentofuBinary(j.version);
+export function listedBinary(j: JudgeRow): string {
+  if (j.build.from === 'path') return 'terraform';
+  if (j.tool === 'opentofu') return opentofuBinary(j.version);
   return process.env[`STATE_BACKENDS_TERRAFORM_${j.version.replace(/\./g, '_')}`] || path.join(cacheRoot(), 'terraform', j.version, 'terraform');
 }
 
@@ -162,17 +154,17 @@ function discover(): Discovery {
   if (judgesOff()) return (discovered = { judges: [], problems: [] });
   const judges: Judge[] = [];
   const problems: string[] = [];
-  const probe = (listed: ListedJudge) => {
-    const { tool, from } = listed;
+  const probe = (listed: JudgeRow) => {
+    const { tool, build } = listed;
     const binary = listedBinary(listed);
-    const expected = from === 'path' ? undefined : listed.version;
+    const expected = build.from === 'path' ? undefined : listed.version;
     const r = runJudge(binary, ['version', '-json']);
     if (r.error || r.status !== 0) {
       const why = r.error?.message ?? r.stderr.trim();
-      problems.push(from === 'path'
+      problems.push(build.from === 'path'
         ? `terraform is not on PATH (${why}); install Terraform (${listed.version} in CI) to run the tool checks`
         : `${tool === 'terraform' ? 'Terraform' : 'OpenTofu'} ${expected} is not at ${binary} (${why}); run \`npx projen judges\` (needs Go 1.26+` +
-          (from === 'source' ? `, and the source archive or STATE_BACKENDS_TERRAFORM_${listed.version.replace(/\./g, '_')}; see CONTRIBUTING.md)` : ')'));
+          (build.from === 'archive' ? `, and the source archive or STATE_BACKENDS_TERRAFORM_${listed.version.replace(/\./g, '_')}; see CONTRIBUTING.md)` : ')'));
       return;
     }
     const version: string = JSON.parse(r.stdout).terraform_version;
@@ -182,7 +174,7 @@ function discover(): Discovery {
     }
     // terraform on PATH may be any release (the list gives CI's); one already judging is not run twice.
     if (judges.some((j) => j.tool === tool && j.version === version)) return;
-    judges.push({ tool, version, binary, name: `${tool} ${version}`, target: { tool, version } });
+    judges.push({ tool, version, binary, name: `${tool} ${version}`, target: { tool, version }, row: listed });
   };
   for (const listed of listedJudges()) probe(listed);
   discovered = { judges, problems };
@@ -195,10 +187,10 @@ export function judgesOff(): boolean {
 }
 
 /**
- * Call at the top of a suite that needs the judges: the available ones. A missing judge is
- * reported loudly; under CI that is a failure, elsewhere its checks are skipped.
+ * Call at the top of a suite that needs the judges: the available ones that `tier` runs. A missing
+ * judge is reported loudly; under CI that is a failure, elsewhere its checks are skipped.
  */
-export function requireJudges(): Judge[] {
+export function requireJudges(tier: JudgeTier = 'judges'): Judge[] {
   const { judges, problems } = discover();
   if (problems.length > 0) {
     const message = problems.map((p) => `\n!!! ${p}`).join('') + '\n';
@@ -206,12 +198,12 @@ export function requireJudges(): Judge[] {
     // eslint-disable-next-line no-console
     console.warn(message);
   }
-  return judges;
+  return judges.filter((j) => j.row.tiers.includes(tier));
 }
 
-/** The Terraform judges present (on PATH first, then those built from source); see `requireJudges`. */
+/** The Terraform judges present (on PATH first, then those built) that the judges tier runs; see `requireJudges`. */
 export function terraformJudges(): Judge[] {
-  return discover().judges.filter((j) => j.tool === 'terraform');
+  return discover().judges.filter((j) => j.tool === 'terraform' && j.row.tiers.includes('judges'));
 }
 
 /**
@@ -223,7 +215,7 @@ export function judgeFor(target: string): Judge | undefined {
   const found = requireJudges().find((j) => `${j.tool}@${j.version}` === target);
   if (found || judgesOff()) return found;
   const listed = listedJudgeTargets().includes(target);
-  const message = `\n!!! no judge is ${target} (${listed ? 'listed in scripts/judges.txt but not on this machine' : 'scripts/judges.txt does not list it'}); its verdicts are not checked\n`;
+  const message = `\n!!! no judge is ${target} (${listed ? 'listed in test/support/judge-rows.ts but not on this machine' : 'test/support/judge-rows.ts does not list it'}); its verdicts are not checked\n`;
   if (listed && process.env.CI) throw new Error(message);
   // eslint-disable-next-line no-console
   console.warn(message);

@@ -4,7 +4,7 @@
 import { TerraformStack } from 'cdktf';
 import { warningsOf } from './annotations';
 import { StoreUnderTest, appFor } from './stores';
-import { parseTarget } from '../../src/private/target/target';
+import { DEFAULT_TARGET, formatTarget, parseTarget } from '../../src/private/target/target';
 
 export interface Options {
   /** `backend` (default) or `remote-state`. */
@@ -39,7 +39,7 @@ export function warningsFor(sut: StoreUnderTest, props: unknown, options: Option
 }
 
 /** The header of an error for the default fixture paths. */
-export function header(store: string, target = 'terraform@1.16.5', as: 'backend' | 'remote-state' = 'backend'): string {
+export function header(store: string, target = formatTarget(DEFAULT_TARGET), as: 'backend' | 'remote-state' = 'backend'): string {
   return as === 'backend'
     ? `invalid ${store} backend (target ${target}) at producer/backend:`
     : `invalid ${store} remote state (target ${target}) at producer/rs:`;

@@ -9,7 +9,7 @@ import * as library from '../../src';
 import { FieldSpec, isAvailable, keyFor, spellingsOf } from '../../src/private/kit/schema';
 import { Store } from '../../src/private/kit/store';
 import { STORES as DEFINITIONS, StoreName } from '../../src/private/stores';
-import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
+import { DEFAULT_TARGET, NEWEST_KNOWN, ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
 
 export interface StoreUnderTest {
   readonly store: Store;
@@ -135,8 +135,8 @@ export function keyOf(c: FieldCase, target: ParsedTarget): string {
 export function targetFor(c: FieldCase, binary: string | undefined): ParsedTarget {
   const candidates: ParsedTarget[] = [
     ...(binary ? [{ tool: 'terraform' as const, version: binary }] : []),
-    { tool: 'terraform', version: '1.16.5' },
-    { tool: 'opentofu', version: '1.12.6' },
+    DEFAULT_TARGET,
+    { tool: 'opentofu', version: NEWEST_KNOWN.opentofu },
     { tool: 'terraform', version: '1.2.9' },
   ];
   const ok = (t: ParsedTarget) => isAvailable(c.field, t) && (!c.block || isAvailable(c.block, t));

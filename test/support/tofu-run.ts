@@ -11,10 +11,20 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { judgesOff, opentofuBinary } from './judges';
+import { judgesOff, listedJudges, opentofuBinary } from './judges';
+import { ENCRYPTION_SINCE } from '../../src/private/encryption/schema';
+import { NEWEST_KNOWN, compareVersions } from '../../src/private/target/target';
 
-/** The OpenTofu release the encryption tests judge with. */
-export const TOFU_VERSION = '1.12.6';
+/** The OpenTofu release the encryption tests judge with: the newest known one. */
+export const TOFU_VERSION = NEWEST_KNOWN.opentofu;
+
+/** Every OpenTofu judge of the judges tier that has state encryption, oldest first (TOFU_VERSION among them). */
+export function encryptionJudges(): string[] {
+  return listedJudges()
+    .filter((j) => j.tool === 'opentofu' && j.tiers.includes('judges') && compareVersions(j.version, ENCRYPTION_SINCE) >= 0)
+    .map((j) => j.version)
+    .sort(compareVersions);
+}
 
 /** Where scripts/judges.sh puts the binary of `version`. */
 export function tofuPath(version = TOFU_VERSION): string {
@@ -120,10 +130,10 @@ export function workDir(files: Record<string, string>, prefix = 'tofuenc-'): str
 }
 
 /** `tofu init` then `tofu plan` (or `apply -auto-approve`); stops at the first failure. */
-export function initAnd(dir: string, step: 'plan' | 'apply', env: Record<string, string> = {}): TofuResult {
-  const init = tofu(dir, ['init', '-input=false', '-no-color'], env);
+export function initAnd(dir: string, step: 'plan' | 'apply', env: Record<string, string> = {}, version = TOFU_VERSION): TofuResult {
+  const init = tofu(dir, ['init', '-input=false', '-no-color'], env, version);
   if (init.status !== 0) return init;
-  return tofu(dir, step === 'plan' ? ['plan', '-input=false', '-no-color'] : ['apply', '-input=false', '-auto-approve', '-no-color'], env);
+  return tofu(dir, step === 'plan' ? ['plan', '-input=false', '-no-color'] : ['apply', '-input=false', '-auto-approve', '-no-color'], env, version);
 }
 
 /** Diagnostics (the `Error:` paragraphs) of a run, whitespace collapsed. */

@@ -9,13 +9,74 @@ describeFieldOutput(sut);
 const BASE = { bucket: 'tfstate-1250000000', region: 'ap-guangzhou' };
 const ROLE = { roleArn: 'qcs::cam::uin/100000000001:roleName/terraform', sessionName: 'cdktf' };
 
-describe('cos rules', () => {
-  const h = header('cos');
+const h = header('cos');
 
+describe('cos/region-from-env', () => {
+  test('warns if region is unset: the region must then come from TENCENTCLOUD_REGION', () => {
+    expect(warningsFor(sut, { bucket: 'tfstate-1250000000' })).toEqual([
+      'region is unset; the terraform run must provide TENCENTCLOUD_REGION in its environment, or init fails: the tool requires a region [cos/region-from-env]',
+    ]);
+  });
+
+  test('does not warn if region is set', () => {
+    expect(warningsFor(sut, BASE)).toEqual([]);
+  });
+});
+
+// Every judge's offline init (test/judges/init-judge.test.ts) refuses region "" before any request.
+describe('cos/region-empty', () => {
+  test('fails if region is "": "" is set, so TENCENTCLOUD_REGION is not read', () => {
+    expect(refusal(sut, { ...BASE, region: '' })).toBe(
+      `${h}\n- region: got "", expected a region such as "ap-guangzhou", or no region so that the run takes TENCENTCLOUD_REGION ` +
+        '(init fails on "": the bucket\'s host name is cos..myqcloud.com) [cos/region-empty]',
+    );
+  });
+
+  test('accepts a region, or none at all (the run then gives it)', () => {
+    expect(warningsFor(sut, BASE).join('\n')).not.toContain('[cos/region-empty]');
+    expect(warningsFor(sut, { bucket: BASE.bucket }).join('\n')).not.toContain('[cos/region-empty]');
+  });
+});
+
+// Offline init of terraform 1.6.0+ and opentofu 1.11.0+ refuses it before any request (test/judges/init-judge.test.ts).
+describe('cos/bucket-name', () => {
+  test('fails if bucket is not <name>-<appid>, for a release whose COS SDK checks it', () => {
+    const expected = 'expected <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the APPID\'s digits, e.g. "tfstate-1250000000"';
+    expect(refusal(sut, { ...BASE, bucket: 'tfstate' })).toBe(`${h}\n- bucket: got "tfstate", ${expected} (the terraform COS SDK refuses the bucket before any request) [cos/bucket-name]`);
+    expect(refusal(sut, { ...BASE, bucket: 'Tfstate-1250000000' }, { target: 'opentofu@1.11.0' })).toBe(
+      `${header('cos', 'opentofu@1.11.0')}\n- bucket: got "Tfstate-1250000000", ${expected} (the opentofu COS SDK refuses the bucket before any request) [cos/bucket-name]`,
+    );
+  });
+
+  test('accepts <name>-<appid>, and leaves other names to cos/bucket-name-run where the SDK does not check them', () => {
+    expect(warningsFor(sut, { ...BASE, bucket: 'tf-state-1250000000' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, bucket: 'tfstate' }, { target: 'opentofu@1.10.7' })).toEqual([expect.stringMatching(/\[cos\/bucket-name-run\]$/)]);
+  });
+});
+
+describe('cos/bucket-name-run', () => {
+  test('warns if bucket is not <name>-<appid> for a release that sends the request', () => {
+    expect(warningsFor(sut, { ...BASE, bucket: 'tfstate' }, { target: 'terraform@1.5.7' })).toEqual([
+      'bucket is "tfstate", not <name>-<appid> (e.g. "tfstate-1250000000"); terraform 1.5.7 does not check it, but COS has no such bucket, so the run fails at its first request [cos/bucket-name-run]',
+    ]);
+  });
+
+  test('does not warn for <name>-<appid>', () => {
+    expect(warningsFor(sut, BASE, { target: 'terraform@1.5.7' })).toEqual([]);
+  });
+});
+
+describe('cos/acl', () => {
   test('fails if acl is not private or public-read', () => {
     expect(refusal(sut, { ...BASE, acl: 'public-read-write' })).toBe(`${h}\n- acl: got "public-read-write", expected one of "private", "public-read" [cos/acl]`);
   });
 
+  test.each(['private', 'public-read'])('accepts acl %s', (acl) => {
+    expect(warningsFor(sut, { ...BASE, acl })).toEqual([]);
+  });
+});
+
+describe('cos/session-duration', () => {
   test('fails if the assumed session lasts more than 43200 seconds or less than 0', () => {
     expect(refusal(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration: 43201 } })).toBe(
       `${h}\n- assumeRole.sessionDuration: got 43201, expected 0 to 43200 seconds [cos/session-duration]`,
@@ -25,36 +86,36 @@ describe('cos rules', () => {
     );
   });
 
-  test('warns if a required assume-role member is unset: the tool reads it from its env var (validate refuses it only while that is unset)', () => {
-    // terraform 1.11.4 and opentofu 1.12.6 validate: '.assume_role[0]: attribute "session_name" is required'
-    // without TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME, "Success!" with it (test/judges/terraform-validate.test.ts).
-    expect(warningsFor(sut, { ...BASE, assumeRole: { roleArn: ROLE.roleArn } })).toEqual([
-      'assumeRole.sessionName is not set, so the terraform run takes it from TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME in its environment; set it here if the run will not have it [field/required-from-env]',
-    ]);
-    expect(warningsFor(sut, { ...BASE, assumeRole: {} }, { target: 'opentofu@1.12.6' })).toEqual([
-      'assumeRole.roleArn is not set, so the opentofu run takes it from TENCENTCLOUD_ASSUME_ROLE_ARN in its environment; set it here if the run will not have it [field/required-from-env]',
-      'assumeRole.sessionName is not set, so the opentofu run takes it from TENCENTCLOUD_ASSUME_ROLE_SESSION_NAME in its environment; set it here if the run will not have it [field/required-from-env]',
-    ]);
+  test.each([0, 43200])('accepts a session of %d seconds', (sessionDuration) => {
+    expect(warningsFor(sut, { ...BASE, assumeRole: { ...ROLE, sessionDuration } })).toEqual([]);
   });
+});
 
-  test('warns if a required member is "": validate accepts it and no run-time judge covers cos (issue 18 item 10)', () => {
-    expect(warningsFor(sut, { ...BASE, assumeRole: { roleArn: '', sessionName: 's' } })).toEqual([
-      'assumeRole.roleArn is "", which both tools\' validate accept, but the terraform run needs a non-empty string there [field/empty]',
-    ]);
-  });
-
+describe('cos/prefix-form', () => {
   test('fails if prefix starts with / or ./', () => {
     const expected = 'expected a prefix that does not start with "/" or "./" [cos/prefix-form]';
     expect(refusal(sut, { ...BASE, prefix: '/env' })).toBe(`${h}\n- prefix: got "/env", ${expected}`);
     expect(refusal(sut, { ...BASE, prefix: './env' })).toBe(`${h}\n- prefix: got "./env", ${expected}`);
   });
 
+  test('accepts a prefix with inner and trailing slashes', () => {
+    expect(warningsFor(sut, { ...BASE, prefix: 'envs/prod/' })).toEqual([]);
+  });
+});
+
+describe('cos/key-form', () => {
   test('fails if key starts or ends with /', () => {
     const expected = 'expected a key that does not start or end with "/" [cos/key-form]';
     expect(refusal(sut, { ...BASE, key: '/state.tfstate' })).toBe(`${h}\n- key: got "/state.tfstate", ${expected}`);
     expect(refusal(sut, { ...BASE, key: 'states/' })).toBe(`${h}\n- key: got "states/", ${expected}`);
   });
 
+  test('accepts a key with an inner slash', () => {
+    expect(warningsFor(sut, { ...BASE, key: 'states/network.tfstate' })).toEqual([]);
+  });
+});
+
+describe('cos/endpoint-form', () => {
   // terraform 1.11.4 on moto behind the COS front end (test/runtime/cos.test.ts, cos-endpoint): init
   // refuses any other form before a request, and stores the state through <bucket>.cos-internal with both protocols.
   test('fails if a terraform endpoint is not http(s)://cos-internal.<region>.tencentcos.cn', () => {
@@ -72,44 +133,5 @@ describe('cos rules', () => {
     for (const endpoint of ['http://cos-internal.ap-guangzhou.tencentcos.cn', 'https://cos-internal.ap-shanghai.tencentcos.cn']) {
       expect(warningsFor(sut, { ...BASE, endpoint })).toEqual([]);
     }
-  });
-
-  // Every judge on moto behind the COS front end (cos-empty-required): init fails and the front end sees no request.
-  test('fails if bucket is ""', () => {
-    expect(refusal(sut, { ...BASE, bucket: '' })).toBe(
-      `${h}\n- bucket: got "", expected a non-empty string (init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty) [field/empty-refused]`,
-    );
-  });
-
-  test('fails if terraform-only fields are used for opentofu', () => {
-    expect(refusal(sut, { ...BASE, endpoint: 'https://cos-internal.ap-guangzhou.tencentcos.cn', profile: 'ci', assumeRole: { ...ROLE, externalId: 'x' } }, { target: 'opentofu@1.12.6' })).toBe(
-      [
-        header('cos', 'opentofu@1.12.6'),
-        '- endpoint: got "https://cos-internal.ap-guangzhou.tencentcos.cn", but opentofu has no such setting; only terraform 1.6.0 and later has it [field/availability]',
-        '- assumeRole.externalId: got "x", but opentofu has no such setting; only terraform 1.10.0 and later has it [field/availability]',
-        '- profile: got "ci", but opentofu has no such setting; only terraform 1.10.0 and later has it [field/availability]',
-      ].join('\n'),
-    );
-  });
-
-  test('fails if a field is older than the target', () => {
-    expect(refusal(sut, { ...BASE, securityToken: '<SECURITY_TOKEN>', accelerate: true }, { target: 'terraform@1.3.0' })).toBe(
-      `${header('cos', 'terraform@1.3.0')}\n- securityToken: got <redacted>, but terraform 1.3.0 does not have it yet; it is first available in terraform 1.4.0 [field/availability]`,
-    );
-  });
-});
-
-describe('cos warnings', () => {
-  test('warns that the region must then come from TENCENTCLOUD_REGION', () => {
-    expect(warningsFor(sut, { bucket: 'tfstate-1250000000' })).toEqual([
-      'region is unset; the terraform run must provide TENCENTCLOUD_REGION in its environment, or init fails: the tool requires a region [cos/region-from-env]',
-    ]);
-  });
-
-  test('warns about literal secrets, one per field, naming the env var', () => {
-    expect(warningsFor(sut, { ...BASE, secretId: '<SECRET_ID>', secretKey: '<SECRET_KEY>' })).toEqual([
-      'secretId is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_ID in the environment of the terraform run instead [field/literal-secret]',
-      'secretKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide TENCENTCLOUD_SECRET_KEY in the environment of the terraform run instead [field/literal-secret]',
-    ]);
   });
 });

@@ -8,6 +8,7 @@
 import * as fs from 'fs';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
+import { StateBackendError } from '../../src/private/errors/errors';
 import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
@@ -79,11 +80,11 @@ describe('fuzz: generated configs', () => {
           element = g.asRemoteState ? sut.remoteState(stack, 'rs', g.props) : sut.backend(stack, g.props);
         } catch (e) {
           counts.refused++;
-          // THEN it is this library's error: a plain Error, with our header and one line per violation
-          expect(e).toBeInstanceOf(Error);
-          expect((e as Error).constructor).toBe(Error);
+          // THEN it is this library's error, with our header and one line per violation, each naming its rule
+          expect(e).toBeInstanceOf(StateBackendError);
+          expect((e as StateBackendError).ruleIds.length).toBeGreaterThan(0);
           const message = (e as Error).message;
-          expect(message).toMatch(/^invalid [a-z0-9]+ (backend|remote state) \(target [a-z]+@[0-9.]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
+          expect(message).toMatch(/^invalid [a-z0-9]+ (backend|remote state) \(target [a-z]+@[0-9A-Za-z.-]+\) at s\d+\/(backend|rs):(\n- \S[^\n]*)+$/);
           for (const secret of secrets) expect(message).not.toContain(secret);
           for (const line of message.split('\n')) expect(line).toMatch(STYLE);
           if (DUMP) dumped.push(JSON.stringify([sut.store.backend, g.target, g.asRemoteState, 'refused', message]));

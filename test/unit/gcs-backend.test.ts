@@ -19,16 +19,9 @@ const KEY32_SLASH = Buffer.concat([Buffer.from([0x10]), Buffer.alloc(31, 0xff)])
 const LITERAL_KEY_WARNING = 'encryptionKey is a secret set as a literal value, so it is written to cdk.tf.json in clear text; ' +
   'leave it unset and provide GOOGLE_ENCRYPTION_KEY in the environment of the terraform run instead [field/literal-secret]';
 
-describe('gcs rules', () => {
-  const h = header('gcs');
+const h = header('gcs');
 
-  test('fails if bucket is missing or empty', () => {
-    expect(refusal(sut, {})).toBe(`${h}\n- bucket: got nothing, expected a non-empty string, or StateBackendValue.fromInit() where init gives it (-backend-config) (the field is required) [field/required]`);
-    expect(refusal(sut, { bucket: '' }, { as: 'remote-state' })).toBe(
-      `${header('gcs', undefined, 'remote-state')}\n- bucket: got "", expected a non-empty string (init fails on it: "storage: bucket doesn't exist") [field/empty-refused]`,
-    );
-  });
-
+describe('gcs/encryption-key', () => {
   test('fails if encryptionKey does not decode to 32 bytes, without echoing the key', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: 'c2hvcnQ=' })).toBe(
       `${h}\n- encryptionKey: got <redacted> (decodes to 5 bytes), expected base64 text that decodes to exactly 32 bytes [gcs/encryption-key]`,
@@ -43,16 +36,6 @@ describe('gcs rules', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: urlSafe })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32.replace(/=+$/, '') })).toContain('- encryptionKey: got <redacted>, expected standard base64 text');
   });
-
-  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', '/Users/Jane Doe/keys/gcs', 'secrets/gcs.key', 'keys/state', 'keys/gcs', 'secrets/gcskey00', '~/keys/state', './k', 'C:\\keys\\gcs'])(
-    'warns if encryptionKey is a file path (%s), even one that is also base64: the file must hold the key',
-    (file) => {
-      expect(warningsFor(sut, { bucket: 'b', encryptionKey: file })).toEqual([
-        LITERAL_KEY_WARNING,
-        'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
-      ]);
-    },
-  );
 
   // Key text with a "/" in it is a key, not a path: checked, refused where go cannot decode it to
   // 32 bytes (both tools: "Error decoding encryption key" / "not a 32-byte AES-256 key" at init,
@@ -69,21 +52,48 @@ describe('gcs rules', () => {
     expect(error).not.toContain(key.trim());
   });
 
-  test.each([
-    ['a 32-byte key with a "/"', KEY32_SLASH],
-    ['a path', '/run/secrets/key'],
-    ['a relative path', 'secrets/gcs.key'],
-  ])('encryptionKey as %s is secret: never copied into a consuming stack', (_name, key) => {
-    const app = Testing.app({ context: { [StateBackendTarget.CONTEXT_KEY]: 'opentofu@1.12.6' } });
-    const producer = new TerraformStack(app, 'producer');
-    const backend = sut.backend(producer, { bucket: 'b', encryptionKey: key });
-    const consumer = new TerraformStack(app, 'consumer');
-    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
-    const synthesized = Testing.synth(consumer);
-    expect(JSON.parse(synthesized).data.terraform_remote_state.upstream.config).toEqual({ bucket: 'b' });
-    expect(synthesized).not.toContain(key);
+  test.each([['a 32-byte key', KEY32], ['a 32-byte key with a "/"', KEY32_SLASH]])('accepts %s in standard base64', (_name, key) => {
+    // GIVEN a key that decodes to 32 bytes
+    // WHEN it is set as a literal
+    const warnings = warningsFor(sut, { bucket: 'b', encryptionKey: key });
+    // THEN it is taken, with only the warning that a literal secret gets
+    expect(warnings).toEqual([LITERAL_KEY_WARNING]);
+  });
+});
+
+describe('gcs/encryption-key-file', () => {
+  test.each(['/secrets/gcs-csek.key', '/run/secrets/key', '/Users/Jane Doe/keys/gcs', 'secrets/gcs.key', 'keys/state', 'keys/gcs', 'secrets/gcskey00', '~/keys/state', './k', 'C:\\keys\\gcs'])(
+    'warns if encryptionKey is a file path (%s), even one that is also base64: the file must hold the key',
+    (file) => {
+      expect(warningsFor(sut, { bucket: 'b', encryptionKey: file })).toEqual([
+        LITERAL_KEY_WARNING,
+        'encryptionKey looks like a file path; the file must exist where the terraform run happens and hold the base64 text of a 32-byte key, or init fails [gcs/encryption-key-file]',
+      ]);
+    },
+  );
+
+  test('does not warn if encryptionKey is key text, even with a "/" in it', () => {
+    // GIVEN key text whose base64 holds a "/" (not at its start)
+    expect(KEY32_SLASH.slice(1)).toContain('/');
+    // THEN it is read as the key, not as a file
+    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32_SLASH }).join('\n')).not.toContain('[gcs/encryption-key-file]');
+  });
+});
+
+describe('gcs/bucket-blank', () => {
+  test('fails if bucket is only spaces', () => {
+    // GIVEN a bucket of spaces, which validate accepts and no bucket is named
+    // THEN it is refused, showing the value
+    expect(refusal(sut, { bucket: '   ' })).toBe(`${h}\n- bucket: got "   ", expected a bucket name (init fails: no bucket is named with spaces) [gcs/bucket-blank]`);
   });
 
+  test('accepts a bucket name, and leaves "" to field/empty-refused', () => {
+    expect(warningsFor(sut, { bucket: 'acme-tfstate' })).toEqual([]);
+    expect(refusal(sut, { bucket: '' })).not.toContain('[gcs/bucket-blank]');
+  });
+});
+
+describe('gcs/kms-key-form', () => {
   test('warns if kmsEncryptionKey is not a key resource name (neither tool nor the emulator checks it)', () => {
     expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/keyRings/tf' })).toEqual([
       'kmsEncryptionKey is "projects/acme/keyRings/tf", not projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}; ' +
@@ -91,6 +101,21 @@ describe('gcs rules', () => {
     ]);
   });
 
+  test('warns if kmsEncryptionKey is "": no key, and terraform reads its env var instead', () => {
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' })).toEqual([
+      'kmsEncryptionKey is "", which the tool takes as no KMS key (the terraform run then reads GOOGLE_KMS_ENCRYPTION_KEY); leave it unset, or name the key [gcs/kms-key-form]',
+    ]);
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' }, { target: 'opentofu@1.12.6' })).toEqual([
+      'kmsEncryptionKey is "", which the tool takes as no KMS key; leave it unset, or name the key [gcs/kms-key-form]',
+    ]);
+  });
+
+  test('does not warn if kmsEncryptionKey names a key', () => {
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: 'projects/acme/locations/global/keyRings/tf/cryptoKeys/state' })).toEqual([]);
+  });
+});
+
+describe('gcs/custom-endpoint-form', () => {
   test('fails if the custom endpoint is not protocol + host + /storage/v1/ or /storage/v1/b, in the spelling used', () => {
     const expected = 'expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b (no slash after the b), e.g. "https://storage-example.p.googleapis.com/storage/v1/" [gcs/custom-endpoint-form]';
     expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'storage-acme.p.googleapis.com' })).toBe(
@@ -111,42 +136,51 @@ describe('gcs rules', () => {
       expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: endpoint })).toEqual([]);
     },
   );
+});
 
-  test('fails if both spellings of the endpoint differ', () => {
-    expect(refusal(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://b.example/storage/v1/b' })).toBe(
-      `${h}\n- storeageCustomEndpoint: storeageCustomEndpoint and storageCustomEndpoint are spellings of one field and were set to different values ` +
-        '("https://a.example/storage/v1/b" and "https://b.example/storage/v1/b"), expected one of them [field/spelling-conflict]',
-    );
-  });
-
-  test('both spellings with the same value are fine', () => {
-    expect(warningsFor(sut, { bucket: 'b', storeageCustomEndpoint: 'https://a.example/storage/v1/b', storageCustomEndpoint: 'https://a.example/storage/v1/b' })).toEqual([]);
-  });
-
-  test('warns if kmsEncryptionKey is "": no key, and terraform reads its env var instead', () => {
-    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' })).toEqual([
-      'kmsEncryptionKey is "", which the tool takes as no KMS key (the terraform run then reads GOOGLE_KMS_ENCRYPTION_KEY); leave it unset, or name the key [gcs/kms-key-form]',
-    ]);
-    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: '' }, { target: 'opentofu@1.12.6' })).toEqual([
-      'kmsEncryptionKey is "", which the tool takes as no KMS key; leave it unset, or name the key [gcs/kms-key-form]',
-    ]);
-  });
-
+describe('gcs/one-encryption', () => {
   test('fails if encryptionKey and kmsEncryptionKey are both set', () => {
     expect(refusal(sut, { bucket: 'b', encryptionKey: KEY32, kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toBe(
       `${h}\n- encryptionKey: set together with kmsEncryptionKey, expected only one of encryptionKey, kmsEncryptionKey [gcs/one-encryption]`,
     );
   });
 
-  test('fails if universeDomain is used for terraform, which lacks it', () => {
-    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' })).toBe(
-      `${h}\n- universeDomain: got "u.example", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]`,
-    );
-    expect(refusal(sut, { bucket: 'b', universeDomain: 'u.example' }, { target: 'opentofu@1.11.4' })).toBe(
-      `${header('gcs', 'opentofu@1.11.4')}\n- universeDomain: got "u.example", but opentofu 1.11.4 does not have it yet; it is first available in opentofu 1.11.5 [field/availability]`,
+  test('accepts either key alone', () => {
+    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([LITERAL_KEY_WARNING]);
+    expect(warningsFor(sut, { bucket: 'b', kmsEncryptionKey: sut.samples.kmsEncryptionKey })).toEqual([]);
+  });
+});
+
+describe('gcs/delegates-need-impersonation', () => {
+  test('warns if impersonateServiceAccountDelegates is set without impersonateServiceAccount', () => {
+    expect(warningsFor(sut, { bucket: 'b', impersonateServiceAccountDelegates: ['a@x.iam.gserviceaccount.com'] })).toEqual([
+      'impersonateServiceAccountDelegates is set but impersonateServiceAccount is not; the terraform run must provide ' +
+        'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT in its environment, or the delegation chain has no effect [gcs/delegates-need-impersonation]',
+    ]);
+  });
+
+  test('does not warn if the delegates come with the account they impersonate', () => {
+    expect(warningsFor(sut, {
+      bucket: 'b',
+      impersonateServiceAccount: 'tf@acme.iam.gserviceaccount.com',
+      impersonateServiceAccountDelegates: ['a@x.iam.gserviceaccount.com'],
+    })).toEqual([]);
+  });
+});
+
+describe('gcs/access-token-wins', () => {
+  test('warns if accessToken and credentials are both set: the tool uses accessToken', () => {
+    expect(warningsFor(sut, { bucket: 'b', accessToken: '<ACCESS_TOKEN>', credentials: '/k.json' }, { as: 'remote-state' })).toContain(
+      'accessToken and credentials are both set; the tool uses accessToken and ignores credentials [gcs/access-token-wins]',
     );
   });
 
+  test('does not warn for credentials alone', () => {
+    expect(warningsFor(sut, { bucket: 'b', credentials: '/k.json' }, { as: 'remote-state' })).toEqual([]);
+  });
+});
+
+describe('gcs: every problem at once', () => {
   test('lists every violation in one error', () => {
     expect(refusal(sut, { bucket: '', kmsEncryptionKey: 'x', storeageCustomEndpoint: 'y' })).toBe(
       [
@@ -158,26 +192,22 @@ describe('gcs rules', () => {
   });
 });
 
-describe('gcs warnings', () => {
-  test('warns that accessToken wins over credentials', () => {
-    expect(warningsFor(sut, { bucket: 'b', accessToken: '<ACCESS_TOKEN>', credentials: '/k.json' }, { as: 'remote-state' })).toContain(
-      'accessToken and credentials are both set; the tool uses accessToken and ignores credentials [gcs/access-token-wins]',
-    );
+describe('gcs secrets and credentials', () => {
+  test.each([
+    ['a 32-byte key with a "/"', KEY32_SLASH],
+    ['a path', '/run/secrets/key'],
+    ['a relative path', 'secrets/gcs.key'],
+  ])('encryptionKey as %s is secret: never copied into a consuming stack', (_name, key) => {
+    const app = Testing.app({ context: { [StateBackendTarget.CONTEXT_KEY]: 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'producer');
+    const backend = sut.backend(producer, { bucket: 'b', encryptionKey: key });
+    const consumer = new TerraformStack(app, 'consumer');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    const synthesized = Testing.synth(consumer);
+    expect(JSON.parse(synthesized).data.terraform_remote_state.upstream.config).toEqual({ bucket: 'b' });
+    expect(synthesized).not.toContain(key);
   });
 
-  test('warns that delegates need an impersonated account', () => {
-    expect(warningsFor(sut, { bucket: 'b', impersonateServiceAccountDelegates: ['a@x.iam.gserviceaccount.com'] })).toEqual([
-      'impersonateServiceAccountDelegates is set but impersonateServiceAccount is not; the terraform run must provide ' +
-        'GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT or GOOGLE_IMPERSONATE_SERVICE_ACCOUNT in its environment, or the delegation chain has no effect [gcs/delegates-need-impersonation]',
-    ]);
-  });
-
-  test('warns about a literal secret, naming the env vars', () => {
-    expect(warningsFor(sut, { bucket: 'b', encryptionKey: KEY32 })).toEqual([LITERAL_KEY_WARNING]);
-  });
-});
-
-describe('gcs credentials', () => {
   test('a key file path is not warned about and reaches other stacks', () => {
     expect(warningsFor(sut, { bucket: 'b', credentials: '/secrets/key.json' })).toEqual([]);
     const app = Testing.app();

@@ -6,6 +6,7 @@
  */
 import { App, TerraformStack, Testing } from 'cdktf';
 import { AzurermBackend, GcsBackend, OssBackend, StateBackendTarget } from '../../src';
+import { DEFAULT_TARGET } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
 
@@ -81,36 +82,6 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.0');
   });
 
-  test('fails if the declared tools read a field under different keys', () => {
-    const declared = { targetVersions: { terraform: '>=1.11.2', opentofu: '>=1.12.0' } };
-    expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' })).toThrow(
-      [
-        'invalid azurerm backend (targetVersions terraform ">=1.11.2", opentofu ">=1.12.0") at producer/backend:',
-        '- adoServiceConnectionId: the declared tools read it under different keys (terraform 1.11.2: ado_pipeline_service_connection_id, ' +
-          'opentofu 1.12.0: ado_service_connection_id), ' +
-          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
-      ].join('\n'),
-    );
-  });
-
-  test('one declared tool gets its own spelling of that field', () => {
-    const stack = stackWith({ targetVersions: { terraform: '>=1.11.2' } });
-    new AzurermBackend(stack, { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' });
-    expect(backendJson(stack).ado_pipeline_service_connection_id).toBe('00000000-0000-0000-0000-000000000004');
-  });
-
-  test('fails if a field is emitted at the low end of a range and left out at its high end', () => {
-    // useGraphApi is emitted for terraform 1.1-1.2 only
-    const declared = { targetVersions: { terraform: '>=1.2.0' } };
-    expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, useGraphApi: true })).toThrow(
-      [
-        'invalid azurerm backend (targetVersions terraform ">=1.2.0") at producer/backend:',
-        '- useGraphApi: the declared tools read it under different keys (terraform 1.2.0: use_microsoft_graph, terraform 1.3.0: left out), ' +
-          `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
-      ].join('\n'),
-    );
-  });
-
   test('fails if a value the low end accepts is gone at a later release the range includes, naming the first', () => {
     expect(() => new AzurermBackend(stackWith({ targetVersions: { terraform: '>=1.5.7' } }), { ...AZURERM, environment: 'german' })).toThrow(
       [
@@ -170,16 +141,61 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(backendJson(stack).universe_domain).toBe('universe.example.com');
   });
 
-  test('fails if targetVersions is not a set of npm semver ranges, naming each range', () => {
-    const stack = stackWith({ targetVersions: { terraform: '~> 1.5', opentofu: '<1.6.0' } });
-    expect(() => new GcsBackend(stack, { bucket: 'acme-b' })).toThrow(
-      [
-        'invalid targetVersions context at producer/backend:',
-        '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
-        '- targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
-      ].join('\n'),
-    );
-    expect(stack.node.tryFindChild('backend')).toBeUndefined();
+
+  describe('target/versions', () => {
+    test('fails if the declared tools read a field under different keys', () => {
+      const declared = { targetVersions: { terraform: '>=1.11.2', opentofu: '>=1.12.0' } };
+      expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' })).toThrow(
+        [
+          'invalid azurerm backend (targetVersions terraform ">=1.11.2", opentofu ">=1.12.0") at producer/backend:',
+          '- adoServiceConnectionId: the declared tools read it under different keys (terraform 1.11.2: ado_pipeline_service_connection_id, ' +
+            'opentofu 1.12.0: ado_service_connection_id), ' +
+            `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
+        ].join('\n'),
+      );
+    });
+
+    test('one declared tool gets its own spelling of that field', () => {
+      const stack = stackWith({ targetVersions: { terraform: '>=1.11.2' } });
+      new AzurermBackend(stack, { ...AZURERM, adoServiceConnectionId: '00000000-0000-0000-0000-000000000004' });
+      expect(backendJson(stack).ado_pipeline_service_connection_id).toBe('00000000-0000-0000-0000-000000000004');
+    });
+
+    test('fails if a field is emitted at the low end of a range and left out at its high end', () => {
+      // useGraphApi is emitted for terraform 1.1-1.2 only
+      const declared = { targetVersions: { terraform: '>=1.2.0' } };
+      expect(() => new AzurermBackend(stackWith(declared), { ...AZURERM, useGraphApi: true })).toThrow(
+        [
+          'invalid azurerm backend (targetVersions terraform ">=1.2.0") at producer/backend:',
+          '- useGraphApi: the declared tools read it under different keys (terraform 1.2.0: use_microsoft_graph, terraform 1.3.0: left out), ' +
+            `expected one key for every tool; declare fewer tools in targetVersions or set ${KEY} [target/versions]`,
+        ].join('\n'),
+      );
+    });
+
+    test('fails if a literal means one thing to terraform and another to opentofu 1.8+ (JSON templates), naming both', () => {
+      // GIVEN both tools declared, and a prefix holding "%{" as text
+      const stack = stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } });
+      // THEN one block cannot say it to both: terraform reads it literally, opentofu as a template
+      expect(() => new GcsBackend(stack, { bucket: 'acme-b', prefix: 'net%{work' })).toThrow(
+        '- prefix: the declared tools read prefix differently (terraform 1.5.7: "net%{work", opentofu 1.8.0: "net%%{work"), expected one value for every tool; ' +
+          'declare fewer tools in targetVersions or set cdktn-state-backends:target [target/versions]',
+      );
+      // AND without such text one block serves both
+      new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } }), { bucket: 'acme-b', prefix: 'network' });
+    });
+
+    test('fails if targetVersions is not a set of npm semver ranges, naming each range', () => {
+      const stack = stackWith({ targetVersions: { terraform: '~> 1.5', opentofu: '<1.6.0' } });
+      expect(() => new GcsBackend(stack, { bucket: 'acme-b' })).toThrow(
+        [
+          'invalid targetVersions context at producer/backend:',
+          '- targetVersions.terraform: got "~> 1.5", which is terraform\'s constraint syntax, expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
+          '- targetVersions.opentofu: got "<1.6.0", which matches no opentofu release (the first is 1.6.0), expected an npm semver range such as ">=1.5.7", "~1.9" or ">=1.6.0 <2.0.0" [target/versions]',
+        ].join('\n'),
+      );
+      expect(stack.node.tryFindChild('backend')).toBeUndefined();
+    });
   });
 });
 
@@ -201,40 +217,28 @@ function backendJson(stack: TerraformStack): Record<string, unknown> {
     expect(backendJson(stack)).toEqual({ bucket: 'acme-b', universe_domain: 'universe.example.com' });
   });
 
-  test('fails if a literal means one thing to terraform and another to opentofu 1.8+ (JSON templates), naming both', () => {
-    // GIVEN both tools declared, and a prefix holding "%{" as text
-    const stack = stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } });
-    // THEN one block cannot say it to both: terraform reads it literally, opentofu as a template
-    expect(() => new GcsBackend(stack, { bucket: 'acme-b', prefix: 'net%{work' })).toThrow(
-      '- prefix: the declared tools read prefix differently (terraform 1.5.7: "net%{work", opentofu 1.8.0: "net%%{work"), expected one value for every tool; ' +
-        'declare fewer tools in targetVersions or set cdktn-state-backends:target [target/versions]',
-    );
-    // AND without such text one block serves both
-    new GcsBackend(stackWith({ targetVersions: { terraform: '>=1.5.7', opentofu: '>=1.8.0' } }), { bucket: 'acme-b', prefix: 'network' });
-  });
-
   test('with every range "", the library\'s own target decides', () => {
     const stack = stackWith({ targetVersions: { terraform: '' }, [KEY]: 'opentofu@1.12.6' });
     new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' });
     expect(StateBackendTarget.of(stack).toString()).toBe('opentofu@1.12.6');
-    expect(StateBackendTarget.of(stackWith({ targetVersions: { terraform: '' } })).toString()).toBe('terraform@1.16.5');
+    expect(StateBackendTarget.of(stackWith({ targetVersions: { terraform: '' } })).toString()).toBe(`terraform@${DEFAULT_TARGET.version}`);
   });
 });
 
 (FLAVOUR === 'cdktf' ? describe : describe.skip)('cdktf package: targetVersions', () => {
-  test('is ignored: the default target stays terraform 1.16.5, and the error says how to set the target', () => {
+  test('is ignored: the default target stays, and the error says how to set the target', () => {
     const stack = stackWith({ targetVersions: { opentofu: '>=1.12.0' } });
     // Issue 28: the header named the default target without saying it is one, while the run's terraform may be older.
     expect(() => new GcsBackend(stack, { bucket: 'acme-b', universeDomain: 'universe.example.com' })).toThrow(
-      'invalid gcs backend (target terraform@1.16.5) at producer/backend:\n' +
+      `invalid gcs backend (target terraform@${DEFAULT_TARGET.version}) at producer/backend:\n` +
         '- universeDomain: got "universe.example.com", but terraform has no such setting; only opentofu 1.11.5 and later has it [field/availability]\n' +
-        'checked for terraform 1.16.5, the default target: if your runs use an older terraform, or opentofu, set the target with ' +
+        `checked for terraform ${DEFAULT_TARGET.version}, the default target: if your runs use an older terraform, or opentofu, set the target with ` +
         `StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key ${KEY}`,
     );
   });
 
   test('an error for a target the app set has no note', () => {
-    expect(() => new GcsBackend(stackWith({ [KEY]: 'terraform@1.16.5' }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
+    expect(() => new GcsBackend(stackWith({ [KEY]: `terraform@${DEFAULT_TARGET.version}` }), { bucket: 'acme-b', storeageCustomEndpoint: 'x' }))
       .toThrow(/\[gcs\/custom-endpoint-form\]$/);
   });
 

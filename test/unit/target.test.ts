@@ -4,6 +4,7 @@
  */
 import { App, TerraformStack, Testing } from 'cdktf';
 import { AzurermBackend, StateBackendTarget, TargetTool } from '../../src';
+import { DEFAULT_TARGET } from '../../src/private/target/target';
 import { warningsOf } from '../support/annotations';
 import { FLAVOUR } from '../support/flavour';
 
@@ -15,14 +16,14 @@ describe('StateBackendTarget', () => {
     expect(StateBackendTarget.terraform('1.11.4').toString()).toBe('terraform@1.11.4');
     expect(StateBackendTarget.opentofu('1.12.6').tool).toBe(TargetTool.OPENTOFU);
     expect(StateBackendTarget.parse('OpenTofu@1.12.6').toString()).toBe('opentofu@1.12.6');
-    expect(StateBackendTarget.DEFAULT.toString()).toBe('terraform@1.16.5');
+    expect(StateBackendTarget.DEFAULT.toString()).toBe(`terraform@${DEFAULT_TARGET.version}`);
     expect(KEY).toBe(`${FLAVOUR}-state-backends:target`);
   });
 
   test.each([
-    ['tofu@1.8.0', `${KEY}: got "tofu@1.8.0", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@1.16.5"`],
-    ['terraform@1.11', `${KEY}: got "terraform@1.11", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@1.16.5"`],
-    ['terraform', `${KEY}: got "terraform", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@1.16.5"`],
+    ['tofu@1.8.0', `${KEY}: got "tofu@1.8.0", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@${DEFAULT_TARGET.version}"`],
+    ['terraform@1.11', `${KEY}: got "terraform@1.11", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@${DEFAULT_TARGET.version}"`],
+    ['terraform', `${KEY}: got "terraform", expected "terraform@<x.y.z>" or "opentofu@<x.y.z>", for example "terraform@${DEFAULT_TARGET.version}"`],
     ['opentofu@1.5.0', `${KEY}: got "opentofu@1.5.0", the oldest opentofu release this library knows is 1.6.0`],
   ])('fails to parse %p', (text, message) => {
     expect(() => StateBackendTarget.parse(text)).toThrow(message);
@@ -31,12 +32,12 @@ describe('StateBackendTarget', () => {
   test('the default applies without context; applyTo sets it for an app or a single stack', () => {
     const app = Testing.app();
     // The cdktn package reports the first target of cdktn's default targetVersions instead.
-    expect(StateBackendTarget.of(app).toString()).toBe(FLAVOUR === 'cdktf' ? 'terraform@1.16.5' : 'terraform@1.5.7');
+    expect(StateBackendTarget.of(app).toString()).toBe(FLAVOUR === 'cdktf' ? `terraform@${DEFAULT_TARGET.version}` : 'terraform@1.5.7');
     const tofuStack = new TerraformStack(app, 'tofu');
     StateBackendTarget.opentofu('1.12.6').applyTo(tofuStack);
     const tfStack = new TerraformStack(app, 'tf');
     expect(StateBackendTarget.of(tofuStack).toString()).toBe('opentofu@1.12.6');
-    expect(StateBackendTarget.of(tfStack).toString()).toBe(FLAVOUR === 'cdktf' ? 'terraform@1.16.5' : 'terraform@1.5.7');
+    expect(StateBackendTarget.of(tfStack).toString()).toBe(FLAVOUR === 'cdktf' ? `terraform@${DEFAULT_TARGET.version}` : 'terraform@1.5.7');
   });
 
   test('the context can come from the app config (as cdktf.json context does)', () => {

@@ -208,7 +208,8 @@ export const ARGUMENT_RULES = [
     severity: 'warning',
     evidence:
       'gcp_kms Config.Build: "additional_authenticated_data must be valid standard base64" / "must be less than the GCP limit of 64 KiB"; ' +
-      'openbao Config.Build: "associated data is not valid base64"; OpenTofu 1.13.0-dev source only (no 1.13 release to judge with yet), so a warning',
+      'openbao Config.Build: "associated data is not valid base64"; 1.13.0-beta1 refuses both offline at plan (test/judges/state-encryption-tofu.test.ts), ' +
+      'but only a pre-release judges it yet, so a warning',
     check: (m) =>
       [...ofType(m, 'gcp_kms').map((e) => [e, 'additionalAuthenticatedData', 64 * 1024] as const), ...ofType(m, 'openbao').map((e) => [e, 'associatedData', Infinity] as const)]
         .flatMap(([e, name, max]) => {

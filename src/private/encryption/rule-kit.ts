@@ -1,6 +1,7 @@
 import { Tokenization } from 'cdktf';
 import { EncryptionModel, ReadElement, ReadTarget } from './model';
 import { kindOf } from './schema';
+import { DefinitionError } from '../errors/errors';
 import { FieldValue, literalOf, valueAt, Warning } from '../kit/field-value';
 import { Violation, got } from '../kit/messages';
 import { Rule, RuleContext } from '../kit/rule-context';
@@ -65,9 +66,9 @@ export function encryptionRule<const I extends string>(row: EncryptionRule<I>): 
  */
 export function perElement<const I extends string>(block: 'key_provider' | 'method', type: string, rule: Rule<string, I>): EncryptionRule<I> {
   const kind = kindOf(block, type);
-  if (rule.severity !== 'error') throw new Error(`encryption: rule ${rule.id} is a warning rule, expected an error rule to run per ${block}`);
+  if (rule.severity !== 'error') throw new DefinitionError(`encryption: rule ${rule.id} is a warning rule, expected an error rule to run per ${block}`);
   for (const name of rule.fields) {
-    if (!kind.table.spec(name)) throw new Error(`encryption: rule ${rule.id} names ${name}, which is not an argument of ${block} ${type}`);
+    if (!kind.table.spec(name)) throw new DefinitionError(`encryption: rule ${rule.id} names ${name}, which is not an argument of ${block} ${type}`);
   }
   return {
     id: rule.id,

@@ -47,7 +47,7 @@ export const CROSS_STACK_CONSUMER = {
   id: 'encryption/cross-stack-consumer',
   severity: 'warning',
   evidence: 'another stack reads this stack\'s encrypted state through a cross-stack reference and has no decryption for it ' +
-    '(opentofu 1.12.6 on the emulators: "This state file is encrypted and can not be read without an encryption configuration", scenarios gcs-encryption and azurerm-encryption)',
+    '(opentofu 1.7.0 and later on the emulators: "This state file is encrypted and can not be read without an encryption configuration", scenarios gcs-encryption and azurerm-encryption)',
 } as const;
 
 /** The rules about the block as a whole: its target, names, templates, duplicates and references. */
@@ -112,8 +112,8 @@ const BLOCK_RULES = [
     severity: 'error',
     evidence:
       'OpenTofu reads every string of the encryption block as a template: in JSON a "%{" directive or a "${" without its "}" ' +
-      'crashes init ("not a string", pbkdf2 Config.DecodeConfig, 1.12.6); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+; ' +
-      'a map key with a stray "%{" does not decode in JSON either ("Invalid template control keyword" on aws_kms assume_role.tags, 1.12.6; escaped keys decode)',
+      'crashes init ("not a string", pbkdf2 Config.DecodeConfig); in HCL it does not parse ("Invalid template control keyword", "Unclosed template interpolation sequence"), 1.7.0+; ' +
+      'a map key with a stray "%{" does not decode in JSON either ("Invalid template control keyword" on aws_kms assume_role.tags; escaped keys decode)',
     check: (m) =>
       [...m.keyProviders, ...m.methods].flatMap((e) =>
         [...e.values.values()]

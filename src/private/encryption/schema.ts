@@ -1,15 +1,17 @@
+import { DefinitionError } from '../errors/errors';
 import { FieldSpec, FieldTable, PerTool } from '../kit/schema';
 
 /*
  * OpenTofu's `terraform { encryption { ... } }` schema: one table per key provider and method type,
  * read from internal/encryption/keyprovider/* and internal/encryption/method/* of OpenTofu
  * v1.8.0, v1.8.11, v1.9.4, v1.10.10 and v1.12.6 (the releases the Go module proxy serves; 1.7 from
- * its documentation and changelog), and 1.13.0-dev for the arguments 1.13.0 adds. The tables drive the reader below, the output and the docs.
+ * its documentation and changelog), and v1.13.0-beta1 for the arguments 1.13.0 adds. The tables
+ * drive the reader below, the output and the docs.
  */
 
 /**
- * OpenTofu 1.13.0, read from the source of its development line (main, 1.13.0-dev, August 2026):
- * the Go module proxy serves no 1.13 release yet, so no judge runs the arguments it adds.
+ * OpenTofu 1.13.0, read from the source of v1.13.0-beta1 (and of main, 1.13.0-dev, August 2026): a
+ * pre-release judges the arguments it adds, provisionally, until 1.13.0 is released.
  */
 const NEXT_MINOR = '1.13.0';
 
@@ -60,7 +62,7 @@ function kinds(rows: readonly KindRow[]): EncryptionKind[] {
     const fields = rowsSince(k.fields, k.since);
     const table = new FieldTable(fields); // throws on a name used twice
     for (const f of fields) {
-      if (fields.filter((g) => g.key === f.key).length > 1) throw new Error(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
+      if (fields.filter((g) => g.key === f.key).length > 1) throw new DefinitionError(`${k.block} ${k.type}: two arguments have the key ${f.key}`);
     }
     return { ...k, fields, table };
   });
@@ -152,7 +154,7 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = kinds([
       { name: 'useDualstackEndpoint', key: 'use_dualstack_endpoint', type: 'boolean' },
       { name: 'useFipsEndpoint', key: 'use_fips_endpoint', type: 'boolean' },
       { name: 'customCaBundle', key: 'custom_ca_bundle', type: 'string', env: tofu(['AWS_CA_BUNDLE']) },
-      // OpenTofu 1.13.0 (#4298, aws_kms Config.EncryptionContext); from the source only: no 1.13 judge yet.
+      // OpenTofu 1.13.0 (#4298, aws_kms Config.EncryptionContext; kept in the key metadata, which decryption reads).
       { name: 'encryptionContext', key: 'encryption_context', type: 'stringMap', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
@@ -183,7 +185,7 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = kinds([
         env: tofu(['GOOGLE_BACKEND_IMPERSONATE_SERVICE_ACCOUNT', 'GOOGLE_IMPERSONATE_SERVICE_ACCOUNT']),
       },
       { name: 'impersonateServiceAccountDelegates', key: 'impersonate_service_account_delegates', type: 'stringList' },
-      // OpenTofu 1.13.0 (#4287, gcp_kms Config.AdditionalAuthenticatedData); from the source only: no 1.13 judge yet.
+      // OpenTofu 1.13.0 (#4287, gcp_kms Config.AdditionalAuthenticatedData; not kept in the key metadata: encryption/gcp-kms-aad-change).
       { name: 'additionalAuthenticatedData', key: 'additional_authenticated_data', type: 'string', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
@@ -200,7 +202,7 @@ export const KEY_PROVIDERS: readonly EncryptionKind[] = kinds([
       { name: 'address', key: 'address', type: 'string', env: tofu(['BAO_ADDR']) },
       { name: 'transitEnginePath', key: 'transit_engine_path', type: 'string' },
       { name: 'keyLength', key: 'key_length', type: 'number' },
-      // OpenTofu 1.13.0 (#4365, openbao Config.AssociatedData); from the source only: no 1.13 judge yet.
+      // OpenTofu 1.13.0 (#4365, openbao Config.AssociatedData; kept in the key metadata, which decryption reads).
       { name: 'associatedData', key: 'associated_data', type: 'string', since: tofu(NEXT_MINOR) },
       METADATA_ALIAS,
     ],
@@ -290,6 +292,6 @@ export const METHODS: readonly EncryptionKind[] = kinds([
 
 export function kindOf(block: 'key_provider' | 'method', type: string): EncryptionKind {
   const kind = (block === 'key_provider' ? KEY_PROVIDERS : METHODS).find((k) => k.type === type);
-  if (!kind) throw new Error(`unknown ${block} type ${type}`);
+  if (!kind) throw new DefinitionError(`unknown ${block} type ${type}`);
   return kind;
 }

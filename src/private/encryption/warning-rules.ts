@@ -1,5 +1,6 @@
 import { TerraformStack } from 'cdktf';
-import { encryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, ofType, referenced } from './rule-kit';
+import { EncryptionModel } from './model';
+import { encryptionRule, IDENTIFIER, NAME, isLiteralSecret, labelOfField, literal, lookup, ofType, referenced } from './rule-kit';
 import { envVarsOf } from '../kit/schema';
 
 /*
@@ -96,6 +97,27 @@ export const WARNING_RULES = [
     },
   }),
   encryptionRule({
+    id: 'encryption/gcp-kms-aad-change',
+    severity: 'warning',
+    evidence:
+      'gcp_kms keeps only the ciphertext in its key metadata (keyprovider/gcp_kms/provider.go keyMeta) and decrypts with the ' +
+      'additional_authenticated_data of the configuration (Provide, DecryptRequest), unlike aws_kms (encryption_context) and openbao ' +
+      '(associated_data), which keep theirs in the key metadata and decrypt with it; Cloud KMS refuses a decryption whose AAD differs; 1.13.0-beta1 source',
+    check: (m) => {
+      // A target whose method reads such a key provider and that has no fallback for the state written before.
+      const unguarded = new Set(m.targets.filter((t) => t.method && t.fallbacks.length === 0).map((t) => twinOf(m, t.method!)));
+      return ofType(m, 'gcp_kms')
+        .filter((e) => lookup(e, 'additionalAuthenticatedData') !== undefined && literal(e, 'additionalAuthenticatedData') !== '')
+        .filter((e) => m.methods.some((method) => unguarded.has(twinOf(m, method.ref)) && twinOf(m, literal(method, 'keys') as object) === e.ref))
+        .map((e) => ({
+          field: labelOfField(e, 'additionalAuthenticatedData'),
+          message:
+            'is set, and opentofu keeps no copy of it with the state: state written without it, or with another value, no longer decrypts. ' +
+            'When adding or changing it on existing state, keep the previous key provider in a fallback method until the state is written again',
+        }));
+    },
+  }),
+  encryptionRule({
     id: 'encryption/remote-state-other-stack',
     severity: 'warning',
     evidence: 'providers/tf ReadDataSourceEncrypted: the entry applies to the data source with that address in this configuration only, 1.7.0+',
@@ -108,3 +130,8 @@ export const WARNING_RULES = [
         })),
   }),
 ];
+
+/** The object `ref` was read as: itself, or the first of its name and settings (`sameAs`). */
+function twinOf(m: EncryptionModel, ref: object): object {
+  return m.sameAs?.get(ref) ?? ref;
+}

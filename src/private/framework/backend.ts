@@ -13,6 +13,7 @@ import { onStateMap } from './state-map';
 import { backendStaticFindings, stackScope } from './static-context';
 import { RunValues, backendHolder, checkOrDetach } from './store-element';
 import { recordWarnings, showWarningsNow, showsWarnings, strictKeyProblems } from './warnings';
+import { StateBackendError } from '../errors/errors';
 import { ConfigFile, FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
 import { checkFor, warningsIfAccepted } from '../kit/check';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/checks';
@@ -95,7 +96,7 @@ export abstract class StoreBackend extends TerraformBackend {
   public addConfigFile(name: string, values: { [key: string]: any }): void {
     const file = `${name}.tfbackend`;
     const refuse = (field: string, message: string) => {
-      throw new Error(formatViolations(`${this.store.backend} backend config file ${JSON.stringify(file)}`, this.node.path, [violation('config/shape', field, message)]));
+      throw new StateBackendError(formatViolations(`${this.store.backend} backend config file ${JSON.stringify(file)}`, this.node.path, [violation('config/shape', field, message)]));
     };
     if (typeof name !== 'string' || !FILE_NAME.test(name)) refuse('name', `got ${JSON.stringify(name)}, expected letters, digits, ".", "_" and "-", starting with a letter or digit`);
     if (file.length > MAX_FILE_NAME) {
@@ -271,7 +272,7 @@ export abstract class StoreBackend extends TerraformBackend {
  * config file) cannot be read from another stack: that stack's run knows none of it.
  */
 function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, fields: readonly string[]): never {
-  throw new Error(withId(
+  throw new StateBackendError(withId(
     `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose ${store.backend} backend ` +
       `(${backend.node.path}) takes ${fields.join(', ')} from its run (at init, a config file, a variable), which the run of ${JSON.stringify(consumer)} ` +
       `cannot know, so its remote state would read another object; read that state in ${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
@@ -282,7 +283,7 @@ function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, 
 
 /** An override of the producer's block that its consumer's remote state cannot carry (a nested block, a key of no field). */
 function refuseOverrides(backend: Construct, consumer: string, keys: readonly string[]): never {
-  throw new Error(withId(
+  throw new StateBackendError(withId(
     `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose backend (${backend.node.path}) ` +
       `has overrides of ${keys.join(', ')} that its remote state cannot carry, so it would read another object than the backend writes; ` +
       'set those values in the backend\'s config instead of an override',

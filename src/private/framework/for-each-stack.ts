@@ -2,6 +2,8 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { stackOverrides } from './cdktf-internals';
 import { withId } from './rule-catalog';
+import { FOR_EACH_STACK_CHECK } from './shared-state';
+import { StateBackendError, refuse } from '../errors/errors';
 import { isFromInit } from '../kit/from-init';
 
 /*
@@ -26,7 +28,7 @@ export function backendForEachStack<T extends TerraformBackend>(
   const clashes = [...byId.values()].filter((group) => group.length > 1);
   if (clashes.length > 0) {
     const shown = clashes.map((g) => `${g.map((s) => s.node.path).join(' and ')} have one id, ${JSON.stringify(g[0].node.id)}`).join('; ');
-    throw new Error(withId(
+    throw new StateBackendError(withId(
       `${call} at ${scope.node.path || '<root>'}: stacks ${shown}, and cdktf writes each stack to stacks/<id>, so one would overwrite the other's output; ` +
         'give each stack an id of its own',
       'stack/one-directory',
@@ -37,9 +39,10 @@ export function backendForEachStack<T extends TerraformBackend>(
     || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
   const bare = stacks.filter((s) => !hasBackend(s));
   if (bare.length === 0) {
-    throw new Error(
+    refuse(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
         'expected to be called after the stacks are added',
+      FOR_EACH_STACK_CHECK.id,
     );
   }
   const base = scope.node.path;
@@ -52,7 +55,7 @@ export function backendForEachStack<T extends TerraformBackend>(
  */
 export function derivable(value: string | undefined, field: string, call: string): string {
   if (isFromInit(value)) {
-    throw new Error(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
+    throw new StateBackendError(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
   }
   return value ?? '';
 }

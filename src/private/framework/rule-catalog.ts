@@ -2,9 +2,11 @@ import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/checks';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
-import { STACK_RULES } from './shared-state';
-import { STRICT_CHECK } from './warnings';
+import { FOR_EACH_STACK_CHECK, STACK_RULES } from './shared-state';
+import { ACKNOWLEDGE_CHECK, STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
+import { CONTEXT_KEYS_CHECK } from '../target/flavour';
+import { TARGET_FORMAT_CHECK } from '../target/target';
 
 /*
  * Every rule of the library by id and severity, from the tables themselves: the checks every field
@@ -12,10 +14,19 @@ import { TARGET_VERSIONS_CHECK } from '../kit/targets';
  * checks and the state-encryption rules. A new row in any of them is here with nothing else to edit.
  */
 
+/** The checks of the library's own calls and context keys: errors in how the app uses the library, not in a backend's config. */
+export const CALL_CHECKS = [
+  TARGET_FORMAT_CHECK,
+  CONTEXT_KEYS_CHECK,
+  STRICT_CHECK,
+  ACKNOWLEDGE_CHECK,
+  FOR_EACH_STACK_CHECK,
+] as const;
+
 const ALL = [
   ...GENERIC_CHECKS,
   TARGET_VERSIONS_CHECK,
-  STRICT_CHECK,
+  ...CALL_CHECKS,
   ...STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   MOVED_STATE_RULE,

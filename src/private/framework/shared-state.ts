@@ -29,14 +29,14 @@ export const STACK_RULES = [
     severity: 'error',
     description: 'a stack holds one backend or cloud block, its overrides included',
     evidence:
-      'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration"; terraform 1.15.9: "Duplicate \'backend\' configuration block") ' +
+      'both tools refuse a configuration with two backend blocks ("Duplicate backend configuration"; the terraform source read: "Duplicate \'backend\' configuration block") ' +
       'or a backend and a cloud block',
   },
   {
     id: 'stack/one-encryption',
     severity: 'error',
     description: 'a stack holds one state encryption block',
-    evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.12.6)',
+    evidence: 'opentofu refuses a module with two encryption blocks when it loads the configuration ("Duplicate encryption configuration", 1.7.0 and later)',
   },
   {
     id: 'stack/cross-stack-from-run',
@@ -59,7 +59,7 @@ export const STACK_RULES = [
     severity: 'error',
     description: 'two stacks that read each other\'s outputs (so run in one workspace, with one environment) do not write one state object (each apply replaces the other\'s state)',
     evidence:
-      'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path; terraform 1.15.9, opentofu 1.12.6) and how they ' +
+      'the tools\' state layouts (gcs/backend_state.go stateFile, cos and oss stateFile, azure path) and how they ' +
       `name storage: ${NORMALISATIONS}; both tools read backend strings as Unicode NFC (hcl); ` +
       'on fake-gcs-server a second stack with the same bucket and prefix planned to destroy the first one\'s resources; test/runtime/address-oracle.test.ts asks the judges for each generated config\'s object',
   },
@@ -85,6 +85,13 @@ export const STACK_RULES = [
   },
 ] as const;
 checkRuleRows('stack', STACK_RULES);
+
+/** The check of a forEachStack call, by id (for docs/FIELDS.md and the rule catalog). */
+export const FOR_EACH_STACK_CHECK = {
+  id: 'stack/for-each-stack',
+  severity: 'error',
+  description: 'forEachStack is called after the stacks are added, on a scope that holds a stack without a backend (with none, it would do nothing in silence)',
+} as const;
 
 type StackRuleId = (typeof STACK_RULES)[number]['id'];
 

@@ -30,6 +30,13 @@ export const STRICT_CHECK = {
   description: 'the strict context key is true or false (or "true" / "false", as cdktf.json and the CLI give context); any other value is refused, not read as off',
 } as const;
 
+/** The check of `StateBackendWarnings.acknowledge`'s arguments, by id (for docs/FIELDS.md and the rule catalog). */
+export const ACKNOWLEDGE_CHECK = {
+  id: 'warnings/acknowledge',
+  severity: 'error',
+  description: 'StateBackendWarnings.acknowledge names a warning of this library by its id and gives the reason it does not apply',
+} as const;
+
 /** A strict key's value as it is read: a boolean, or undefined where it is neither true nor false. */
 const readStrict = (v: unknown) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : v);
 

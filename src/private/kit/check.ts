@@ -4,6 +4,7 @@ import { REDACTED, Violation, formatViolations, unchosenTargetNote } from './mes
 import { Mode, evaluatesBackend, isAvailable, keyFor } from './schema';
 import { CheckResult, Checked, Store, checkConfig, emitFields } from './store';
 import { TARGET_VERSIONS_CHECK, declaredTargetsOf, describeDeclared, targetOf } from './targets';
+import { StateBackendError } from '../errors/errors';
 import { libraryContext } from '../target/flavour';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, targetsFor } from '../target/versions';
@@ -26,7 +27,7 @@ export function checkFor(scope: Construct, store: Store, props: unknown, mode: M
     // The default target is the newest release: say how to name the one the runs use.
     const note = libraryContext(scope, TARGET_CONTEXT_KEY) === undefined
       ? unchosenTargetNote(`${target.tool} ${target.version}`, TARGET_CONTEXT_KEY, false) : undefined;
-    throw new Error(formatViolations(what, scope.node.path, result.errors, note));
+    throw new StateBackendError(formatViolations(what, scope.node.path, result.errors, note));
   }
   return { attributes: emit(result.values, target, mode), values: result.values, warnings: result.warnings };
 }
@@ -89,7 +90,7 @@ function checkForDeclared(
   if (errors.length > 0) {
     const what = `${describe(store, mode, file)} (${describeDeclared(declared)})`;
     const note = declared.isDefault ? unchosenTargetNote("cdktn's default targetVersions", TARGET_CONTEXT_KEY, true) : undefined;
-    throw new Error(formatViolations(what, scope.node.path, errors, note));
+    throw new StateBackendError(formatViolations(what, scope.node.path, errors, note));
   }
   const warnings: Warning[] = unique(runs.flatMap((r) => r.result.warnings), (w) => w.message);
   return { attributes: runs[0].attributes, values: runs[0].result.values, warnings };

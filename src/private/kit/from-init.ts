@@ -1,5 +1,6 @@
 import { DefaultTokenResolver, IResolvable, Lazy, StringConcat, Token, Tokenization } from 'cdktf';
 import { Construct } from 'constructs';
+import { refuse } from '../errors/errors';
 
 /*
  * The markers `StateBackendValue.fromInit()` and `fromInitNumber()` return: cdktf tokens (a string
@@ -19,10 +20,10 @@ let resolvedMarker = false;
 
 const misplaced = () => {
   resolvedMarker = true;
-  throw new Error(
+  refuse(
     'StateBackendValue.fromInit() and fromInitNumber() mark a field of a backend block as given by the run at init, and cannot be resolved as a value ' +
-      '(in another element, or converted: a number field takes StateBackendValue.fromInitNumber(), not Token.asNumber(StateBackendValue.fromInit())) ' +
-      `[${MISPLACED_ID}]`,
+      '(in another element, or converted: a number field takes StateBackendValue.fromInitNumber(), not Token.asNumber(StateBackendValue.fromInit()))',
+    MISPLACED_ID,
   );
 };
 

@@ -117,18 +117,19 @@ export class ConfigReader {
         this.fail('field/spelling-conflict', prefix + field.name, `${all.map((s) => prefix + s).join(' and ')} are spellings of one field and were set to different values (${shown}), expected one of them`);
         continue;
       }
-      const fv = this.readValue(table, field, prefix + spelling, props[spelling]);
+      const fv = this.readValue(table, field, prefix + spelling, props[spelling], prefix !== '');
       if (fv) values.set(field.name, fv);
     }
     return values;
   }
 
-  private readValue(table: FieldTable, field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
+  /** One field's value; `member`: the field is a member of a block (or of an encryption element), not of the config itself. */
+  private readValue(table: FieldTable, field: FieldSpec, spelling: string, value: unknown, member: boolean): FieldValue | undefined {
     const secret = !!field.secret;
     const missing = this.checksAvailability(field) ? availabilityProblem(field, this.target) : undefined;
     if (missing) return this.unavailable(field, spelling, value, missing);
 
-    if (isFromInit(value)) return this.fromInit(field, spelling, value);
+    if (isFromInit(value)) return this.fromInit(field, spelling, value, member);
     if (madeFromInit(value)) {
       const wanted = field.type === 'number' ? 'StateBackendValue.fromInitNumber()' : 'StateBackendValue.fromInit()';
       return this.fail('field/from-init-misplaced', spelling, `got a value made from a StateBackendValue marker (converted with Token.asNumber or Token.asString, or inside a string), expected ${wanted} itself (init sets whole fields)`);
@@ -226,11 +227,11 @@ export class ConfigReader {
   }
 
   /** `StateBackendValue.fromInit()`: a top-level backend field the run gives at init. */
-  private fromInit(field: FieldSpec, spelling: string, value: unknown): FieldValue | undefined {
+  private fromInit(field: FieldSpec, spelling: string, value: unknown, member: boolean): FieldValue | undefined {
     if (!this.reading.allowsFromInit) {
       return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)}, but a remote state has no init to be given the value; set it here`);
     }
-    if (spelling.includes('.')) {
+    if (member) {
       return this.fail('field/from-init-misplaced', spelling, `got ${fromInitCall(value)} for a member of a block, expected it on a field of the backend itself (init sets whole fields)`);
     }
     return { spec: field, spelling, value, expression: false, fromInit: true };

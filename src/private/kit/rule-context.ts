@@ -2,7 +2,25 @@ import { FieldValue, FieldValues, literalOf, valueAt, Warning } from './field-va
 import { Violation, got } from './messages';
 import { RuleReport, RuleRow, checkRuleRows, reached } from './rule-row';
 import { FieldTable, envVarsOf, isAvailable } from './schema';
-import { ParsedTarget } from '../target/target';
+import { DefinitionError } from '../errors/errors';
+import { ParsedTarget, ToolName } from '../target/target';
+
+/** Which offline check of the tool refuses what an error rule refuses, or why none can. */
+export type OfflineCheck =
+  /**
+   * `validate` refuses it: in both tools, or in one (`how`: the schema's check that does; `besides`:
+   * what the other tool does instead).
+   */
+  | { readonly validate: 'both tools' | ToolName; readonly how?: string; readonly besides?: string }
+  /** No offline check refuses it, and why (validate accepts it; the tool checks it when init reaches the cloud). */
+  | { readonly none: string };
+
+/** The offline check as docs/FIELDS.md words it. */
+export function offlineText(check: OfflineCheck): string {
+  if ('none' in check) return `no offline check: ${check.none}`;
+  const tools = check.validate === 'both tools' ? 'validate refuses it (both tools)' : `${check.validate} validate refuses it${check.how ? ` (${check.how})` : ''}`;
+  return check.besides ? `${tools}; ${check.besides}` : tools;
+}
 
 /**
  * A store rule, as in cdk-nag's packs: a stable id, a severity, the check, and the tool behaviour
@@ -15,10 +33,10 @@ export interface Rule<V extends string = string, I extends string = string> exte
   /** What the rule enforces. */
   readonly description: string;
   /**
-   * Error rules: which offline check of the tool refuses the same config (`validate refuses it`),
-   * or why none can (`no offline check: ...`). test/judges/tool-refusals.test.ts holds the two to it.
+   * Error rules: which offline check of the tool refuses the same config, or why none can.
+   * test/judges/tool-refusals.test.ts holds it to what the judges did; docs/FIELDS.md prints it.
    */
-  readonly offline?: string;
+  readonly offline?: OfflineCheck;
   /**
    * What the tool (or its SDK) says when an offline `init` refuses the config before any request
    * (test/judges/init-judge.test.ts holds the rule to it): dummy credentials, no network.
@@ -155,9 +173,9 @@ export class RuleContext<V extends string = string> extends RuleReport<Rule<V>> 
 export function checkRuleTable(backend: string, table: FieldTable, rules: readonly Rule[]): void {
   checkRuleRows(backend, rules);
   for (const row of rules) {
-    if (row.severity === 'error' && !row.offline) throw new Error(`${backend}: error rule ${row.id} does not say which offline check of the tool refuses it, or why none can`);
+    if (row.severity === 'error' && !row.offline) throw new DefinitionError(`${backend}: error rule ${row.id} does not say which offline check of the tool refuses it, or why none can`);
     for (const name of row.fields) {
-      if (!table.spec(name)) throw new Error(`${backend}: rule ${row.id} names ${name}, which is not a field of the table`);
+      if (!table.spec(name)) throw new DefinitionError(`${backend}: rule ${row.id} names ${name}, which is not a field of the table`);
     }
   }
 }

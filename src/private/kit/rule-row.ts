@@ -1,6 +1,7 @@
 import { Warning } from './field-value';
 import { Violation } from './messages';
 import { PerTool } from './schema';
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName, compareVersions } from '../target/target';
 
 /*
@@ -40,7 +41,7 @@ export interface RuleRow<V extends string = string, I extends string = string> {
 export function reached(rule: RuleRow, name: string, target: ParsedTarget): boolean {
   const versions: RuleVersions | undefined = rule.versions;
   if (!versions || !Object.prototype.hasOwnProperty.call(versions, name)) {
-    throw new Error(`rule ${rule.id} compares with release ${name}, which its versions do not declare`);
+    throw new DefinitionError(`rule ${rule.id} compares with release ${name}, which its versions do not declare`);
   }
   const first = versions[name][target.tool];
   return first !== undefined && compareVersions(target.version, first) >= 0;
@@ -87,19 +88,19 @@ export abstract class RuleReport<R extends RuleRow> {
   /** Reports a refusal against `field` as the user spelled it (error rules only). */
   protected refuse(field: string, message: string): void {
     const rule = this.running();
-    if (rule.severity !== 'error') throw new Error(`rule ${rule.id} is a warning rule and cannot report errors`);
+    if (rule.severity !== 'error') throw new DefinitionError(`rule ${rule.id} is a warning rule and cannot report errors`);
     this.errors.push({ id: rule.id, field, message });
   }
 
   /** Reports a warning (warning rules only). */
   protected caution(message: string): void {
     const rule = this.running();
-    if (rule.severity !== 'warning') throw new Error(`rule ${rule.id} is an error rule and cannot report warnings`);
+    if (rule.severity !== 'warning') throw new DefinitionError(`rule ${rule.id} is an error rule and cannot report warnings`);
     this.warnings.push({ id: rule.id, message });
   }
 
   protected running(): R {
-    if (!this.current) throw new Error('a rule reported outside its check');
+    if (!this.current) throw new DefinitionError('a rule reported outside its check');
     return this.current;
   }
 }
@@ -110,7 +111,7 @@ const RELEASE = /^\d+\.\d+\.\d+$/;
 /**
  * What every rule table (a store's, the encryption block's, the stack-wide checks') is checked for
  * when it loads: ids unique and under `<prefix>/` (lower case, digits and hyphens), a severity,
- * evidence (with `evidenceNamesRelease`, evidence that names a release such as `1.12.6`), and every
+ * evidence (with `evidenceNamesRelease`, evidence that names a release such as `1.7.0`), and every
  * release a row compares with declared in its `versions` as `x.y.z` for a known tool. A bad row
  * stops the module from loading.
  */
@@ -122,12 +123,12 @@ export function checkRuleRows(
   const ids = new Set<string>();
   const form = new RegExp(`^${prefix}/[a-z0-9-]+$`);
   for (const rule of rules) {
-    if (ids.has(rule.id)) throw new Error(`${prefix}: two rules have the id ${rule.id}`);
+    if (ids.has(rule.id)) throw new DefinitionError(`${prefix}: two rules have the id ${rule.id}`);
     ids.add(rule.id);
-    if (!form.test(rule.id)) throw new Error(`${prefix}: rule id ${rule.id} must start with "${prefix}/" and hold lower-case letters, digits and hyphens`);
-    if (rule.severity !== 'error' && rule.severity !== 'warning') throw new Error(`${prefix}: rule ${rule.id} has severity ${rule.severity}, expected error or warning`);
-    if (!rule.evidence?.trim()) throw new Error(`${prefix}: rule ${rule.id} gives no evidence`);
-    if (evidenceNamesRelease && !/\d+\.\d+\.\d+/.test(rule.evidence)) throw new Error(`${prefix}: rule ${rule.id} gives no evidence naming a release of the tool`);
+    if (!form.test(rule.id)) throw new DefinitionError(`${prefix}: rule id ${rule.id} must start with "${prefix}/" and hold lower-case letters, digits and hyphens`);
+    if (rule.severity !== 'error' && rule.severity !== 'warning') throw new DefinitionError(`${prefix}: rule ${rule.id} has severity ${rule.severity}, expected error or warning`);
+    if (!rule.evidence?.trim()) throw new DefinitionError(`${prefix}: rule ${rule.id} gives no evidence`);
+    if (evidenceNamesRelease && !/\d+\.\d+\.\d+/.test(rule.evidence)) throw new DefinitionError(`${prefix}: rule ${rule.id} gives no evidence naming a release of the tool`);
     checkVersions(prefix, rule);
   }
 }
@@ -137,13 +138,13 @@ function checkVersions(prefix: string, rule: Pick<RuleRow, 'id' | 'versions' | '
   const versions: RuleVersions = rule.versions ?? {};
   for (const [name, perTool] of Object.entries(versions)) {
     for (const [tool, version] of Object.entries(perTool)) {
-      if (tool !== 'terraform' && tool !== 'opentofu') throw new Error(`${prefix}: rule ${rule.id} declares release ${name} for ${tool}, expected terraform or opentofu`);
-      if (!RELEASE.test(version ?? '')) throw new Error(`${prefix}: rule ${rule.id} declares release ${name} as ${tool} ${version}, expected x.y.z`);
+      if (tool !== 'terraform' && tool !== 'opentofu') throw new DefinitionError(`${prefix}: rule ${rule.id} declares release ${name} for ${tool}, expected terraform or opentofu`);
+      if (!RELEASE.test(version ?? '')) throw new DefinitionError(`${prefix}: rule ${rule.id} declares release ${name} as ${tool} ${version}, expected x.y.z`);
     }
   }
   for (const bound of [rule.appliesTo?.from, rule.appliesTo?.before]) {
     if (bound !== undefined && !Object.prototype.hasOwnProperty.call(versions, bound)) {
-      throw new Error(`${prefix}: rule ${rule.id} applies by release ${bound}, which its versions do not declare`);
+      throw new DefinitionError(`${prefix}: rule ${rule.id} applies by release ${bound}, which its versions do not declare`);
     }
   }
 }

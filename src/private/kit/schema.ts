@@ -1,3 +1,4 @@
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName, compareVersions } from '../target/target';
 
 /**
@@ -27,6 +28,9 @@ export function since(terraform: string, opentofu: string = ALWAYS): PerTool<str
   return { terraform, opentofu };
 }
 
+/** An env var of a field row: its name, or its name and the first release of the tool that reads it. */
+export type EnvName = string | EnvVar;
+
 /** The same env vars, in the same order, for both tools. */
 export function envBoth(...names: string[]): PerTool<readonly string[]> {
   return { terraform: names, opentofu: names };
@@ -49,10 +53,10 @@ export interface FieldSpec {
   /** First release of each tool that no longer accepts the key. */
   readonly removedIn?: PerTool<string>;
   /**
-   * Environment variables the tool reads when the field is unset, in priority order. A name the
-   * tool reads only from some release on carries it: `ALIBABA_CLOUD_REGION@1.12.0`.
+   * Environment variables the tool reads when the field is unset, in priority order: a name, or
+   * `{ name, since }` for one the tool reads only from that release on.
    */
-  readonly env?: PerTool<readonly string[]>;
+  readonly env?: PerTool<readonly EnvName[]>;
   /**
    * The value is a credential: messages never show it, a literal value gets a warning (it lands in
    * the generated file), and remote states for other stacks leave it out.
@@ -109,11 +113,14 @@ export class FieldTable {
   constructor(public readonly fields: readonly FieldSpec[]) {
     fields.forEach((f, i) =>
       spellingsOf(f).forEach((s) => {
-        if (this.positions.has(s)) throw new Error(`field table: ${s} names two fields`);
+        if (this.positions.has(s)) throw new DefinitionError(`field table: ${s} names two fields`);
         this.positions.set(s, i);
       }),
     );
     for (const f of fields) {
+      for (const e of envEntriesOf(f)) {
+        if (!/^[A-Z][A-Z0-9_]*$/.test(e.name) || !/^\d+\.\d+\.\d+$/.test(e.since)) throw new DefinitionError(`field table: ${f.name} reads env var ${JSON.stringify(e)}, expected { name: "NAME", since: "x.y.z" }`);
+      }
       if (f.fields) this.blocks.set(f.name, new FieldTable(f.fields));
     }
   }
@@ -157,8 +164,8 @@ export function envEntriesOf(field: FieldSpec, tool?: ToolName): EnvVar[] {
   const lists = tool ? [field.env?.[tool] ?? []] : [field.env?.terraform ?? [], field.env?.opentofu ?? []];
   const seen = new Map<string, EnvVar>();
   for (const entry of lists.flat()) {
-    const [name, first = ALWAYS] = entry.split('@');
-    if (!seen.has(name)) seen.set(name, { name, since: first });
+    const e = typeof entry === 'string' ? { name: entry, since: ALWAYS } : entry;
+    if (!seen.has(e.name)) seen.set(e.name, e);
   }
   return [...seen.values()];
 }
@@ -247,6 +254,6 @@ export function evaluatesBackend(target: ParsedTarget): boolean {
 export type Mode = 'backend' | 'remote-state';
 
 /** Env vars that differ per tool. */
-export function envPerTool(terraform: readonly string[], opentofu: readonly string[]): PerTool<readonly string[]> {
+export function envPerTool(terraform: readonly EnvName[], opentofu: readonly EnvName[]): PerTool<readonly EnvName[]> {
   return { terraform, opentofu };
 }

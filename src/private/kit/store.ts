@@ -6,6 +6,7 @@ import { checkRuleTable, Rule, RuleContext, storeConfigView } from './rule-conte
 import { FieldSpec, FieldTable, Mode, keyFor } from './schema';
 import { StateLayout } from './state-objects';
 import { breakpointsOf } from './targets';
+import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName } from '../target/target';
 
 /**
@@ -41,7 +42,7 @@ export function defineStore<B extends string, I extends string>(definition: Stor
   const table = new FieldTable(fields);
   checkRuleTable(backend, table, rules);
   for (const key of [...layout.container, ...(layout.namespace ?? []), ...layout.object]) {
-    if (!fields.some((f) => f.key === key)) throw new Error(`${backend}: the state layout reads ${key}, which is not a key of the table`);
+    if (!fields.some((f) => f.key === key)) throw new DefinitionError(`${backend}: the state layout reads ${key}, which is not a key of the table`);
   }
   return { ...definition, table, breakpoints: breakpointsOf(fields, rules) };
 }
@@ -115,8 +116,8 @@ export function asTemplateText(value: unknown): unknown {
 export function judgedBy(store: StoreDefinition, rule: Rule): string {
   if (rule.severity === 'warning') return rule.runtime ? `— (a warning; its outcome shown by init/apply on ${store.emulator}, \`${rule.runtime}\`)` : '— (a warning)';
   const parts: string[] = [];
-  const validate = /^((?:terraform |opentofu )?validate) refuses/.exec(rule.offline ?? '');
-  if (validate) parts.push(`\`${validate[1]}\``);
+  const offline = rule.offline;
+  if (offline && 'validate' in offline) parts.push(`\`${offline.validate === 'both tools' ? '' : `${offline.validate} `}validate\``);
   if (rule.init) parts.push('offline `init`');
   if (rule.runtime) parts.push(`init/apply on ${store.emulator} (\`${rule.runtime}\`)`);
   if (parts.length > 0) return parts.join('; ');

@@ -2,7 +2,9 @@ import { IConstruct } from 'constructs';
 import { Violation, formatViolations, showValue } from './messages';
 import { RuleRow } from './rule-row';
 import { ALWAYS, BACKEND_EVALUATION, FieldSpec, PerTool, envEntriesOf } from './schema';
+import { StateBackendError } from '../errors/errors';
 import { isCdktn, libraryContext } from '../target/flavour';
+import { CHECKED_RELEASES } from '../target/releases';
 import { EXAMPLES } from '../target/semver-range';
 import { DEFAULT_TARGET, ParsedTarget, TARGET_CONTEXT_KEY, ToolName, compareVersions, parseTargetOrThrow } from '../target/target';
 import { DEFAULT_TARGET_VERSIONS, DeclaredTargets, TARGET_VERSIONS_CONTEXT_KEY, TOOLS, versionsToCheck } from '../target/versions';
@@ -89,7 +91,7 @@ export function declaredTargetsOf(scope: IConstruct): DeclaredTargets | undefine
   if (!isCdktn() || libraryContext(scope, TARGET_CONTEXT_KEY) !== undefined) return undefined;
   const raw = scope.node.tryGetContext(TARGET_VERSIONS_CONTEXT_KEY);
   const result = raw === undefined ? declaredTargetsFrom(DEFAULT_TARGET_VERSIONS, true) : declaredTargetsFrom(raw);
-  if (Array.isArray(result)) throw new Error(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
+  if (Array.isArray(result)) throw new StateBackendError(formatViolations(`${TARGET_VERSIONS_CONTEXT_KEY} context`, scope.node.path, result));
   // Every declared range is "": no tool is targeted, so the library's own target (or default) decides.
   return result.ranges.length === 0 ? undefined : result;
 }
@@ -101,20 +103,19 @@ export function describeDeclared(declared: DeclaredTargets): string {
 }
 
 /**
- * The releases of the judges (scripts/judges.txt: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and
- * 1.6.3), at which the rules' evidence was observed: a cdktn config is checked there too, for either
- * tool. test/unit/private/kit/targets.test.ts holds the list to scripts/judges.txt.
+ * The releases the tools judged the tables at (target/releases.ts), without a pre-release's suffix
+ * (a pre-release is checked as its release): a cdktn config is checked there too, for either tool.
  */
-export const JUDGED_RELEASES: readonly string[] = ['1.6.3', '1.11.4', '1.12.6', '1.15.9'];
+const CHECKED: readonly string[] = Object.values(CHECKED_RELEASES).flatMap((releases) => releases.map((v) => v.split('-')[0]));
 
 /**
  * The versions at which a store's tables change anything, as they declare them: every field's
  * `since`, `removedIn` and env var releases, every release a rule declares in its `versions`, where
- * backend blocks start being evaluated, and the judges' releases. Between two of them the tables say
- * the same. A version that changes nothing only costs one more check.
+ * backend blocks start being evaluated, and the releases the tools judged the tables at. Between two
+ * of them the tables say the same. A version that changes nothing only costs one more check.
  */
 export function breakpointsOf(fields: readonly FieldSpec[], rules: readonly RuleRow[]): readonly string[] {
-  const versions = new Set<string>([...Object.values(BACKEND_EVALUATION), ...JUDGED_RELEASES]);
+  const versions = new Set<string>([...Object.values(BACKEND_EVALUATION), ...CHECKED]);
   const add = (perTool: PerTool<string> | undefined) => Object.values(perTool ?? {}).forEach((v) => versions.add(v));
   const visit = (rows: readonly FieldSpec[]): void => {
     for (const f of rows) {

@@ -33,23 +33,23 @@ const filePair = <I extends string>(id: I, value: string, file: string) =>
     (c) => `the ${c.target.tool} run fails unless the file holds the same value, so set only one of them`,
   );
 
-/** AzureRM (spec RemoteStateD). */
+/** AzureRM. */
 export const AZURERM_RULES = [
   rule({
     id: 'azurerm/environment',
-    offline: 'no offline check: both tools look the name up when init configures the backend, which reaches the cloud',
+    offline: { none: 'both tools look the name up when init configures the backend, which reaches the cloud' },
     runtime: 'azurerm-environment',
     severity: 'error',
     fields: ['environment', 'metadataHost'],
     description: 'environment must be a name the target accepts (Terraform, and OpenTofu before 1.11, match case-insensitively, OpenTofu 1.11+ exactly); Terraform 1.11+ ignores it when metadataHost is set',
     evidence:
-      'spec part 8; 1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
+      '1.11+: opentofu azure/auth/clients.go CloudConfigFromAddresses, terraform go-azure-sdk environments.FromName; ' +
       'before 1.11: go-azure-helpers authentication.AzureEnvironmentByNameFromEndpoint (public, china, german, stack, usgovernment); ' +
-      'init on Azurite with an access key fails with terraform 1.11.4 and 1.15.9 ("no environment was found with the name"), opentofu 1.12.6 ' +
-      '("unknown environment identifier") and 1.6.3 ("unable to locate metadata for environment"); "" fails terraform 1.11.4 and ' +
-      'opentofu 1.6.3 the same way, while opentofu 1.12.6 and terraform 1.15.9 take it as unset and store state (scenario azurerm-empty-required; ' +
+      'init on Azurite with an access key fails: terraform 1.11+ "no environment was found with the name", opentofu 1.11+ ' +
+      '"unknown environment identifier", opentofu before 1.11 "unable to locate metadata for environment"; "" fails the same way before ' +
+      'emptyIsUnset, and from it the tools take it as unset and store state (scenario azurerm-empty-required; ' +
       'opentofu v1.11.0+ auth/clients.go CloudConfigFromAddresses: case "", "public", "global", "canary"; terraform v1.13.0+ azure/backend.go ' +
-      'on backendbase SDKLikeDefaults, whose ApplyTo takes "" as unset: ARM_ENVIRONMENT, else "public"; 1.16.x from source only)',
+      'on backendbase SDKLikeDefaults, whose ApplyTo takes "" as unset: ARM_ENVIRONMENT, else "public")',
     // OpenTofu 1.11+ (CloudConfigFromAddresses) and Terraform 1.13+ (SDKLikeDefaults) take "" as unset.
     versions: { newSdk: NEW_SDK, emptyIsUnset: { terraform: '1.13.0', opentofu: '1.11.0' } },
     check: (c) => {
@@ -59,7 +59,7 @@ export const AZURERM_RULES = [
       const current = c.reached('newSdk');
       // Terraform 1.11+ takes the cloud from the metadata host and ignores the name.
       if (tool === 'terraform' && current && c.has('metadataHost')) return;
-      // Where "" is unset, init on Azurite works (opentofu 1.12.6 and terraform 1.15.9).
+      // Where "" is unset, init on Azurite works (scenario azurerm-empty-required).
       if (v === '' && c.reached('emptyIsUnset')) return;
       const names = current ? CURRENT_ENVIRONMENTS : LEGACY_ENVIRONMENTS;
       // Terraform, and every release's go-azure-helpers before 1.11 (strings.ToLower), match case-insensitively.
@@ -96,7 +96,7 @@ export const AZURERM_RULES = [
     severity: 'warning',
     fields: ['useOidc', 'useGraphApi'],
     description: 'useOidc needs useGraphApi to be true',
-    evidence: 'spec part 5 (no tool check seen: terraform 1.2 picks the auth method when init builds the client)',
+    evidence: 'no tool check seen: terraform 1.2 picks the auth method when init builds the client',
     check: (c) => {
       if (c.literal('useOidc') === true && c.literal('useGraphApi') === false) {
         c.warn(`${c.spelling('useOidc')} is true with ${c.spelling('useGraphApi')} false; oidc needs microsoft graph, so the login is likely to fail: set ${c.spelling('useGraphApi')} true (or leave it unset)`);
@@ -106,7 +106,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/certificate-password-needs-certificate',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: client_certificate_path and client_certificate default to ARM_CLIENT_CERTIFICATE_PATH and ARM_CLIENT_CERTIFICATE',
+      evidence: 'both tools, azure/backend.go schema: client_certificate_path and client_certificate default to ARM_CLIENT_CERTIFICATE_PATH and ARM_CLIENT_CERTIFICATE',
     },
     'clientCertificatePassword',
     ['clientCertificatePath', 'clientCertificate'],
@@ -115,7 +115,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/oidc-request-pair',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
+      evidence: 'both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
     },
     'oidcRequestToken',
     ['oidcRequestUrl'],
@@ -124,7 +124,7 @@ export const AZURERM_RULES = [
   partnerFromEnv(
     {
       id: 'azurerm/oidc-request-url-pair',
-      evidence: 'spec part 5; both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
+      evidence: 'both tools, azure/backend.go schema: oidc_request_url and oidc_request_token default to ARM_OIDC_REQUEST_* and ACTIONS_ID_TOKEN_REQUEST_* (GitHub Actions sets those)',
     },
     'oidcRequestUrl',
     ['oidcRequestToken'],
@@ -135,30 +135,30 @@ export const AZURERM_RULES = [
   filePair('azurerm/oidc-token-file-pair', 'oidcToken', 'oidcTokenFilePath'),
   rule({
     id: 'azurerm/dns-lookup-needs-resource-group',
-    offline: 'no offline check: terraform checks it when init configures the backend, which reaches the cloud',
+    offline: { none: 'terraform checks it when init configures the backend, which reaches the cloud' },
     runtime: 'azurerm-dns-lookup',
     severity: 'error',
     fields: ['lookupBlobEndpoint', 'resourceGroupName'],
     description: 'lookupBlobEndpoint true needs resourceGroupName',
-    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name; init on Azurite fails with terraform 1.11.4 and 1.15.9 ("`resource_group_name` is required when `lookup_blob_endpoint` is set")',
+    evidence: 'terraform 1.11.2+, azure/backend.go Configure: lookup_blob_endpoint requires resource_group_name; init on Azurite fails ("`resource_group_name` is required when `lookup_blob_endpoint` is set")',
     check: (c) => {
       if (!c.has('lookupBlobEndpoint') || c.literal('lookupBlobEndpoint') === false || c.has('resourceGroupName')) return;
       c.error('lookupBlobEndpoint', `set without ${c.spelling('resourceGroupName')}, expected it to be set as well`);
     },
   }),
-  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
+  mutuallyExclusive({ id: 'azurerm/environment-or-metadata-host', offline: { validate: 'opentofu', how: 'ConflictsWith' }, evidence: 'opentofu, azure/backend.go schema: environment ConflictsWith metadata_host', appliesTo: { tools: ['opentofu'] } }, [
     'environment',
     'metadataHost',
   ]),
-  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', offline: 'opentofu validate refuses it (ConflictsWith)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
+  mutuallyExclusive({ id: 'azurerm/one-blob-encryption', offline: { validate: 'opentofu', how: 'ConflictsWith' }, evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ConflictsWith encryption_scope' }, [
     'customerProvidedKey',
     'encryptionScope',
   ]),
-  base64Key({ id: 'azurerm/customer-provided-key', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
-  atLeast({ id: 'azurerm/timeout-seconds', offline: 'opentofu validate refuses it (ValidateFunc)', evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
+  base64Key({ id: 'azurerm/customer-provided-key', offline: { validate: 'opentofu', how: 'ValidateFunc' }, evidence: 'opentofu 1.12+, azure/backend.go schema: customer_provided_key ValidateFunc newCPKInfo' }, 'customerProvidedKey', 32),
+  atLeast({ id: 'azurerm/timeout-seconds', offline: { validate: 'opentofu', how: 'ValidateFunc' }, evidence: 'opentofu 1.9+, azure/backend.go schema: "timeout_seconds expected to be a non-negative integer"' }, 'timeoutSeconds', 0, 'seconds'),
   rule({
     id: 'azurerm/timeout-zero',
-    offline: 'no offline check: validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out',
+    offline: { none: 'validate accepts 0 (OpenTofu\'s own schema test expects it to), and only the blob calls of init time out' },
     runtime: 'azurerm-timeout-zero',
     severity: 'error',
     fields: ['timeoutSeconds'],
@@ -166,7 +166,7 @@ export const AZURERM_RULES = [
     evidence:
       'opentofu 1.9+, azure/backend.go configure: time.Duration(timeout_seconds) * time.Second becomes each storage call\'s context timeout; ' +
       'with 0, or past 9223372036 where the product overflows int64 to a deadline already passed, init on Azurite fails ' +
-      '("Failed to get existing workspaces: error listing blobs: context deadline exceeded") with opentofu 1.12.6, and 10 initialises and applies',
+      '("Failed to get existing workspaces: error listing blobs: context deadline exceeded"), and 10 initialises and applies',
     check: (c) => {
       const v = c.literal('timeoutSeconds');
       if (v === 0) {c.error('timeoutSeconds', 'got 0, expected 1 or more seconds, or no timeoutSeconds (with 0 every blob call times out at once, so init fails)');} else if (typeof v === 'number' && v > MAX_DURATION_SECONDS) {
@@ -177,11 +177,11 @@ export const AZURERM_RULES = [
   matches(
     {
       id: 'azurerm/storage-account-name',
-      offline: 'no offline check: validate accepts any name; opentofu checks it when init configures the backend',
+      offline: { none: 'validate accepts any name; opentofu checks it when init configures the backend' },
       init: 'init fails before any request: "invalid storage account name"',
       runtime: 'azurerm-account-name',
       evidence:
-        'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails with opentofu 1.12.6, ' +
+        'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage account name"); init on Azurite fails, ' +
         'and offline init refuses it before any request',
       versions: TOFU_NAME_CHECKS,
       appliesTo: { from: 'tofuChecksNames' },
@@ -192,7 +192,7 @@ export const AZURERM_RULES = [
   ),
   rule({
     id: 'azurerm/account-name-host',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it builds the first request',
+    offline: { none: 'validate accepts any name, and init refuses it when it builds the first request' },
     init: 'init fails before any request: parse "https://<account>.blob.core.windows.net/...": invalid character in host name',
     severity: 'error',
     fields: ['storageAccountName'],
@@ -201,7 +201,7 @@ export const AZURERM_RULES = [
       'both tools build https://<account>.blob.core.windows.net (terraform go-azure-sdk, opentofu before 1.11 the legacy storage client); ' +
       'Go net/url refuses the host ("invalid character \\" \\" in host name", "invalid URL escape", "invalid port" after a ":"; terraform\'s URL also "#"), and terraform\'s ' +
       'resolver an empty label ("..") or a label starting or ending with "-" or over 63 long ("no such host", no DNS server asked); offline init refuses them before ' +
-      'any request with terraform 1.11.4 and 1.15.9 and (the characters but "#") opentofu 1.6.3; a single "." is a longer host name, which a DNS server is asked for ' +
+      'any request (opentofu before 1.11: the characters but "#" only); a single "." is a longer host name, which a DNS server is asked for ' +
       '(opentofu 1.11+ refuses every such name through azurerm/storage-account-name)',
     versions: TOFU_NAME_CHECKS,
     appliesTo: { before: 'tofuChecksNames' },
@@ -221,9 +221,9 @@ export const AZURERM_RULES = [
   matches(
     {
       id: 'azurerm/container-name',
-      offline: 'no offline check: opentofu checks the name when init configures the backend, which reaches the cloud',
+      offline: { none: 'opentofu checks the name when init configures the backend, which reaches the cloud' },
       runtime: 'azurerm-container-name',
-      evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name"); init on Azurite fails with opentofu 1.12.6',
+      evidence: 'opentofu 1.11+, azure/backend.go checkAccountAndContainerNames ("invalid storage container name"); init on Azurite fails',
       versions: TOFU_NAME_CHECKS,
       appliesTo: { from: 'tofuChecksNames' },
     },

@@ -5,10 +5,11 @@ import { reachedRelease } from '../kit/state-objects';
 import { defineStore } from '../kit/store';
 
 /*
- * AzureRM (spec RemoteStateD): the field table (the keys each tool reads, per release), the rules
+ * AzureRM: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
- * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
- * version is named.
+ * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
+ * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
+ * (docs/FIELDS.md "judged by"), never named in its evidence.
  */
 
 const FROM_0_12 = since('0.12.0');
@@ -23,7 +24,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'acmetfstate',
     required: true,
-    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/judges/init-judge.test.ts).
+    // Every judge's offline init (test/judges/init-judge.test.ts).
     emptyFailsAt: 'init fails on it before any request: the account\'s host name ".blob.core.windows.net" is empty',
     since: EVERY_RELEASE,
   },
@@ -33,7 +34,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'tfstate',
     required: true,
-    // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+    // Every run-time judge (test/runtime/azurerm.test.ts, scenario azurerm-empty-required).
     emptyFailsAt: 'init fails on it: "containerName cannot be an empty string"',
     since: EVERY_RELEASE,
   },
@@ -43,7 +44,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'prod.terraform.tfstate',
     required: true,
-    // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/azurerm.test.ts).
+    // Every run-time judge (test/runtime/azurerm.test.ts, scenario azurerm-empty-required).
     emptyFailsAt: 'init fails on it: "blobName cannot be an empty string"',
     since: EVERY_RELEASE,
   },

@@ -7,10 +7,11 @@ import { FieldSpec, envBoth, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * COS (spec RemoteStateB): the field table (the keys each tool reads, per release), the rules
+ * COS: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
- * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
- * version is named.
+ * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
+ * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
+ * (docs/FIELDS.md "judged by"), never named in its evidence.
  */
 
 const TF_ONLY_1_10 = { terraform: '1.10.0' };
@@ -57,7 +58,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'tfstate-1250000000',
     required: true,
-    // The offline init judge: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/judges/init-judge.test.ts).
+    // Every judge's offline init (test/judges/init-judge.test.ts).
     emptyFailsAt: 'init fails on it before any request: "invalid bucket format", or the host ".cos.<region>.myqcloud.com" is empty',
     since: since('0.12.21'),
   },
@@ -151,29 +152,29 @@ const RULES = [
   ),
   rule({
     id: 'cos/region-empty',
-    offline: 'no offline check: validate accepts "", and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts "", and init refuses it when it configures the backend' },
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log), or Go refuses the host "<bucket>.cos..myqcloud.com" ("no such host", no DNS server asked)',
     severity: 'error',
     fields: ['region'],
     description: 'region is not "" (the bucket\'s host name would have an empty label; leave it unset to use TENCENTCLOUD_REGION)',
     evidence:
       'both tools, cos/backend.go configure: https://<bucket>.cos.<region>.myqcloud.com; "" is set, so TENCENTCLOUD_REGION is not read; ' +
-      'offline init refuses it before any request with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+      'offline init refuses it before any request',
     check: (c) => {
       if (c.literal('region') === '') c.error('region', 'got "", expected a region such as "ap-guangzhou", or no region so that the run takes TENCENTCLOUD_REGION (init fails on "": the bucket\'s host name is cos..myqcloud.com)');
     },
   }),
   rule({
     id: 'cos/bucket-name',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts any name, and init refuses it when it configures the backend' },
     init: 'init fails before any request: "invalid bucket format, please check your cos.BaseURL" (debug log)',
     severity: 'error',
     fields: ['bucket', 'region', 'accelerate', 'endpoint'],
     description: 'bucket is <name>-<appid>: lower-case letters, digits and hyphens, then "-" and the digits of the APPID',
     evidence:
       'cos-go-sdk-v5 v0.7.42 (terraform 1.6.0 and later) and v0.7.70 (opentofu 1.11.0 and later), cos.go checkURL: the bucket host must match ' +
-      '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request with terraform 1.11.4 and 1.15.9 ' +
-      'and opentofu 1.12.6, and not with opentofu 1.6.3 (v0.7.29)',
+      '^[a-z0-9-]+-[0-9]+ on a cos host of myqcloud.com or tencentcos.cn; offline init refuses it before any request from those releases on, ' +
+      'and not before them (v0.7.29)',
     versions: SDK_CHECKS_NAMES,
     appliesTo: { from: 'sdkChecksNames' },
     check: (c) => {
@@ -199,17 +200,17 @@ const RULES = [
   oneOf(
     {
       id: 'cos/acl',
-      offline: 'validate refuses it (both tools)',
+      offline: { validate: 'both tools' },
       runtime: 'cos-object-options',
       evidence:
-        'spec part 8; both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
-        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3)',
+        'both tools, cos/backend.go schema: acl ValidateFunc ("acl value invalid, expected private or public-read"); ' +
+        'init refuses "public-read-write" before any request and the allowed values reach COS as x-cos-acl (moto behind the COS front end)',
     },
     'acl',
     ['private', 'public-read'],
   ),
   inRange(
-    { id: 'cos/session-duration', offline: 'validate refuses it (both tools)', evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
+    { id: 'cos/session-duration', offline: { validate: 'both tools' }, evidence: 'both tools, cos/backend.go schema: assume_role.session_duration ValidateFunc (0 to 43200)' },
     'assumeRole.sessionDuration',
     0,
     43200,
@@ -219,13 +220,13 @@ const RULES = [
   matches(
     {
       id: 'cos/endpoint-form',
-      offline: 'no offline check: terraform checks it when init configures the backend (before any request); validate accepts any string',
+      offline: { none: 'terraform checks it when init configures the backend (before any request); validate accepts any string' },
       runtime: 'cos-endpoint',
       appliesTo: { tools: ['terraform'] },
       evidence:
         'terraform 1.6+, cos/backend.go configure: endpoint must match ^(http(s)?)://cos-internal\\.([^.]+)\\.tencentcos\\.cn$, ' +
         'else init fails ("Invalid URL: <endpoint> must be: http(s)://cos-internal.{Region}.tencentcos.cn"); the bucket is then reached at ' +
-        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end, terraform 1.11.4 and 1.15.9: both protocols store the state there, ' +
+        '<protocol>://<bucket>.cos-internal.<region>.tencentcos.cn; init on moto behind the COS front end: both protocols store the state there, ' +
         'https://127.0.0.1:9000, https://cos.<region>.myqcloud.com and a trailing "/" fail before any request',
     },
     'endpoint',

@@ -6,10 +6,11 @@ import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * GCS (spec ConfigA): the field table (the keys each tool reads, per release), the rules
+ * GCS: the field table (the keys each tool reads, per release), the rules
  * between and about the values, and where the store keeps each workspace's state. Source paths are relative to each
- * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
- * version is named.
+ * tool's `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
+ * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
+ * (docs/FIELDS.md "judged by"), never named in its evidence.
  */
 
 const FIELDS: readonly FieldSpec[] = [
@@ -19,7 +20,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'acme-tfstate',
     required: true,
-    // The run-time judges: terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 (test/runtime/gcs.test.ts).
+    // Every run-time judge (test/runtime/gcs.test.ts, scenario gcs-empty-required).
     emptyFailsAt: 'init fails on it: "storage: bucket doesn\'t exist"',
     since: EVERY_RELEASE,
   },
@@ -101,15 +102,15 @@ const FIELDS: readonly FieldSpec[] = [
 const RULES = [
   rule({
     id: 'gcs/encryption-key',
-    offline: 'no offline check: both tools decode the key when init configures the backend, and that init reaches the cloud',
+    offline: { none: 'both tools decode the key when init configures the backend, and that init reaches the cloud' },
     runtime: 'gcs-encryption-key',
     severity: 'error',
     fields: ['encryptionKey'],
     description: 'encryptionKey must be standard base64 (padded) that decodes to 32 bytes, or a path to a file that holds it',
     evidence:
-      'spec part 8; both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
+      'both tools, gcs/backend.go configure: backend.ReadPathOrContents, then base64.StdEncoding.DecodeString ' +
       '("Error decoding encryption key"); the GCS client refuses a key that is not 32 bytes ("storage: not a 32-byte AES-256 key"); ' +
-      'init on fake-gcs-server 1.56.1 fails on both with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+      'init on fake-gcs-server 1.56.1 fails on both',
     check: (c) => {
       const v = c.literal('encryptionKey');
       if (typeof v === 'string' && !looksLikePath(v)) checkBase64Key(c, 'encryptionKey', 32);
@@ -130,13 +131,13 @@ const RULES = [
   }),
   rule({
     id: 'gcs/bucket-blank',
-    offline: 'no offline check: validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces',
+    offline: { none: 'validate accepts any name, and the storage client asks for the bucket only when init lists the workspaces' },
     runtime: 'gcs-blank-bucket',
     severity: 'error',
     fields: ['bucket'],
     description: 'bucket is not blank (only spaces): no bucket has such a name',
     evidence:
-      'both tools pass the name to the storage client; init on fake-gcs-server fails ("storage: bucket doesn\'t exist") with terraform 1.11.4, opentofu 1.12.6 and 1.6.3; ' +
+      'both tools pass the name to the storage client; init on fake-gcs-server fails ("storage: bucket doesn\'t exist"); ' +
       'Cloud Storage names are 3 to 63 characters of letters, digits, "-", "_" and "."',
     check: (c) => {
       const v = c.literal('bucket');
@@ -145,12 +146,12 @@ const RULES = [
   }),
   rule({
     // A warning: neither tool checks the name, and the run-time judge shows init and apply working
-    // with any name (fake-gcs-server 1.56.1, all three judges); only Cloud Storage itself refuses it.
+    // with any name (fake-gcs-server 1.56.1, every run-time judge); only Cloud Storage itself refuses it.
     id: 'gcs/kms-key-form',
     severity: 'warning',
     fields: ['kmsEncryptionKey'],
     description: 'kmsEncryptionKey names a key: projects/{project}/locations/{location}/keyRings/{keyRing}/cryptoKeys/{name}',
-    evidence: 'spec part 8; neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
+    evidence: 'neither tool checks the name (both pass it to the storage client); init and apply on fake-gcs-server accept any name',
     check: (c) => {
       const v = c.literal('kmsEncryptionKey');
       if (v === '') {
@@ -167,14 +168,14 @@ const RULES = [
   matches(
     {
       id: 'gcs/custom-endpoint-form',
-      offline: 'no offline check: the storage client resolves its paths against the endpoint only when init calls it',
+      offline: { none: 'the storage client resolves its paths against the endpoint only when init calls it' },
       runtime: 'gcs-endpoint-forms',
       evidence:
         'both tools, gcs/backend.go configure: storage_custom_endpoint goes to the storage client (option.WithEndpoint), which resolves ' +
         '"b/<bucket>/o" against it as a relative URL: ".../storage/v1/" and ".../storage/v1/b" reach /storage/v1/b/<bucket>/o; ' +
         '".../storage/v1/b/" asks for /storage/v1/b/b/<bucket>/o and ".../storage/v1" for /storage/b/<bucket>/o, and init fails ' +
         '("Failed to get existing workspaces: querying Cloud Storage failed: storage: bucket doesn\'t exist"); ' +
-        'init on fake-gcs-server 1.56.1, terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+        'init on fake-gcs-server 1.56.1 shows each form',
     },
     'storeageCustomEndpoint',
     /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\s]+\/storage\/v1\/b?$/,
@@ -183,9 +184,9 @@ const RULES = [
   mutuallyExclusive(
     {
       id: 'gcs/one-encryption',
-      offline: 'opentofu validate refuses it (ConflictsWith); terraform checks it when init configures the backend, which reaches the cloud',
+      offline: { validate: 'opentofu', how: 'ConflictsWith', besides: 'terraform checks it when init configures the backend, which reaches the cloud' },
       runtime: 'gcs-one-encryption',
-      evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3',
+      evidence: 'terraform gcs/backend.go Configure ("can\'t set both encryption_key and kms_encryption_key"); opentofu gcs/backend.go ConflictsWith; init on fake-gcs-server 1.56.1 fails with both',
     },
     ['encryptionKey', 'kmsEncryptionKey'],
   ),
@@ -196,7 +197,7 @@ const RULES = [
     ['impersonateServiceAccountDelegates'],
   ),
   bothSet(
-    { id: 'gcs/access-token-wins', evidence: 'spec part 5; both tools, gcs/backend.go configure: access_token is checked before credentials' },
+    { id: 'gcs/access-token-wins', evidence: 'both tools, gcs/backend.go configure: access_token is checked before credentials' },
     ['accessToken', 'credentials'],
     'accessToken together with credentials is allowed, but accessToken wins',
     (_c, token, credentials) => `the tool uses ${token} and ignores ${credentials}`,

@@ -5,13 +5,13 @@ import { rule } from '../kit/rule-context';
  * The OSS backend's TableStore lock settings (the rest of the OSS table is in oss.ts). Source paths
  * are relative to each tool's `internal/backend/remote-state/oss/`. Every rule here but
  * oss/lock-table-name (the service's naming conventions, whose refusal no run here can show) is
- * backed by runs of the four judges (terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3) on
- * moto and the project's TableStore fake (test/runtime/oss-lock.test.ts). A literal "" in the
- * table or the instance name is what the tools read as unset.
+ * backed by runs of every run-time judge on moto and the project's TableStore fake
+ * (test/runtime/oss-lock.test.ts; docs/FIELDS.md lists the judges from their rows). A literal ""
+ * in the table or the instance name is what the tools read as unset.
  */
 
-/** The runs that back these rules. */
-const RUNS = 'terraform 1.11.4 and 1.15.9, opentofu 1.12.6 and 1.6.3 on moto and the TableStore fake';
+/** The runs that back these rules (which judges: their rows, docs/FIELDS.md "judged by"). */
+const RUNS = 'every run-time judge on moto and the TableStore fake';
 
 /** Alibaba's naming conventions of TableStore (help/en/tablestore "Naming conventions and data types", "Tablestore limits"). */
 const NAMING_DOCS = 'https://www.alibabacloud.com/help/en/tablestore/naming-conventions-and-data-types';
@@ -61,7 +61,7 @@ export const OSS_LOCK_RULES = [
   rule({
     id: 'oss/lock-endpoint-empty',
     severity: 'error',
-    offline: 'no offline check: validate accepts "", and the tool crashes only when it reads the state',
+    offline: { none: 'validate accepts "", and the tool crashes only when it reads the state' },
     fields: ['lockStoreEndpoint', 'lockStoreTable'],
     description: 'lockStoreEndpoint is not "" when lockStoreTable is set (the tool crashes reading the state, whatever its environment)',
     evidence:
@@ -123,7 +123,7 @@ export const OSS_LOCK_RULES = [
       'unless tablestore_instance_name is set to something other than ""), sent as x-ots-instancename on every request; TableStore documents its instance ' +
       `names (3 to 16 letters, digits and hyphens, starting with a letter, case-insensitive; ${NAMING_DOCS}) and answers an unknown one ` +
       `"OTSAuthFailed: The instance is not found."; ${RUNS}: an endpoint http://127.0.0.1:<port> sends the instance "127" and init fails describing the table; ` +
-      'terraform 1.15.9 sends tablestore_instance_name instead, and the endpoint\'s instance when it is ""; an instance spelled in capitals locks',
+      'terraform 1.12+ sends tablestore_instance_name instead, and the endpoint\'s instance when it is ""; an instance spelled in capitals locks',
     runtime: 'oss-lock-instance',
     check: (c) => {
       if (!c.nonEmpty('lockStoreTable')) return;

@@ -7,18 +7,19 @@ import { ALWAYS, FieldSpec, envBoth, envPerTool, since } from '../kit/schema';
 import { defineStore } from '../kit/store';
 
 /*
- * OSS (spec BackendC): the field table (the keys each tool reads, per release), the rules
+ * OSS: the field table (the keys each tool reads, per release), the rules
  * between and about the values (the TableStore lock's in oss-lock-rules.ts), and where the store
- * keeps each workspace's state. Source paths are relative to each
- * tool's `internal/backend/remote-state/` directory: Terraform 1.15.9 and OpenTofu 1.12.6 unless a
- * version is named.
+ * keeps each workspace's state. Source paths are relative to each tool's
+ * `internal/backend/remote-state/` directory, in the releases target/releases.ts says the tables
+ * were read from (SOURCE_READ) unless a version is named. Which judges show a rule is data
+ * (docs/FIELDS.md "judged by"), never named in its evidence.
  */
 
 /**
  * Terraform 1.12.0 added `ALIBABA_CLOUD_*` aliases that OpenTofu does not read (oss/backend.go
- * MultiEnvDefaultFunc; v1.11.4 has none, v1.12.0 has them). A full init offline, against a listener on
- * loopback, shows terraform 1.15.9 reading each of the twelve and 1.11.4 none; 1.12-1.14 and 1.16.x
- * from source only.
+ * MultiEnvDefaultFunc; 1.11 has none, v1.12.0 has them). A full init offline, against a listener on
+ * loopback, showed a 1.15 release reading each of the twelve and a 1.11 release none; other
+ * releases from source only.
  */
 /** Terraform added the oss backend in 0.12.2. */
 const FROM_0_12_2 = since('0.12.2');
@@ -33,7 +34,7 @@ const FIELDS: readonly FieldSpec[] = [
     example: '<ACCESS_KEY>',
     secret: true,
     since: FROM_0_12_2,
-    env: envPerTool(['ALICLOUD_ACCESS_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_ID@1.12.0', 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
+    env: envPerTool(['ALICLOUD_ACCESS_KEY', { name: 'ALIBABA_CLOUD_ACCESS_KEY_ID', since: '1.12.0' }, 'ALICLOUD_ACCESS_KEY_ID'], ['ALICLOUD_ACCESS_KEY', 'ALICLOUD_ACCESS_KEY_ID']),
   },
   {
     name: 'secretKey',
@@ -43,7 +44,7 @@ const FIELDS: readonly FieldSpec[] = [
     secret: true,
     since: FROM_0_12_2,
     env: envPerTool(
-      ['ALICLOUD_SECRET_KEY', 'ALIBABA_CLOUD_ACCESS_KEY_SECRET@1.12.0', 'ALICLOUD_ACCESS_KEY_SECRET'],
+      ['ALICLOUD_SECRET_KEY', { name: 'ALIBABA_CLOUD_ACCESS_KEY_SECRET', since: '1.12.0' }, 'ALICLOUD_ACCESS_KEY_SECRET'],
       ['ALICLOUD_SECRET_KEY', 'ALICLOUD_ACCESS_KEY_SECRET'],
     ),
   },
@@ -54,7 +55,7 @@ const FIELDS: readonly FieldSpec[] = [
     example: '<SECURITY_TOKEN>',
     secret: true,
     since: FROM_0_12_2,
-    env: envPerTool(['ALICLOUD_SECURITY_TOKEN', 'ALIBABA_CLOUD_SECURITY_TOKEN@1.12.0'], ['ALICLOUD_SECURITY_TOKEN']),
+    env: envPerTool(['ALICLOUD_SECURITY_TOKEN', { name: 'ALIBABA_CLOUD_SECURITY_TOKEN', since: '1.12.0' }], ['ALICLOUD_SECURITY_TOKEN']),
   },
   {
     name: 'ecsRoleName',
@@ -62,7 +63,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'terraform-runner',
     since: since('0.12.14'),
-    env: envPerTool(['ALICLOUD_ECS_ROLE_NAME', 'ALIBABA_CLOUD_ECS_METADATA@1.12.0'], ['ALICLOUD_ECS_ROLE_NAME']),
+    env: envPerTool(['ALICLOUD_ECS_ROLE_NAME', { name: 'ALIBABA_CLOUD_ECS_METADATA', since: '1.12.0' }], ['ALICLOUD_ECS_ROLE_NAME']),
   },
   {
     name: 'region',
@@ -70,7 +71,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'cn-hangzhou',
     since: FROM_0_12_2,
-    env: envPerTool(['ALICLOUD_REGION', 'ALIBABA_CLOUD_REGION@1.12.0', 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
+    env: envPerTool(['ALICLOUD_REGION', { name: 'ALIBABA_CLOUD_REGION', since: '1.12.0' }, 'ALICLOUD_DEFAULT_REGION'], ['ALICLOUD_REGION', 'ALICLOUD_DEFAULT_REGION']),
   },
   {
     name: 'stsEndpoint',
@@ -78,7 +79,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'sts.cn-hangzhou.aliyuncs.com',
     since: since('1.0.11'),
-    env: envPerTool(['ALICLOUD_STS_ENDPOINT', 'ALIBABA_CLOUD_STS_ENDPOINT@1.12.0'], ['ALICLOUD_STS_ENDPOINT']),
+    env: envPerTool(['ALICLOUD_STS_ENDPOINT', { name: 'ALIBABA_CLOUD_STS_ENDPOINT', since: '1.12.0' }], ['ALICLOUD_STS_ENDPOINT']),
   },
   {
     name: 'lockStoreEndpoint',
@@ -87,7 +88,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com',
     since: FROM_0_12_2,
-    env: envPerTool(['ALICLOUD_TABLESTORE_ENDPOINT', 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT@1.12.0'], ['ALICLOUD_TABLESTORE_ENDPOINT']),
+    env: envPerTool(['ALICLOUD_TABLESTORE_ENDPOINT', { name: 'ALIBABA_CLOUD_TABLESTORE_ENDPOINT', since: '1.12.0' }], ['ALICLOUD_TABLESTORE_ENDPOINT']),
   },
   {
     name: 'endpoint',
@@ -95,7 +96,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'oss-cn-hangzhou.aliyuncs.com',
     since: FROM_0_12_2,
-    env: envPerTool(['ALICLOUD_OSS_ENDPOINT', 'ALIBABA_CLOUD_OSS_ENDPOINT@1.12.0', 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
+    env: envPerTool(['ALICLOUD_OSS_ENDPOINT', { name: 'ALIBABA_CLOUD_OSS_ENDPOINT', since: '1.12.0' }, 'OSS_ENDPOINT'], ['ALICLOUD_OSS_ENDPOINT', 'OSS_ENDPOINT']),
   },
   {
     name: 'bucket',
@@ -104,7 +105,7 @@ const FIELDS: readonly FieldSpec[] = [
     example: 'acme-tfstate',
     required: true,
     since: FROM_0_12_2,
-    emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]", opentofu and terraform 1.15) or lists buckets where it expects objects (terraform 1.11.4)',
+    emptyFailsAt: 'init fails on it: the OSS SDK refuses the name ("bucket name  len is between [3-63]": opentofu, terraform 1.15.0 and later) or lists buckets where it expects objects (terraform before 1.15.0)',
   },
   { name: 'prefix', key: 'prefix', type: 'string', example: 'env:', default: 'env:', since: FROM_0_12_2 },
   { name: 'key', key: 'key', type: 'string', example: 'network/terraform.tfstate', default: 'terraform.tfstate', since: FROM_0_12_2 },
@@ -125,7 +126,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: '/home/ci/.aliyun/config.json',
     since: since('0.12.8'),
-    env: envPerTool(['ALICLOUD_SHARED_CREDENTIALS_FILE', 'ALIBABA_CLOUD_CREDENTIALS_FILE@1.12.0'], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
+    env: envPerTool(['ALICLOUD_SHARED_CREDENTIALS_FILE', { name: 'ALIBABA_CLOUD_CREDENTIALS_FILE', since: '1.12.0' }], ['ALICLOUD_SHARED_CREDENTIALS_FILE']),
   },
   {
     name: 'profile',
@@ -133,7 +134,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'ci',
     since: since('0.12.8'),
-    env: envPerTool(['ALICLOUD_PROFILE', 'ALIBABA_CLOUD_PROFILE@1.12.0'], ['ALICLOUD_PROFILE']),
+    env: envPerTool(['ALICLOUD_PROFILE', { name: 'ALIBABA_CLOUD_PROFILE', since: '1.12.0' }], ['ALICLOUD_PROFILE']),
   },
   {
     name: 'assumeRole',
@@ -150,7 +151,7 @@ const FIELDS: readonly FieldSpec[] = [
         example: 'acs:ram::1000000000000001:role/terraform',
         required: true,
         since: since('0.12.6'),
-        env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+        env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', { name: 'ALIBABA_CLOUD_ROLE_ARN', since: '1.12.0' }], ['ALICLOUD_ASSUME_ROLE_ARN']),
       },
       {
         name: 'sessionName',
@@ -158,7 +159,7 @@ const FIELDS: readonly FieldSpec[] = [
         type: 'string',
         example: 'cdktf',
         since: since('0.12.6'),
-        env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+        env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', { name: 'ALIBABA_CLOUD_ROLE_SESSION_NAME', since: '1.12.0' }], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
       },
       { name: 'policy', key: 'policy', type: 'string', example: '{"Statement":[{"Action":["oss:GetObject"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}', since: since('0.12.6') },
       { name: 'sessionExpiration', key: 'session_expiration', type: 'number', example: 1800, since: since('0.12.6') },
@@ -170,7 +171,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'acs:ram::1000000000000001:role/terraform',
     since: FLAT_ASSUME_ROLE,
-    env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', 'ALIBABA_CLOUD_ROLE_ARN@1.12.0'], ['ALICLOUD_ASSUME_ROLE_ARN']),
+    env: envPerTool(['ALICLOUD_ASSUME_ROLE_ARN', { name: 'ALIBABA_CLOUD_ROLE_ARN', since: '1.12.0' }], ['ALICLOUD_ASSUME_ROLE_ARN']),
   },
   {
     name: 'assumeRoleSessionName',
@@ -178,7 +179,7 @@ const FIELDS: readonly FieldSpec[] = [
     type: 'string',
     example: 'cdktf',
     since: FLAT_ASSUME_ROLE,
-    env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', 'ALIBABA_CLOUD_ROLE_SESSION_NAME@1.12.0'], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
+    env: envPerTool(['ALICLOUD_ASSUME_ROLE_SESSION_NAME', { name: 'ALIBABA_CLOUD_ROLE_SESSION_NAME', since: '1.12.0' }], ['ALICLOUD_ASSUME_ROLE_SESSION_NAME']),
   },
   { name: 'assumeRolePolicy', key: 'assume_role_policy', type: 'string', example: '{"Statement":[{"Action":["oss:*"],"Effect":"Allow","Resource":["*"]}],"Version":"1"}', since: FLAT_ASSUME_ROLE },
   {
@@ -200,14 +201,14 @@ const SDK_CHECKS_NAMES = { sdkChecksNames: { terraform: '1.15.0', opentofu: ALWA
 const RULES = [
   rule({
     id: 'oss/bucket-name',
-    offline: 'no offline check: validate accepts any name, and init refuses it when it configures the backend',
+    offline: { none: 'validate accepts any name, and init refuses it when it configures the backend' },
     init: 'init fails before any request: "error getting bucket: bucket name ... len is between [3-63]" / "can only include lowercase letters, numbers, and -" / "must start and end with a lowercase letter or number"',
     severity: 'error',
     fields: ['bucket'],
     description: 'bucket is 3 to 63 lower-case letters, digits and hyphens, starting and ending with a letter or digit',
     evidence:
       'aliyun-oss-go-sdk v2 and later, oss/utils.go CheckBucketName, called by Client.Bucket (terraform 1.15.0 and later: v2.1.1; every opentofu release: ' +
-      'v2.2.9, 1.12: v3.0.2); offline init refuses it before any request with terraform 1.15.9, opentofu 1.12.6 and 1.6.3, and not with terraform 1.11.4',
+      'v2.2.9, 1.12: v3.0.2); offline init refuses it before any request from those releases on, and not before them (v0.0.0-20190103054945, of 2019)',
     versions: SDK_CHECKS_NAMES,
     appliesTo: { from: 'sdkChecksNames' },
     check: (c) => {
@@ -232,20 +233,20 @@ const RULES = [
     },
   }),
   inRange(
-    { id: 'oss/session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: IntBetween(900, 3600)' },
+    { id: 'oss/session-expiration', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: IntBetween(900, 3600)' },
     'assumeRoleSessionExpiration',
     900,
     3600,
     'seconds',
   ),
   inRange(
-    { id: 'oss/block-session-expiration', offline: 'validate refuses it (both tools)', evidence: 'spec part 8; both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
+    { id: 'oss/block-session-expiration', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: assume_role.session_expiration IntBetween(900, 3600)' },
     'assumeRole.sessionExpiration',
     900,
     3600,
     'seconds',
   ),
-  oneOf({ id: 'oss/acl', offline: 'validate refuses it (both tools)', evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
+  oneOf({ id: 'oss/acl', offline: { validate: 'both tools' }, evidence: 'both tools, oss/backend.go schema: acl ValidateFunc (StringInSlice)' }, 'acl', ['', 'private', 'public-read', 'public-read-write']),
   ...PATH_RULES('oss'),
   ...OSS_LOCK_RULES,
   bothSet(

@@ -9,7 +9,7 @@ export const PATH_RULES = <S extends 'cos' | 'oss'>(store: S) => [
   matches(
     {
       id: `${store}/prefix-form`,
-      offline: 'validate refuses it (both tools)',
+      offline: { validate: 'both tools' },
       ...(store === 'cos' ? { runtime: 'cos-prefix-form' } : {}),
       evidence: `both tools, ${store}/backend.go schema ValidateFunc: "prefix must not start with '/' or './'"`,
     },
@@ -20,7 +20,7 @@ export const PATH_RULES = <S extends 'cos' | 'oss'>(store: S) => [
   matches(
     {
       id: `${store}/key-form`,
-      offline: 'validate refuses it (both tools)',
+      offline: { validate: 'both tools' },
       ...(store === 'cos' ? { runtime: 'cos-key-form' } : {}),
       evidence: `both tools, ${store}/backend.go schema ValidateFunc: "key can not start and end with '/'"`,
     },

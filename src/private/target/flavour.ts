@@ -1,4 +1,5 @@
 import { IConstruct } from 'constructs';
+import { refuse } from '../errors/errors';
 
 /**
  * The CDK framework this build of the library runs on: `cdktf` for the package built on CDK for
@@ -23,6 +24,13 @@ export function otherFlavourKey(key: string): string {
   return key.replace(/^cdkt[fn]-/, `${isCdktn() ? 'cdktf' : 'cdktn'}-`);
 }
 
+/** The check of a context key set under both packages' names, by id (for docs/FIELDS.md and the rule catalog). */
+export const CONTEXT_KEYS_CHECK = {
+  id: 'target/context-keys',
+  severity: 'error',
+  description: 'a context key of this library set under both packages\' names (the cdktf and the cdktn package\'s) holds one value',
+} as const;
+
 /**
  * The value of this library's context key `key` at `scope`, and the name it was set under: this
  * package's or the other package's (an app moved between cdktf and cdktn keeps its cdktf.json, and
@@ -39,9 +47,10 @@ export function libraryContext(
   const otherKey = otherFlavourKey(key);
   const other = scope.node.tryGetContext(otherKey);
   if (own !== undefined && other !== undefined && JSON.stringify(read(own)) !== JSON.stringify(read(other))) {
-    throw new Error(
+    refuse(
       `context keys ${key} and ${otherKey} are both set, to ${JSON.stringify(own)} and ${JSON.stringify(other)}; ` +
         `expected one of them (${key} is this package's name for it)`,
+      CONTEXT_KEYS_CHECK.id,
     );
   }
   if (own !== undefined) return { key, value: own };

@@ -1,3 +1,6 @@
+import { CHECKED_RELEASES, FIRST_RELEASES, isPreRelease } from './releases';
+import { DefinitionError, refuse } from '../errors/errors';
+
 /**
  * The tool (and its version) that will read the synthesized configuration.
  *
@@ -6,25 +9,23 @@
  */
 export type ToolName = 'terraform' | 'opentofu';
 
-/** Context key that selects the target, e.g. `terraform@1.11.4` or `opentofu@1.12.6`. */
+/** Context key that selects the target: `tool@x.y.z`, e.g. `terraform@1.9.8` or `opentofu@1.10.7`. */
 export const TARGET_CONTEXT_KEY = 'cdktf-state-backends:target';
 
+/** Each distinct version string, parsed once (`versionKey`); declared first: NEWEST_KNOWN compares at load. */
+const VERSION_KEYS = new Map<string, number>();
+
 /**
- * Newest release of each tool whose backend schemas this library knows (Terraform v1.16.5,
- * OpenTofu v1.12.6). Later versions are accepted and checked as these. The tables were read from
- * Terraform v1.15.9; between v1.15.9 and v1.16.0-rc2 (and main of 2026-08-21) the gcs, cos, oss and
- * azure backends changed go.mod and go.sum only, and 1.16.0-1.16.5 changed no backend argument.
+ * Newest release of each tool this library knows: the newest release of releases.ts that the tools
+ * judged and that is not a pre-release. Later versions are accepted and checked as these.
  */
 export const NEWEST_KNOWN: Readonly<Record<ToolName, string>> = {
-  terraform: '1.16.5',
-  opentofu: '1.12.6',
+  terraform: newestOf(CHECKED_RELEASES.terraform),
+  opentofu: newestOf(CHECKED_RELEASES.opentofu),
 };
 
 /** OpenTofu forked from Terraform 1.6; there is no older OpenTofu release. */
-export const FIRST_RELEASE: Readonly<Record<ToolName, string>> = {
-  terraform: '0.11.0',
-  opentofu: '1.6.0',
-};
+export const FIRST_RELEASE: Readonly<Record<ToolName, string>> = FIRST_RELEASES;
 
 export interface ParsedTarget {
   readonly tool: ToolName;
@@ -66,7 +67,6 @@ export function compareVersions(a: string, b: string): number {
   return versionKey(a) - versionKey(b);
 }
 
-const VERSION_KEYS = new Map<string, number>();
 
 /** `x.y.z` as one number that sorts like the version (each part below 10,000). */
 function versionKey(v: string): number {
@@ -79,13 +79,27 @@ function versionKey(v: string): number {
   return key;
 }
 
+/** The newest of `releases` that is not a pre-release. */
+function newestOf(releases: readonly string[]): string {
+  const known = releases.filter((v) => !isPreRelease(v));
+  if (known.length === 0) throw new DefinitionError('releases: a tool has no checked release that is not a pre-release');
+  return known.reduce((a, b) => (compareVersions(b, a) > 0 ? b : a));
+}
+
 export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
 }
 
+/** The check of a target's text, by id (for docs/FIELDS.md and the rule catalog). */
+export const TARGET_FORMAT_CHECK = {
+  id: 'target/format',
+  severity: 'error',
+  description: 'a target (the target context key, StateBackendTarget) is `terraform@x.y.z` or `opentofu@x.y.z`, not older than the tool\'s first release',
+} as const;
+
 /** Parses `tool@x.y.z`, or throws the parse error (naming `key`, the context key it came from). */
 export function parseTargetOrThrow(text: unknown, key = TARGET_CONTEXT_KEY): ParsedTarget {
   const parsed = parseTarget(text, key);
-  if (typeof parsed === 'string') throw new Error(parsed);
+  if (typeof parsed === 'string') refuse(parsed, TARGET_FORMAT_CHECK.id);
   return parsed;
 }

@@ -1,9 +1,23 @@
 /**
  * What every backend and remote state shares (src/private/framework/backend.ts, remote-state.ts,
  * store-element.ts): the members of spec parts 4.2, 4.3 and 2.6, remote states for other stacks,
- * cross-stack references, one backend per stack.
+ * and the stack rules backend.ts checks, one describe block per id: stack/cross-stack-override,
+ * stack/one-backend, stack/cross-stack-from-run.
  */
-import { CloudBackend, LocalBackend, NamedCloudWorkspace, TerraformBackend, TerraformElement, TerraformLocal, TerraformOutput, TerraformRemoteState, TerraformStack, Testing } from 'cdktf';
+import {
+  CloudBackend,
+  LocalBackend,
+  NamedCloudWorkspace,
+  TerraformBackend,
+  TerraformElement,
+  TerraformLocal,
+  TerraformOutput,
+  TerraformRemoteState,
+  TerraformResource,
+  TerraformStack,
+  TerraformVariable,
+  Testing,
+} from 'cdktf';
 import { Construct, IConstruct, IMixin } from 'constructs';
 import {
   AzurermBackend,
@@ -14,13 +28,17 @@ import {
   GcsBackend,
   OssBackend,
 } from '../../../../src';
-import { warningsOf } from '../../../support/annotations';
+import { synthError, warningsOf } from '../../../support/annotations';
 import { appFor } from '../../../support/stores';
 
 function twoStacks() {
   const app = appFor();
   return { app, producer: new TerraformStack(app, 'producer'), consumer: new TerraformStack(app, 'consumer') };
 }
+
+/** The config of the one remote state of `consumer`. */
+const remoteConfig = (consumer: TerraformStack) =>
+  (Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any).config;
 
 const OSS = { bucket: 'acme-tfstate', region: 'cn-hangzhou', lockStoreTable: 'terraform_lock', lockStoreEndpoint: 'https://acme-lock.cn-hangzhou.ots.aliyuncs.com' };
 
@@ -221,30 +239,6 @@ describe('remote states for other stacks', () => {
     });
   });
 
-  test('warns once per consuming stack which env vars replace the secrets', () => {
-    const { app, producer, consumer } = twoStacks();
-    const third = new TerraformStack(app, 'third');
-    const backend = new OssBackend(producer, { ...OSS, accessKey: '<ACCESS_KEY>', secretKey: '<SECRET_KEY>' });
-    backend.getRemoteStateDataSource(consumer, 'first', 'producer');
-    backend.getRemoteStateDataSource(consumer, 'second', 'producer');
-    backend.getRemoteStateDataSource(third, 'first', 'producer');
-
-    const consumerWarnings = warningsOf(consumer);
-    expect(consumerWarnings).toEqual([
-      'the remote state of producer/backend leaves out its secret fields; the terraform run of stack consumer must provide them from the environment: ' +
-        'accessKey (ALICLOUD_ACCESS_KEY or ALIBABA_CLOUD_ACCESS_KEY_ID or ALICLOUD_ACCESS_KEY_ID), ' +
-        'secretKey (ALICLOUD_SECRET_KEY or ALIBABA_CLOUD_ACCESS_KEY_SECRET or ALICLOUD_ACCESS_KEY_SECRET) [remote-state/secrets-left-out]',
-    ]);
-    expect(warningsOf(third)).toHaveLength(1);
-    expect(consumerWarnings.join()).not.toContain('<SECRET_KEY>');
-  });
-
-  test('no warning when the backend holds no secret', () => {
-    const { producer, consumer } = twoStacks();
-    new OssBackend(producer, OSS).getRemoteStateDataSource(consumer, 'upstream', 'producer');
-    expect(warningsOf(consumer)).toEqual([]);
-  });
-
   test('cross-stack reference: cdktf creates the remote state through the backend', () => {
     // GIVEN a value of the producer stack used in the consumer stack
     const { app, producer, consumer } = twoStacks();
@@ -270,12 +264,18 @@ describe('remote states for other stacks', () => {
     });
     expect(consumerJson.output.upstream_vpc.value).toBe(`\${data.terraform_remote_state.${id}.outputs.${Object.keys(JSON.parse(Testing.synth(producer)).output).find((o) => o.startsWith('cross-stack-output'))}}`);
   });
+
+  test('a producer whose prefix reads terraform.workspace (opentofu) is read in the consumer\'s own workspace', () => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
+    const producer = new TerraformStack(app, 'producer');
+    const consumer = new TerraformStack(app, 'consumer');
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer)).toEqual({ bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
+  });
 });
 
-describe('a consumer reads what the producer writes', () => {
-  const remoteConfig = (consumer: TerraformStack) =>
-    (Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state)[0] as any).config;
-
+describe('stack/cross-stack-override', () => {
   test('the consumer\'s remote state applies the backend\'s own override and the stack\'s', () => {
     // GIVEN a producer whose prefix an override of the element moves, and its bucket one of the stack
     const { producer, consumer } = twoStacks();
@@ -314,17 +314,9 @@ describe('a consumer reads what the producer writes', () => {
     expect(remoteConfig(consumer).prefix).toBe('$${terraform.workspace}');
   });
 
-  test('a producer whose prefix reads terraform.workspace (opentofu) is read in the consumer\'s own workspace', () => {
-    const app = Testing.app({ context: { 'cdktf-state-backends:target': 'opentofu@1.12.6' } });
-    const producer = new TerraformStack(app, 'producer');
-    const consumer = new TerraformStack(app, 'consumer');
-    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
-    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
-    expect(remoteConfig(consumer)).toEqual({ bucket: 'acme-tfstate', prefix: '${terraform.workspace}/net' });
-  });
 });
 
-describe('one backend per stack', () => {
+describe('stack/one-backend', () => {
   test('fails if a second backend sits in a child construct, naming both paths', () => {
     const { producer } = twoStacks();
     new OssBackend(producer, OSS);
@@ -335,7 +327,7 @@ describe('one backend per stack', () => {
     );
   });
 
-  test('fails whatever the tree order, naming cdktf backends and cloud blocks too', () => {
+  test('fails if cdktf\'s own backend or cloud block is the other, whatever the tree order', () => {
     // GIVEN a cdktf LocalBackend met before this library's backend
     const { producer, consumer } = twoStacks();
     new LocalBackend(new Construct(producer, 'AAA'), { path: 'x.tfstate' });
@@ -355,6 +347,65 @@ describe('one backend per stack', () => {
     new CosBackend(consumer, { bucket: 'b-1250000000', region: 'ap-guangzhou' });
     expect(() => Testing.synth(producer, true)).not.toThrow();
     expect(() => Testing.synth(consumer, true)).not.toThrow();
+  });
+
+  test('fails if stack.addOverride adds a second backend', () => {
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.local', { path: 'x.tfstate' });
+    expect(() => Testing.synth(stack, true)).toThrow(
+      'a stack can have only one backend, found 2: backend "gcs" at network/backend and backend "local" from stack.addOverride; ' +
+        'keep one (the tool refuses a configuration with several backend or cloud blocks) [stack/one-backend]',
+    );
+  });
+
+  test('fails if stack.addOverride adds a cloud block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.cloud', { organization: 'acme' });
+    expect(() => Testing.synth(stack, true)).toThrow('and a cloud block from stack.addOverride');
+  });
+
+  test('passes if a stack override changes the backend\'s own block', () => {
+    const stack = new TerraformStack(Testing.app(), 'network');
+    new GcsBackend(stack, { bucket: 'acme-tfstate' });
+    stack.addOverride('terraform.backend.gcs.prefix', 'x');
+    expect(() => Testing.synth(stack, true)).not.toThrow();
+  });
+});
+
+describe('stack/cross-stack-from-run', () => {
+  test('fails if another stack reads a backend its run completes (at synth)', () => {
+    // GIVEN a producer whose prefix is a variable, and a consumer of one of its outputs
+    const app = appFor({ tool: 'opentofu', version: '1.12.6' });
+    const producer = new TerraformStack(app, 'network');
+    const env = new TerraformVariable(producer, 'env', { type: 'string' });
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: env.stringValue });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    // THEN the cross-stack reference is refused, saying how to read that state instead
+    expect(synthError(app)).toContain(
+      'stack "app" reads the outputs of stack "network", whose gcs backend (network/backend) takes prefix from its run (at init, a config file, a variable), which the run of "app" cannot know, ' +
+        'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
+        '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
+    );
+  });
+
+  test('passes if another stack reads a backend its code names in full', () => {
+    // GIVEN the same two stacks, the producer's prefix a literal
+    const app = appFor({ tool: 'opentofu', version: '1.12.6' });
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'network' });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    // THEN the consumer reads it through a remote state
+    expect(synthError(app)).toBe('');
+    expect(Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state).map((r: any) => r.config)).toEqual([{ bucket: 'acme-tfstate', prefix: 'network' }]);
   });
 });
 

@@ -3,7 +3,8 @@
  * unacknowledged warning once to stderr as its stack's validation shows it (after the stack's
  * aspects), as the framework CLIs print manifest.json's annotations; under a CLI (which sets
  * CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for the app and prints them itself) the library prints
- * nothing, so each shows once.
+ * nothing, so each shows once. The strict key's value is checked here too (warnings/strict); strict
+ * mode itself is tested in test/unit/warnings.test.ts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -194,5 +195,22 @@ describe('onStackSynthesis', () => {
     // WHEN the app is synthesized THEN both ran, in order
     app.synth();
     expect(calls).toEqual(['first stacks/network', 'second stacks/network']);
+  });
+});
+
+describe('warnings/strict', () => {
+  test.each([['TRUE'], ['yes'], [1]])('fails if the strict key is %j, which it cannot read as on or off', (value) => {
+    const own = StateBackendWarnings.STRICT_CONTEXT_KEY;
+    const app = Testing.app({ context: { [own]: value } });
+    const stack = new TerraformStack(app, 'producer');
+    new AzurermBackend(stack, AZ);
+    expect(() => Testing.synth(stack, true)).toThrow(`context key ${own}: got ${JSON.stringify(value)}, expected true or false (or "true" / "false") [warnings/strict]`);
+  });
+
+  test('reads "false" as off', () => {
+    const app = Testing.app({ context: { [StateBackendWarnings.STRICT_CONTEXT_KEY]: 'false' } });
+    const stack = new TerraformStack(app, 'producer');
+    new AzurermBackend(stack, { ...AZ, useOidc: true, oidcRequestUrl: 'https://pipelines.actions.githubusercontent.com/token' });
+    expect(() => Testing.synth(stack, true)).not.toThrow();
   });
 });

@@ -10,7 +10,7 @@ function run(target: ParsedTarget, errors: Array<{ field: string; id: string; me
   return { target, result: { errors, warnings: [], values: new Map() }, attributes: {} } as unknown as Run;
 }
 const TF_LOW = { tool: 'terraform' as const, version: '1.5.7' };
-const TF_HIGH = { tool: 'terraform' as const, version: '1.16.5' };
+const TF_HIGH = { tool: 'terraform' as const, version: '1.14.0' };
 const TOFU = { tool: 'opentofu' as const, version: '1.6.0' };
 
 describe('oncePerText', () => {
@@ -37,7 +37,7 @@ describe('oncePerText', () => {
 
   test('per tool, the lowest release that refuses a field speaks', () => {
     const low = { field: 'f', id: 'r', message: 'got 1, expected 2 for terraform 1.5.7' };
-    const high = { field: 'f', id: 'r', message: 'got 1, expected 3 for terraform 1.16.5' };
+    const high = { field: 'f', id: 'r', message: 'got 1, expected 3 for terraform 1.14.0' };
     expect(oncePerText([run(TF_LOW, [low]), run(TF_HIGH, [high])])).toEqual([low]);
   });
 });

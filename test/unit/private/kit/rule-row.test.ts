@@ -13,7 +13,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'role', key: 'role', type: 'block', since: since('0.12.0'), fields: [{ name: 'arn', key: 'arn', type: 'string', since: since('0.12.0') }] },
 ];
 const rule = (id: string, fields: string[], check: Rule['check'] = () => undefined): Rule =>
-  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: 'validate refuses it', check });
+  ({ id, severity: 'error', fields, description: 'd', evidence: 'e', offline: { validate: 'both tools' }, check });
 const LAYOUT: StateLayout = { container: ['bucket'], object: [], objectName: () => 'state', separateWith: 'bucket' };
 const NAMES = { backend: 'DemoBackend', remoteState: 'DataTerraformRemoteStateDemo', config: 'DemoBackendConfig' };
 const define = (rules: Rule[], layout: StateLayout = LAYOUT) => defineStore({ backend: 'demo', names: NAMES, fields: FIELDS, rules, layout, emulator: 'none' });

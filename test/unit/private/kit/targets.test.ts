@@ -2,16 +2,16 @@
  * Reading cdktn's `targetVersions` context (src/private/kit/targets.ts): the declared tools, the
  * violations of a malformed value, and the versions a store's tables change at.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { ALWAYS, FieldSpec, envEntriesOf } from '../../../../src/private/kit/schema';
-import { JUDGED_RELEASES, breakpointsOf, declaredTargetsFrom, describeDeclared } from '../../../../src/private/kit/targets';
+import { breakpointsOf, declaredTargetsFrom, describeDeclared } from '../../../../src/private/kit/targets';
+import { CHECKED_RELEASES } from '../../../../src/private/target/releases';
+import { NEWEST_KNOWN } from '../../../../src/private/target/target';
 import { STORES } from '../../../support/stores';
 
 describe('declaredTargetsFrom', () => {
   test('a range of "" is a tool not targeted, as cdktn\'s own feature checks read it', () => {
     const declared = declaredTargetsFrom({ terraform: '', opentofu: '>=1.8.0' });
-    expect(Array.isArray(declared) ? declared : declared.targets).toEqual([{ tool: 'opentofu', version: '1.8.0' }, { tool: 'opentofu', version: '1.12.6' }]);
+    expect(Array.isArray(declared) ? declared : declared.targets).toEqual([{ tool: 'opentofu', version: '1.8.0' }, { tool: 'opentofu', version: NEWEST_KNOWN.opentofu }]);
     expect(declaredTargetsFrom({ terraform: '' })).toEqual({ ranges: [], targets: [], isDefault: false });
   });
 
@@ -21,9 +21,9 @@ describe('declaredTargetsFrom', () => {
       ranges: [{ tool: 'terraform', range: '>=1.5.7' }, { tool: 'opentofu', range: '>=1.6.0' }],
       targets: [
         { tool: 'terraform', version: '1.5.7' },
-        { tool: 'terraform', version: '1.16.5' },
+        { tool: 'terraform', version: NEWEST_KNOWN.terraform },
         { tool: 'opentofu', version: '1.6.0' },
-        { tool: 'opentofu', version: '1.12.6' },
+        { tool: 'opentofu', version: NEWEST_KNOWN.opentofu },
       ],
       isDefault: true,
     });
@@ -89,9 +89,10 @@ describe('breakpointsOf', () => {
     expect(breakpointsOf([], [rule])).toContain('1.99.0');
   });
 
-  test('the judges\' releases are those of scripts/judges.txt', () => {
-    const listed = fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'scripts', 'judges.txt'), 'utf8')
-      .split('\n').map((l) => l.replace(/#.*/, '').trim().split(/\s+/)[1]).filter((v): v is string => !!v);
-    expect([...JUDGED_RELEASES].sort()).toEqual([...new Set(listed)].sort());
+  test('holds the releases the tools judged the tables at, a pre-release as its release', () => {
+    // GIVEN the judged releases of both tools
+    const judged = Object.values(CHECKED_RELEASES).flatMap((releases) => releases.map((v) => v.split('-')[0]));
+    // THEN every store checks a cdktn range at each of them
+    for (const { store } of STORES) expect(store.breakpoints).toEqual(expect.arrayContaining(judged));
   });
 });

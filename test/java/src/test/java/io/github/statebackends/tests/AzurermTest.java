@@ -194,7 +194,7 @@ class AzurermTest {
             newerFields(specSpellings(stack, "shared")).build();
             return stack;
         });
-        // useGraphApi(true) is left out for Terraform 1.16.5: the exact key set proves it
+        // useGraphApi(true) is left out for the default target: the exact key set proves it
         return keyTests("data.terraform_remote_state.shared", path(json, "data.terraform_remote_state.shared"),
             map("backend", "azurerm", "workspace", WORKSPACE, "defaults", DEFAULTS, "config", BASE_KEYS));
     }
@@ -335,7 +335,7 @@ class AzurermTest {
         final String message = refused(() -> {
             throw e;
         });
-        assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", "useGraphApi");
+        assertRefusal(message, "invalid azurerm remote state (target " + Support.DEFAULT_TARGET + ") at consumer/shared:", "useGraphApi");
         assertTrue(message.contains("got false"), message);
         assertNoSecrets(e.getMessage(), AZURERM_CLIENT_SECRET, AZURERM_SAS_TOKEN);
     }
@@ -381,24 +381,24 @@ class AzurermTest {
             throw e;
         });
         for (final String field : List.of("timeoutSeconds", "customerProvidedKey")) {
-            assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", field);
+            assertRefusal(message, "invalid azurerm remote state (target " + Support.DEFAULT_TARGET + ") at consumer/shared:", field);
         }
         assertNoSecrets(e.getMessage(), AZURERM_CUSTOMER_PROVIDED_KEY);
 
         final String scope = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "scope")
             .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).encryptionScope(AZURERM_ENCRYPTION_SCOPE).build());
-        assertRefusal(scope, "invalid azurerm remote state (target terraform@1.16.5) at consumer/scope:", "encryptionScope");
+        assertRefusal(scope, "invalid azurerm remote state (target " + Support.DEFAULT_TARGET + ") at consumer/scope:", "encryptionScope");
     }
 
     @Test
-    @DisplayName("fails if environment is a name Terraform 1.16.5 no longer accepts (german)")
+    @DisplayName("fails if environment is a name the default target no longer accepts (german)")
     void failsIfEnvironmentIsLegacy() {
         final TerraformStack stack = new TerraformStack(Support.app(), "consumer");
         final String message = refused(() -> DataTerraformRemoteStateAzurerm.Builder.create(stack, "shared")
             .containerName(AZURERM_CONTAINER_NAME).key(AZURERM_KEY).storageAccountName(AZURERM_STORAGE_ACCOUNT_NAME).resourceGroupName(AZURERM_RESOURCE_GROUP_NAME)
             .environment("german")
             .build());
-        assertRefusal(message, "invalid azurerm remote state (target terraform@1.16.5) at consumer/shared:", "environment");
+        assertRefusal(message, "invalid azurerm remote state (target " + Support.DEFAULT_TARGET + ") at consumer/shared:", "environment");
     }
 
     @TestFactory

@@ -55,7 +55,7 @@ import software.constructs.Construct;
  * fields in a backend block, where {@code assume_role} is an object instead of a one-element list.
  *
  * <p>The three Terraform 1.10+ fields beyond the spec ({@code camRoleName}, {@code profile},
- * {@code sharedCredentialsDir}) are set as well, under the default target (Terraform 1.16.5).
+ * {@code sharedCredentialsDir}) are set as well, under the default target.
  */
 class CosTest {
 
@@ -217,7 +217,7 @@ class CosTest {
         final String message = refused(() -> {
             throw e;
         });
-        assertRefusal(message, "invalid cos remote state (target terraform@1.16.5) at consumer/network:", "acl");
+        assertRefusal(message, "invalid cos remote state (target " + Support.DEFAULT_TARGET + ") at consumer/network:", "acl");
         assertTrue(message.contains("\"private\", \"public-read\""), message);
         assertNoSecrets(e.getMessage(), COS_SECRET_ID, COS_SECRET_KEY, COS_SECURITY_TOKEN);
 
@@ -234,7 +234,7 @@ class CosTest {
     void backendFailsIfAclIsNotAllowed() {
         final TerraformStack stack = new TerraformStack(Support.app(), "producer");
         final String message = refused(() -> CosBackend.Builder.create(stack).bucket(COS_BUCKET).acl("public-read-write").build());
-        assertRefusal(message, "invalid cos backend (target terraform@1.16.5) at producer/backend:", "acl");
+        assertRefusal(message, "invalid cos backend (target " + Support.DEFAULT_TARGET + ") at producer/backend:", "acl");
     }
 
     @Test

@@ -204,7 +204,7 @@ class GcsTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
         final String message = refused(() -> new GcsBackend(stack,
             GcsBackendConfig.builder().bucket(GCS_BUCKET).universeDomain(GCS_UNIVERSE_DOMAIN).build()));
-        assertRefusal(message, "invalid gcs backend (target terraform@1.16.5) at gcs/backend:", "universeDomain");
+        assertRefusal(message, "invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at gcs/backend:", "universeDomain");
         assertTrue(message.contains("but terraform has no such setting; only opentofu 1.11.5 and later has it"), message);
     }
 
@@ -220,7 +220,7 @@ class GcsTest {
         final String message = refused(() -> {
             throw e;
         });
-        assertRefusal(message, "invalid gcs backend (target terraform@1.16.5) at gcs/backend:", "encryptionKey");
+        assertRefusal(message, "invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at gcs/backend:", "encryptionKey");
         assertTrue(message.contains("32 bytes"), message);
         assertNoSecrets(message, "abc");
         assertNoSecrets(e.getMessage(), "\"abc\"", GCS_ACCESS_TOKEN);
@@ -231,7 +231,7 @@ class GcsTest {
     void failsIfBothEncryptionKeysAreSet() {
         final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
         final String message = refused(() -> new GcsBackend(stack, everyFieldButKms().kmsEncryptionKey(GCS_KMS_ENCRYPTION_KEY).build()));
-        assertTrue(message.startsWith("invalid gcs backend (target terraform@1.16.5) at gcs/backend:\n"), message);
+        assertTrue(message.startsWith("invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at gcs/backend:\n"), message);
         assertTrue(message.contains("encryptionKey") && message.contains("kmsEncryptionKey"), message);
         assertNoSecrets(message, GCS_ENCRYPTION_KEY, GCS_ACCESS_TOKEN);
     }
@@ -245,7 +245,7 @@ class GcsTest {
             .storeageCustomEndpoint(GCS_STOREAGE_CUSTOM_ENDPOINT)
             .storageCustomEndpoint("https://other.p.googleapis.com/storage/v1/b")
             .build());
-        assertRefusal(message, "invalid gcs backend (target terraform@1.16.5) at gcs/backend:", "storeageCustomEndpoint");
+        assertRefusal(message, "invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at gcs/backend:", "storeageCustomEndpoint");
         assertTrue(message.contains("storageCustomEndpoint"), message);
     }
 
@@ -255,7 +255,7 @@ class GcsTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "gcs");
         final String message = refused(() -> new GcsBackend(stack,
             GcsBackendConfig.builder().bucket(GCS_BUCKET).storeageCustomEndpoint("https://storage-acme.p.googleapis.com").build()));
-        assertRefusal(message, "invalid gcs backend (target terraform@1.16.5) at gcs/backend:", "storeageCustomEndpoint");
+        assertRefusal(message, "invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at gcs/backend:", "storeageCustomEndpoint");
     }
 
     @Test

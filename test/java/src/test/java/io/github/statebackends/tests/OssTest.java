@@ -62,7 +62,7 @@ import software.constructs.Construct;
  * {@code lockStoreTable}) and once in cdktf's ({@code tablestoreEndpoint}, {@code tablestoreTable});
  * both must become {@code tablestore_endpoint} and {@code tablestore_table}. The deprecated
  * {@code assumeRole} block excludes {@code assumeRoleRoleArn} and gets its own stacks.
- * {@code lockStoreInstanceName} needs Terraform 1.12.0+, which the default target (1.16.5) is.
+ * {@code lockStoreInstanceName} needs Terraform 1.12.0+, which the default target is.
  * {@link DataTerraformRemoteStateOss} is covered briefly.
  */
 class OssTest {
@@ -269,7 +269,7 @@ class OssTest {
         final String message = refused(() -> {
             throw e;
         });
-        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "assumeRoleSessionExpiration");
+        assertRefusal(message, "invalid oss backend (target " + Support.DEFAULT_TARGET + ") at state/backend:", "assumeRoleSessionExpiration");
         assertTrue(message.contains("got 100, expected 900 to 3600 seconds"), message);
         assertNoSecrets(e.getMessage(), OSS_ACCESS_KEY, OSS_SECRET_KEY, OSS_SECURITY_TOKEN);
     }
@@ -286,8 +286,8 @@ class OssTest {
             .lockStoreTable(OSS_LOCK_STORE_TABLE)
             .tablestoreTable("other_table")
             .build());
-        assertTrue(message.startsWith("invalid oss backend (target terraform@1.16.5) at state/backend:\n"), message);
-        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "lockStoreTable");
+        assertTrue(message.startsWith("invalid oss backend (target " + Support.DEFAULT_TARGET + ") at state/backend:\n"), message);
+        assertRefusal(message, "invalid oss backend (target " + Support.DEFAULT_TARGET + ") at state/backend:", "lockStoreTable");
         assertTrue(message.contains("tablestoreTable"), message);
     }
 
@@ -310,7 +310,7 @@ class OssTest {
         final TerraformStack stack = new TerraformStack(Support.app(), "state");
         final DataTerraformRemoteStateOss other = DataTerraformRemoteStateOss.Builder.create(stack, "other").bucket(OSS_BUCKET).build();
         final String message = refused(() -> OssBackend.Builder.create(stack).bucket(other.getString("bucket")).build());
-        assertRefusal(message, "invalid oss backend (target terraform@1.16.5) at state/backend:", "bucket");
+        assertRefusal(message, "invalid oss backend (target " + Support.DEFAULT_TARGET + ") at state/backend:", "bucket");
         assertTrue(message.contains("got a reference, expected a literal value: terraform reads backend blocks literally"), message);
     }
 

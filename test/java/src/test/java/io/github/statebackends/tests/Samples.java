@@ -10,6 +10,9 @@ import java.util.List;
  * echo them.
  */
 final class Samples {
+    /** The target used when none is set: the newest Terraform release the library knows (src/private/target/releases.ts). */
+    static final String DEFAULT_TARGET = "terraform@1.16.4";
+
     private Samples() {
     }
 

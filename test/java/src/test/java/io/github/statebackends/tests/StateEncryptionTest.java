@@ -129,8 +129,8 @@ class StateEncryptionTest {
         final String message = Support.refused(() -> StateEncryption.Builder.create(stack)
             .state(EnforceableEncryptionTarget.builder().method(aes).build())
             .build());
-        assertEquals("invalid state encryption (target terraform@1.16.5) at producer/encryption:\n"
-            + "- target: got terraform 1.16.5, but terraform has no state encryption; only opentofu 1.7.0 and later has it "
+        assertEquals("invalid state encryption (target " + Support.DEFAULT_TARGET + ") at producer/encryption:\n"
+            + "- target: got " + Support.DEFAULT_TARGET.replace('@', ' ') + ", but terraform has no state encryption; only opentofu 1.7.0 and later has it "
             + "(set the target with StateBackendTarget.opentofu) [encryption/target]", message);
     }
 

@@ -48,8 +48,8 @@ final class Support {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** The target used when none is set (spec: Terraform 1.16.5). */
-    static final String DEFAULT_TARGET = "terraform@1.16.5";
+    /** The target used when none is set: the newest Terraform release the library knows (generated into Samples). */
+    static final String DEFAULT_TARGET = Samples.DEFAULT_TARGET;
 
     private Support() {
     }

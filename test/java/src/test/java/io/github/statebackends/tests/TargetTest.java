@@ -15,17 +15,17 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link StateBackendTarget} from Java: the default (Terraform 1.16.5), setting it on an app with
+ * {@link StateBackendTarget} from Java: the default (the newest Terraform release known), setting it on an app with
  * {@code applyTo} or through the context key, and how the target shows in a refusal's header.
  */
 class TargetTest {
 
     @Test
-    @DisplayName("the default target is Terraform 1.16.5")
+    @DisplayName("the default target is the newest Terraform release the library knows")
     void defaultTarget() {
         assertEquals(Support.DEFAULT_TARGET, StateBackendTarget.DEFAULT.toString());
         assertEquals(TargetTool.TERRAFORM, StateBackendTarget.DEFAULT.getTool());
-        assertEquals("1.16.5", StateBackendTarget.DEFAULT.getVersion());
+        assertEquals(Support.DEFAULT_TARGET.substring("terraform@".length()), StateBackendTarget.DEFAULT.getVersion());
         final TerraformStack stack = new TerraformStack(Support.app(), "s");
         assertEquals(Support.DEFAULT_TARGET, StateBackendTarget.of(stack).toString());
     }
@@ -70,7 +70,7 @@ class TargetTest {
             assertEquals("opentofu@1.12.0", StateBackendTarget.of(stack).toString());
         } else {
             final String message = Support.refused(() -> GcsBackend.Builder.create(stack).bucket("b").universeDomain("universe.example.com").build());
-            assertTrue(message.startsWith("invalid gcs backend (target terraform@1.16.5) at s/backend:"), message);
+            assertTrue(message.startsWith("invalid gcs backend (target " + Support.DEFAULT_TARGET + ") at s/backend:"), message);
         }
     }
 

@@ -45,8 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The real tools are the judges, as in the TypeScript suite's {@code terraform-validate.test.ts}: a
  * Java-synthesized app with the four spec components fully configured (plus the other classes) is
  * checked with each judge's {@code validate}, for a target equal to that judge's tool and version.
- * The judges are those of {@code scripts/judges.txt}, the list every language's suite reads:
- * {@code terraform} on PATH, Terraform built from source into
+ * The judges are those of {@code scripts/judges.txt} (the view of {@code test/support/judge-rows.ts}
+ * every language's suite reads) that the languages tier runs: {@code terraform} on PATH, Terraform
+ * built (from its source archive or the Go module proxy) into
  * {@code ~/.cache/cdktf-state-backends/terraform/<version>/terraform} (or the binary
  * {@code $STATE_BACKENDS_TERRAFORM_<x_y_z>} names) and OpenTofu built into
  * {@code ~/.cache/cdktf-state-backends/tofu/<version>/tofu}, both by {@code scripts/judges.sh}
@@ -99,10 +100,12 @@ class TerraformValidateTest {
         for (final String[] listed : listedJudges()) {
             final String tool = listed[0];
             final String version = listed[1];
-            switch (listed[2]) {
-                case "path" -> probe(tmp, tool, "terraform", null);
-                case "source" -> probe(tmp, tool, terraformBinary(version), version);
-                default -> probe(tmp, tool, cached("tofu", version), version);
+            if ("path".equals(listed[2])) {
+                probe(tmp, tool, "terraform", null);
+            } else if ("terraform".equals(tool)) {
+                probe(tmp, tool, terraformBinary(version), version);
+            } else {
+                probe(tmp, tool, cached("tofu", version), version);
             }
         }
         for (final String problem : PROBLEMS) {
@@ -124,7 +127,7 @@ class TerraformValidateTest {
         }
         if (version == null) {
             PROBLEMS.add(expected == null
-                ? "terraform is not on PATH (" + why + "); install Terraform (1.11.4 in CI) to run the tool checks"
+                ? "terraform is not on PATH (" + why + "); install Terraform (the release scripts/judges.txt gives, in CI) to run the tool checks"
                 : tool + " " + expected + " is not at " + binary + " (" + why + "); run `npx projen judges` (needs Go 1.26+; see CONTRIBUTING.md)");
         } else if (expected != null && !expected.equals(version)) {
             PROBLEMS.add(binary + " reports version " + version + ", expected " + expected);
@@ -138,8 +141,9 @@ class TerraformValidateTest {
     }
 
     /**
-     * The judges of scripts/judges.txt (surefire passes its path) as {tool, version, where from}; the
-     * OpenTofu lines replaced by {@code $STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated) when set.
+     * The judges of scripts/judges.txt (surefire passes its path) whose {@code tiers=} names the
+     * languages tier, as {tool, version, where from, keys...}; the OpenTofu lines replaced by
+     * {@code $STATE_BACKENDS_OPENTOFU_JUDGES} (space-separated) when set.
      */
     private static List<String[]> listedJudges() throws IOException {
         final Path list = Path.of(System.getProperty("statebackends.judges", "../../scripts/judges.txt"));
@@ -147,6 +151,7 @@ class TerraformValidateTest {
             .map(l -> l.replaceAll("#.*", "").strip())
             .filter(l -> !l.isEmpty())
             .map(l -> l.split("\\s+"))
+            .filter(w -> java.util.Arrays.stream(w).anyMatch(k -> k.startsWith("tiers=") && List.of(k.substring(6).split(",")).contains("languages")))
             .toList());
         final String override = System.getenv("STATE_BACKENDS_OPENTOFU_JUDGES");
         if (override != null && !override.isBlank()) {
@@ -158,7 +163,7 @@ class TerraformValidateTest {
         return listed;
     }
 
-    /** Terraform built from source: the binary {@code $STATE_BACKENDS_TERRAFORM_<x_y_z>} names, else the cached build. */
+    /** A built Terraform: the binary {@code $STATE_BACKENDS_TERRAFORM_<x_y_z>} names, else the cached build. */
     private static String terraformBinary(final String version) {
         final String named = System.getenv("STATE_BACKENDS_TERRAFORM_" + version.replace('.', '_'));
         return named != null && !named.isEmpty() ? named : cached("terraform", version);
@@ -238,7 +243,7 @@ class TerraformValidateTest {
         assertEquals(List.of(), errors, judge.name() + " errors");
         assertTrue(result.path("valid").asBoolean(false), result.toPrettyString());
         // the tools warn only about fields the library itself marks deprecated (azurerm endpoint for
-        // terraform: "endpoint", in 1.15.9 "The argument .endpoint is deprecated"; msi_endpoint for OpenTofu 1.11+)
+        // terraform: "endpoint", in later releases "The argument .endpoint is deprecated"; msi_endpoint for OpenTofu 1.11+)
         for (final JsonNode warning : diagnostics(result, "warning")) {
             final String summary = warning.path("summary").asText() + " " + warning.path("detail").asText();
             assertTrue(summary.contains("\"endpoint\"") || summary.contains("argument .endpoint is deprecated") || summary.contains("msi_endpoint"),
