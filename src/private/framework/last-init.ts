@@ -4,6 +4,7 @@ import { App, Manifest, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { stackScope } from './static-context';
 import { sharing } from '../kit/address-compare';
+import { symbolsIn } from '../kit/address-symbols';
 import { StackScope } from '../kit/backend-text';
 import { InitArgs, initArgsOf } from '../kit/init-args';
 import { FieldSpec } from '../kit/schema';
@@ -107,6 +108,9 @@ export function stackDirectory(scope: IConstruct, id: string): { path: string; s
   return { path: dir, shown: shown.startsWith('..') || shown === '' ? dir : shown };
 }
 
+/** The identity of `terraform.workspace` in an address's text (kit/backend-text.ts). */
+const WORKSPACE_SYMBOL = 'terraform.workspace';
+
 /** One address as the warnings compare and show it. */
 export interface Named {
   readonly address: StateAddress;
@@ -149,9 +153,26 @@ export function addressOf(
   return stateAddress(named.backend, named.layout, named.fields, block, named.target);
 }
 
-/** `address` with how a user reads it in `workspace`. */
+/** `address` with how a user reads it in `workspace` (`terraform.workspace` read as that workspace). */
 export function show(address: StateAddress, workspace: string): Named {
-  return { address, shown: `${address.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, workspace === 'default' ? undefined : workspace))}` };
+  const at = inWorkspace(address, workspace);
+  return { address, shown: `${at.backend} ${showContainer(at)}, object ${JSON.stringify(showObject(at, workspace === 'default' ? undefined : workspace))}` };
+}
+
+/**
+ * `address` as an init in `workspace` reads it: OpenTofu evaluates `terraform.workspace` in a
+ * backend block to the workspace selected at init (the record holds the value it found), so the
+ * symbol is that workspace's name there; every other symbol stays a symbol.
+ */
+export function inWorkspace(address: StateAddress, workspace: string): StateAddress {
+  const holds = (text: string) => symbolsIn(text).some((s) => s.identity === WORKSPACE_SYMBOL);
+  if (![...address.parts.values()].some((p) => holds(p.text))) return address;
+  const parts = new Map([...address.parts].map(([k, p]) => {
+    if (!holds(p.text)) return [k, p];
+    const text = symbolsIn(p.text).filter((s) => s.identity === WORKSPACE_SYMBOL).reduce((t, s) => t.split(s.whole).join(workspace), p.text);
+    return [k, { ...p, text }];
+  }));
+  return { ...address, parts };
 }
 
 /**
@@ -159,6 +180,6 @@ export function show(address: StateAddress, workspace: string): Named {
  * variables) taken alike for both: both sides come from one environment's runs (kit/address-compare.ts).
  */
 export function sameObject(a: StateAddress, b: StateAddress, workspace: string): boolean {
-  const how = sharing(a, b);
+  const how = sharing(inWorkspace(a, workspace), inWorkspace(b, workspace));
   return how !== undefined && (workspace === 'default' || how.workspaces === 'every');
 }
