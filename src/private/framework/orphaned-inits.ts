@@ -2,8 +2,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Manifest, TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { appMap } from './app-backends';
 import { aroundAppSynth, backendName } from './cdktf-internals';
-import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, show, stackDirectory } from './last-init';
+import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
 import { movedStateWarning } from './moved-state';
 import { deployCommand } from './moved-state-text';
 import { underFrameworkCli } from './warnings';
@@ -19,6 +20,8 @@ import { FRAMEWORK } from '../target/flavour';
  * with it: the record of where that state is. During the app's synth the directory is still there:
  * the warning names its object, on the backends of the stacks that have no last init yet (one of
  * them may be the renamed stack, which would start empty), else on the first backend that asks.
+ * Nothing is said of a directory whose object a backend of the app names (a stack renamed whose
+ * block names its object itself: its first init finds the state where it is).
  */
 
 interface Orphan {
@@ -28,6 +31,8 @@ interface Orphan {
   /** The stacks with a backend of the orphan's type and no last init of their own. */
   readonly newStacks: ReadonlySet<string>;
   reported: boolean;
+  /** A backend of the app names the orphan's object (undefined: not known yet). */
+  claimed?: boolean;
 }
 
 const found = new WeakMap<IConstruct, Orphan[]>();
@@ -87,13 +92,25 @@ export function orphanedInitWarnings(backend: IConstruct, own: () => OwnNamed): 
   const orphans = orphansOf(backend.node.root);
   if (orphans.length === 0) return [];
   const stack = TerraformStack.of(backend).node.id;
-  const mine = orphans.filter((o) => o.newStacks.has(stack) || (o.newStacks.size === 0 && !o.reported));
-  if (mine.length === 0) return [];
+  const asks = (o: Orphan) => o.newStacks.has(stack) || (o.newStacks.size === 0 && !o.reported);
+  if (!orphans.some((o) => asks(o) && o.claimed !== true)) return [];
   const n = namedBackend(TerraformStack.of(backend), own());
+  for (const o of orphans) if (o.claimed === undefined && o.last.type === n.backend) o.claimed = claimed(backend.node.root, o, n);
+  const mine = orphans.filter((o) => asks(o) && o.claimed !== true);
   return mine.map((o) => {
     o.reported = true;
     return movedStateWarning(orphanMessage(o, n));
   });
+}
+
+/**
+ * Whether a backend of the app (in its block or with a config file) names the object the orphan's
+ * last init used, in that init's workspace: a stack renamed whose block names its object itself
+ * keeps its state there, and its first init finds it (nothing moves).
+ */
+function claimed(root: IConstruct, orphan: Orphan, named: NamedBackend): boolean {
+  const address = addressOf(named, orphan.last.config, Object.keys(orphan.last.config), true);
+  return appMap(root).holders.some((h) => h.backend === orphan.last.type && h.addresses().some((a) => sameObject(address, a, orphan.last.workspace)));
 }
 
 function orphanMessage(orphan: Orphan, named: NamedBackend): string {
@@ -105,7 +122,7 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
     : `a ${orphan.last.type} backend`;
   const head = `${orphan.directory} holds the last init of stack ${orphan.id}, which this app no longer has (${where}); ${deletes}`;
   if (!orphan.newStacks.has(named.stack)) {
-    return `${head}. Its state is still at that object and its resources are still deployed: if the stack was renamed, move that state to the new stack's object ` +
+    return `${head}. Its state is still at that object and, unless the stack was destroyed, its resources are still deployed: if the stack was renamed, move that state to the new stack's object ` +
       '(README "Moving state": renaming a stack moves its object); if it was removed, its resources are no longer managed by this app';
   }
   const run = nextRunOf();

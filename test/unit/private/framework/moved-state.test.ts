@@ -399,6 +399,17 @@ describe('stack/state-moved', () => {
       ]);
     });
 
+    test('does not warn where a backend of the app names the directory\'s object: a renamed stack whose block names it keeps its state', () => {
+      // GIVEN stack "network" deployed with prefix "network", renamed "net" with the same block
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      recordInit(app, { bucket: 'app-state', prefix: 'network' }, { stack: 'network', block: { bucket: 'app-state', prefix: 'network' } });
+      new GcsBackend(new TerraformStack(app, 'net'), { bucket: 'app-state', prefix: 'network' });
+      // WHEN a CLI synthesizes it, and the app runs on its own THEN nothing says the state moved
+      expect(synthMoved(app, true)).toEqual([]);
+      expect(synthMoved(app, false)).toEqual([]);
+    });
+
     test('without a new stack, the first backend says the state is still there, and nothing is said where every directory is claimed', () => {
       const app = (orphan: boolean) => {
         const a = Testing.app();
