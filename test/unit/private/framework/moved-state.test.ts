@@ -114,6 +114,16 @@ describe('stack/state-moved', () => {
       expect(moved(stack, { TF_WORKSPACE: 'dev' }).join('\n')).toContain('object "network/dev.tfstate", this synth names gcs bucket="app-state", object "net/dev.tfstate"');
     });
 
+    test('does not warn where the last init selected another workspace: the workspace is the run\'s choice, not a move', () => {
+      // GIVEN a directory whose selected workspace is blue, and the block the last init read
+      const { stack } = initialized({ bucket: 'app-state', prefix: 'network' }, { workspace: 'blue', block: { bucket: 'app-state', prefix: 'network' } });
+      new GcsBackend(stack, { bucket: 'app-state', prefix: 'network' });
+      // THEN neither the directory's workspace nor another the run selects is a move
+      expect(moved(stack)).toEqual([]);
+      expect(moved(stack, { TF_WORKSPACE: 'default' })).toEqual([]);
+      expect(moved(stack, { TF_WORKSPACE: 'dev' })).toEqual([]);
+    });
+
     test('does not warn where the object is the same, however the block is spelled', () => {
       const { stack } = initialized({ bucket: 'app-state', prefix: 'network' }, { block: { bucket: 'app-state', prefix: 'network' } });
       new GcsBackend(stack, { bucket: 'app-state', prefix: '/network/' });
