@@ -61,7 +61,7 @@ export abstract class StoreBackend extends TerraformBackend {
     showsWarnings(this);
     watchOrphanedInits(this);
     const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
-    onStateMap(this, 'backend', () => {
+    onStateMap(this, 'backend', store.backend, () => {
       const stack = TerraformStack.of(this);
       return { ...mapped, stack: stack.node.id, attributes: resolveIn(stack, this.emitted()), fromRun: this.runKeys(), scope: stackScope(stack) };
     });

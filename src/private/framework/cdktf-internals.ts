@@ -1,6 +1,7 @@
 import * as path from 'path';
-import { App, TerraformBackend, TerraformStack } from 'cdktf';
+import { App, TerraformBackend, TerraformStack, Token } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
+import { TokenString, containsMapToken, containsNumberListTokenElement, unresolved } from 'cdktf/lib/tokens/private/encoding';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
 import { IConstruct } from 'constructs';
@@ -18,7 +19,35 @@ import { IConstruct } from 'constructs';
  * that synth sets up internally. Used to read an encryption config's references before synth.
  */
 export function resolveIn<T>(scope: IConstruct, value: T): T {
-  return resolve(scope, value);
+  return isPlain(value, 0) ? value : resolve(scope, value);
+}
+
+/**
+ * Whether `resolve` would give `value` back as it is: strings, numbers, booleans and null that are
+ * no tokens (cdktf/lib/tokens/private/encoding `unresolved`, the list, map and concatenated number
+ * forms too), in arrays and plain objects without `undefined` (which it drops). Most of what the
+ * library reads at synth is literal, and resolve's walk costs far more than this one (the state
+ * map and the checks resolve every element's block).
+ */
+function isPlain(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'string') return isPlainString(value);
+  if (typeof value === 'number') return value !== Token.NUMBER_MAP_TOKEN_VALUE && !unresolved(value) && !containsNumberListTokenElement([value]);
+  if (typeof value !== 'object' || depth > 50) return false;
+  if (Array.isArray(value)) return value.every((v) => v !== undefined && isPlain(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || containsMapToken(value)) return false;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || !isPlainString(key) || !isPlain(v, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** A string with no token in it (string, list and map tokens hold `{`; a number token's text an exponent). */
+function isPlainString(s: string): boolean {
+  if (s.includes('{') || s === Token.STRING_MAP_TOKEN_VALUE || s === Token.ANY_MAP_TOKEN_VALUE) return false;
+  return !s.includes('e') || !TokenString.forNumbers(s).test();
 }
 
 /**

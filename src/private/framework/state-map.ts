@@ -60,13 +60,15 @@ export interface MappedObject {
 
 interface Entry {
   readonly kind: 'backend' | 'remote-state';
+  /** The store's backend name (`gcs`), known before `input` is read. */
+  readonly backend: string;
   readonly input: () => MapInput;
 }
 
 const entries = new WeakMap<IConstruct, Entry[]>();
 
 /** Puts a backend or remote state of this library on its app's state map. */
-export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () => MapInput): void {
+export function onStateMap(element: IConstruct, kind: Entry['kind'], backend: string, input: () => MapInput): void {
   const root = element.node.root;
   let list = entries.get(root);
   if (!list) {
@@ -74,7 +76,7 @@ export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () =
     // Once the synth has written the stacks (aspects invoked, cross-stack remote states made).
     aroundAppSynth(root, { written: () => writeStateMap(root) });
   }
-  list.push({ kind, input });
+  list.push({ kind, backend, input });
 }
 
 /** Writes the map beside the stacks, and prints its table with a framework CLI's output. */
@@ -96,7 +98,9 @@ export function stateMap(root: IConstruct): MappedObject[] {
   // workspace's pattern), so a backend finds its readers by its own object in those workspaces.
   const byObject = new Map<string, number[]>();
   const workspaces = new Set<string | undefined>();
-  const readers = list.filter((e) => e.kind === 'remote-state').map((e) => e.input());
+  // (a remote state of a store no backend of the app uses reads none of them: its address is not built)
+  const types = new Set(backends.map((b) => b.input.backend));
+  const readers = list.filter((e) => e.kind === 'remote-state' && types.has(e.backend)).map((e) => e.input());
   readers.forEach((input, i) => {
     const at = input.workspace === '${terraform.workspace}' ? ANY_WORKSPACE : input.workspace;
     const reader = objectsOf(input);

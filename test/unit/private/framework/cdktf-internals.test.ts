@@ -6,7 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { resolve } from 'cdktf/lib/_tokens';
 import { Construct } from 'constructs';
 import { aroundAppSynth, backendName, deepMerge, extendStackHcl, onStackSynthesis, resolveIn, stackOverrides } from '../../../../src/private/framework/cdktf-internals';
 
@@ -19,6 +20,26 @@ describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
       a: '${var.passphrase}',
       b: '${local.region}',
       c: ['x', 1, true],
+    });
+  });
+
+  test('gives a literal block back as it is, and resolves every kind of token as resolve does (the fast path for literals)', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    const literal = { bucket: 'acme', prefix: 'net/work', n: 3, e: 'free text', list: ['a', 2], nested: { on: false, none: null } };
+    expect(resolveIn(stack, literal)).toBe(literal);
+    // GIVEN each form a token takes: a string, a number alone and inside a string, a list, a map, a
+    // resolvable object, and an undefined value (dropped)
+    const v = new TerraformVariable(stack, 'n', { type: 'number' });
+    const l = new TerraformVariable(stack, 'l', { type: 'list(string)' });
+    const m = new TerraformVariable(stack, 'm', { type: 'map(string)' });
+    const tokens = {
+      s: v.stringValue, n: v.numberValue, inside: `x-${v.numberValue}`, list: l.listValue, map: m.value, resolvable: { k: Token.asAny(v.value) }, gone: undefined, listItem: [v.numberValue],
+    };
+    // THEN the result is resolve's own
+    expect(resolveIn(stack, tokens)).toEqual(resolve(stack, tokens));
+    // (a number token inside a string stays as resolve leaves it)
+    expect(resolveIn(stack, tokens)).toEqual({
+      s: '${var.n}', n: '${var.n}', inside: resolve(stack, tokens.inside), list: '${var.l}', map: '${var.m}', resolvable: { k: '${var.n}' }, listItem: ['${var.n}'],
     });
   });
 });
