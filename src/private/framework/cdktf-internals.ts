@@ -1,8 +1,8 @@
 import * as path from 'path';
 import { App, TerraformBackend, TerraformStack, Token } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
-import { TokenString, containsMapToken, containsNumberListTokenElement, unresolved } from 'cdktf/lib/tokens/private/encoding';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { TokenString, containsMapToken, containsNumberListTokenElement, unresolved } from 'cdktf/lib/tokens/private/encoding';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
 import { IConstruct } from 'constructs';
 
