@@ -129,13 +129,17 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
   const words = run.args.configs.map(backendConfigWord);
   const keys = [...named.layout.container, ...(named.layout.namespace ?? []), ...named.layout.object];
   const recorded = orphan.last.config;
-  const old = keys
-    .filter((k) => !named.fromInit.has(k) && recorded[k] !== undefined && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]))
-    .map((k) => `-backend-config=${k}=${String(recorded[k])}`);
+  const moving = keys.filter((k) => !named.fromInit.has(k) && recorded[k] !== undefined && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]));
+  const old = moving.map((k) => `-backend-config=${k}=${String(recorded[k])}`);
+  // The copy gives the new values again: the first step's init recorded this synth's block (its
+  // hash) with the old values given, and an init whose block hashes the same and that is given no
+  // -backend-config keeps what it recorded, copying nothing (terraform 1.15.9 meta_backend.go
+  // backendFromConfig: "using already-initialized, unchanged backend configuration").
+  const back = moving.map((k) => `-backend-config=${k}=${String(named.emitted[k])}`);
   const now = show(addressOf(named, named.emitted, []), run.workspace ?? 'default').shown;
   const copy = (run.workspace ?? 'default') === 'default'
-    ? `${initArgsPrefix(words)}${deployCommand(named)} --migrate-state`
-    : `${initArgsPrefix(['-force-copy', ...words])}${deployCommand(named)}`;
+    ? `${initArgsPrefix([...words, ...back])}${deployCommand(named)} --migrate-state`
+    : `${initArgsPrefix(['-force-copy', ...words, ...back])}${deployCommand(named)}`;
   return `${head}. If stack ${named.stack} is ${orphan.id} renamed (renaming a stack moves its state object), its state is still there, and ${named.stack}'s ` +
     `first init would start an empty one at ${now}: to move it, point ${named.stack}'s directory at the old object, then copy: ` +
     `${initArgsPrefix(['-reconfigure', ...words, ...old])}${FRAMEWORK} diff ${named.stack}, then ${copy}`;

@@ -405,7 +405,7 @@ describe('stack/state-moved', () => {
           'the CLI deletes that directory, its .terraform with it, after this synth. If stack net is network renamed (renaming a stack moves its state object), ' +
           'its state is still there, and net\'s first init would start an empty one at gcs bucket="app-state", object "rn/net/default.tfstate": ' +
           'to move it, point net\'s directory at the old object, then copy: ' +
-          `TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=rn/network" ${FLAVOUR} diff net, then ${FLAVOUR} deploy net --migrate-state [stack/state-moved]`,
+          `TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=rn/network" ${FLAVOUR} diff net, then TF_CLI_ARGS_init=-backend-config=prefix=rn/net ${FLAVOUR} deploy net --migrate-state [stack/state-moved]`,
       ]);
     });
 
