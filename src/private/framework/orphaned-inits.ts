@@ -129,7 +129,8 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
   const words = run.args.configs.map(backendConfigWord);
   const keys = [...named.layout.container, ...(named.layout.namespace ?? []), ...named.layout.object];
   const recorded = orphan.last.config;
-  const moving = keys.filter((k) => !named.fromInit.has(k) && recorded[k] !== undefined && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]));
+  const differs = (k: string) => recorded[k] !== undefined && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]);
+  const moving = keys.filter((k) => !named.fromInit.has(k) && differs(k));
   const old = moving.map((k) => `-backend-config=${k}=${String(recorded[k])}`);
   // The copy gives the new values again: the first step's init recorded this synth's block (its
   // hash) with the old values given, and an init whose block hashes the same and that is given no
