@@ -68,7 +68,7 @@ export const TIERS: readonly Tier[] = [
       flavours: ['cdktf', 'cdktn'],
       cdktfOnly: [
         'test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz',
-        'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus',
+        'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus', 'test/judges/backend-hash',
       ],
     },
     steps: (p) => [p.installJudges],

@@ -33,8 +33,9 @@ export class StateBackendValue {
    * Marks a number field of a backend as given by the run at `init`.
    *
    * The same as `fromInit()`, for a field whose type is a number (OSS
-   * `assumeRoleSessionExpiration`, AzureRM `timeoutSeconds`): `Token.asNumber(fromInit())` is a
-   * reference to cdktf, which a backend block refuses. Boolean fields have no marker (a boolean
+   * `assumeRoleSessionExpiration`, AzureRM `timeoutSeconds`): `Token.asNumber(fromInit())` is
+   * another token, which the backend refuses (`field/from-init-misplaced`, naming this method).
+   * Boolean fields have no marker (a boolean
    * cannot carry a token): none is required, so leave one unset and give it at init as it is
    * (`-backend-config=use_oidc=true`, or in a config file).
    *

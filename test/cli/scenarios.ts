@@ -14,6 +14,8 @@ import { Sandbox } from '../support/emulators';
 const STRICT_REASON = (key: string) => `(${key} is on: acknowledge the warning with a reason, or fix it)`;
 const LITERAL_SECRET = 'accessToken is a secret set as a literal value, so it is written to cdk.tf.json in clear text; leave it unset and provide GOOGLE_OAUTH_ACCESS_TOKEN in the environment of the';
 const LEFT_OUT = 'the remote state of network/backend leaves out its secret fields; the terraform run of stack app must provide them from the environment: accessToken (GOOGLE_OAUTH_ACCESS_TOKEN) [remote-state/secrets-left-out]';
+/** How often a warning whose text names the tool is shown: under cdktn's targetVersions once per declared tool. */
+const PER_TOOL = (app: CliApp) => (app.framework === 'cdktn' ? 2 : 1);
 const ENDPOINT_ERROR = '- storeageCustomEndpoint: got "http://127.0.0.1:4443/storage/v1", expected a url made of a protocol, a host and the path /storage/v1/ or /storage/v1/b';
 
 /** Defines the suite of `app`: one describe, its tests in order, sharing the app and the emulator. */
@@ -66,21 +68,34 @@ export function describeCliApp(app: CliApp, title: string): void {
       const lines = r.output.split('\n').filter((l) => l.includes('[field/literal-secret]') || l.includes('[remote-state/secrets-left-out]'));
       expect(lines.filter((l) => !l.startsWith('WARN ['))).toEqual([]);
       expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
-      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(app.framework === 'cdktn' ? 2 : 1);
+      expect(lines.filter((l) => l.startsWith(`WARN [network/backend]: ${LITERAL_SECRET}`)).length).toBe(PER_TOOL(app));
       expect(lines.filter((l) => l.startsWith(`WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT.slice(0, 60)}`)).length).toBeGreaterThan(0);
     });
 
-    // (how a Java user runs the app to look at it: `mvn compile exec:java`, the command cdktf.json names)
-    if (app.language === 'java') {
-      test('run by mvn exec:java on its own, the app prints each of the library\'s warnings once', () => {
-        // WHEN the app's own command runs, without the CLI
-        const r = runApp(ns, app, dir);
-        expect(r.status).toBe(0);
-        // THEN each warning is on its stderr once, as the CLI would print it
-        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(1);
-        expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
-      });
-    }
+    // (how a user runs the app to look at it: the command cdktf.json names, `mvn compile exec:java` or `npx ts-node main.ts`)
+    test(`run on its own (${app.language === 'java' ? 'mvn exec:java' : 'ts-node'}), the app prints each of the library's warnings once, and no state map table`, () => {
+      // WHEN the app's own command runs, without the CLI
+      const r = runApp(ns, app, dir);
+      expect(r.status).toBe(0);
+      // THEN each warning is on its stderr once, as the CLI would print it (under cdktn's targetVersions one per declared tool: their texts differ)
+      expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(PER_TOOL(app));
+      expect(occurrences(r.stderr, `WARN [app/cross-stack-reference-input-network]: ${LEFT_OUT}`)).toBe(1);
+      // AND the state map is written, its table left to the CLI
+      expect(r.output).not.toContain('state objects (');
+      expect(fs.existsSync(path.join(dir, 'cdktf.out', 'state-map.json'))).toBe(true);
+    });
+
+    test('run on its own, a synth that throws still prints the warnings shown before it failed', () => {
+      // WHEN a third stack's validation fails (two backends), after the network's warnings were shown; twice, as the
+      // host's reader of the library's output is stopped when main throws (mvn exec:java), whenever it last polled
+      for (let i = 0; i < 2; i++) {
+        const r = runApp(ns, app, dir, { SCENARIO: 'throws' });
+        // THEN the app fails on the broken stack, and printed the network's warning once
+        expect(r.status).not.toBe(0);
+        expect(r.output).toContain('[stack/one-backend]');
+        expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(PER_TOOL(app));
+      }
+    });
 
     test('a refused setting is one readable error that points at the user\'s line', () => {
       // WHEN the endpoint misses its /b

@@ -6,8 +6,11 @@
  *   it); switching prod -> dev stops at "Backend configuration changed" until -reconfigure, which
  *   leaves prod's object as it was; --migrate-state there copies one environment's state over the
  *   other's, the CLI answering the question itself;
+ * - a value given at init (a pull request's object) is the run's, not a move;
+ * - moving every environment's object: the synth lists each, and its recipe moves one (lineage kept);
  * - adopting forEachStack moves every stack's object: the synth says so (stack/state-moved), and
- *   `deploy --migrate-state` copies each state (lineage and serial kept), leaving the old objects.
+ *   `deploy --migrate-state` copies each state (lineage and serial kept), leaving the old objects;
+ * - renaming a stack: the synth names the directory the CLI deletes, and its recipe moves the state.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -18,6 +21,13 @@ const OBJECT = {
   gcs: { own: (stack: string) => `${stack}/default.tfstate`, forEachStack: (stack: string) => `prod/${stack}/default.tfstate` },
   azurerm: { own: (stack: string) => `${stack}.tfstate`, forEachStack: (stack: string) => `${stack}/prod.tfstate` },
 } as const;
+/** The key that names the object in a store's block, and its values in the scenarios (a pull request's, before and after a move). */
+const OBJECT_KEY = { gcs: 'prefix', azurerm: 'key' } as const;
+const PR = { gcs: 'pr-42', azurerm: 'pr-42.tfstate' } as const;
+const PR_OBJECT = { gcs: 'pr-42/default.tfstate', azurerm: 'pr-42.tfstate' } as const;
+const OLD_VALUE = { gcs: 'network', azurerm: 'network.tfstate' } as const;
+const MOVED_OBJECT = { gcs: 'moved/network/default.tfstate', azurerm: 'moved/network.tfstate' } as const;
+const FOR_EACH_VALUE = { gcs: (stack: string) => `prod/${stack}`, azurerm: (stack: string) => `${stack}/prod.tfstate` } as const;
 /** The config file's key for the bucket (container), and the address a user reads, per store. */
 const WHERE = {
   gcs: (bucket: string) => `gcs bucket="${bucket}"`,
@@ -74,9 +84,53 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
       expect(em.state(`${BUCKET}-prod`, own('network'))).toEqual(prod);
 
       // WHEN, from dev, prod's file is given with --migrate-state (what never to do between environments)
-      ok(run(['deploy', 'network', '--auto-approve', '--migrate-state', ...out], { ...env, TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }));
-      // THEN the CLI answered "yes" itself and prod's object now holds dev's state: prod's own lineage is gone from it
+      const copied = ok(run(['deploy', 'network', '--auto-approve', '--migrate-state', ...out], { ...env, TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }));
+      // THEN the synth said it is a switch, never to be done with --migrate-state (the CLI's own flag it cannot see)
+      expect(copied.output).toContain(
+        `WARN [network/backend]: stack network's run switches environments: the last init in ${path.join('cdktf.env.out', 'stacks', 'network')} used ` +
+          `${WHERE[store](`${BUCKET}-dev`)}, object "${own('network')}" (dev.tfbackend), this run's init names ${WHERE[store](`${BUCKET}-prod`)}, object "${own('network')}" (prod.tfbackend)`,
+      );
+      expect(copied.output).toContain('never --migrate-state between environments: it copies dev.tfbackend\'s state over prod.tfbackend\'s [stack/state-moved]');
+      // AND the CLI answered "yes" itself and prod's object now holds dev's state: prod's own lineage is gone from it
       expect(em.state(`${BUCKET}-prod`, own('network')).lineage).toBe(dev.lineage);
+    });
+
+    test('a value given at init (a pull request\'s object) is the run\'s: no note, with or without it', () => {
+      // GIVEN the network deployed with prod's file and its object's name given at init
+      const out = ['--output', 'cdktf.pr.out'];
+      const pr = { SCENARIO: 'environments', TF_CLI_ARGS_init: `-backend-config=prod.tfbackend -backend-config=${OBJECT_KEY[store]}=${PR[store]}` };
+      ok(run(['deploy', 'network', '--auto-approve', ...out], pr));
+      expect(objects()[`${BUCKET}-prod`]).toContain(PR_OBJECT[store]);
+      // WHEN it is synthesized again, with the same values, and with none THEN no synth says the state moves
+      expect(ok(run(['synth', ...out], pr)).output).not.toContain('[stack/state-moved]');
+      expect(ok(run(['synth', ...out], { SCENARIO: 'environments' })).output).not.toContain('[stack/state-moved]');
+    });
+
+    test('environments and a move: the synth lists each file\'s move, and its recipe moves one environment, lineage kept', () => {
+      // GIVEN prod and dev deployed in one output directory, the last init dev's
+      const out = ['--output', 'cdktf.move.out'];
+      const env = { SCENARIO: 'environments' };
+      ok(run(['deploy', 'network', '--auto-approve', ...out], { ...env, TF_CLI_ARGS_init: '-reconfigure -backend-config=prod.tfbackend' }));
+      ok(run(['deploy', 'network', '--auto-approve', ...out], { ...env, TF_CLI_ARGS_init: '-reconfigure -backend-config=dev.tfbackend' }));
+      const before = { prod: em.state(`${BUCKET}-prod`, own('network')), dev: em.state(`${BUCKET}-dev`, own('network')) };
+      // WHEN the block's part moves (prefix "moved/network", key "moved/network.tfstate") and the app is synthesized
+      const moving = { ...env, MOVED: '1' };
+      const synth = ok(run(['synth', ...out], moving));
+      // THEN the note lists both environments' moves and the recipe
+      expect(synth.output).toContain('WARN [network/backend]: stack network\'s state moves in every environment');
+      for (const e of ['prod', 'dev']) {
+        expect(synth.output).toContain(`${e}.tfbackend from ${WHERE[store](`${BUCKET}-${e}`)}, object "${own('network')}" to ${WHERE[store](`${BUCKET}-${e}`)}, object "${MOVED_OBJECT[store]}"`);
+      }
+      const point = `-reconfigure -backend-config=prod.tfbackend -backend-config=${OBJECT_KEY[store]}=${OLD_VALUE[store]}`;
+      expect(synth.output).toContain(`TF_CLI_ARGS_init="${point}" ${app.framework} diff network, then TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${app.framework} deploy network --migrate-state`);
+      // WHEN prod is moved with the recipe: diff pointing the directory at its old object finds no changes, then the copy
+      expect(ok(run(['diff', 'network', ...out], { ...moving, TF_CLI_ARGS_init: point })).output).toMatch(/No changes/);
+      ok(run(['deploy', 'network', '--auto-approve', '--migrate-state', ...out], { ...moving, TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }));
+      // THEN prod's state is at its new object, its lineage kept, the old object as it was, and dev untouched
+      expect(em.state(`${BUCKET}-prod`, MOVED_OBJECT[store]).lineage).toBe(before.prod.lineage);
+      expect(em.state(`${BUCKET}-prod`, own('network'))).toEqual(before.prod);
+      expect(em.names(`${BUCKET}-dev`)).not.toContain(MOVED_OBJECT[store]);
+      expect(em.state(`${BUCKET}-dev`, own('network'))).toEqual(before.dev);
     });
 
     test('adopting forEachStack: the synth names the moved objects, and deploy --migrate-state copies each state, leaving the old', () => {
@@ -92,7 +146,7 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
         expect(synth.output).toContain(
           `WARN [${stack}/backend]: stack ${stack}'s state moves: the last init in ${path.join('cdktf.out', 'stacks', stack)} used ` +
             `${WHERE[store](BUCKET)}, object "${own(stack)}", this synth names ${WHERE[store](BUCKET)}, object "${moved(stack)}"; ` +
-            `to copy the state there: ${app.framework} deploy ${stack} --migrate-state`,
+            `to copy the state there: ${app.framework} deploy ${stack}${stack === 'app' ? ' --ignore-missing-stack-dependencies' : ''} --migrate-state`,
         );
       }
 
@@ -130,6 +184,31 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
       }
       // AND the next synth says nothing of a move
       expect(ok(run(['synth'], { SCENARIO: 'for-each-stack' })).output).not.toContain('[stack/state-moved]');
+    });
+
+    test('renaming a stack: the synth names the old directory\'s object, the CLI deletes the directory, and the recipe moves the state', () => {
+      // GIVEN the app stack deployed under forEachStack (the test before), renamed "application"
+      const renamed = { SCENARIO: 'for-each-stack', APP_STACK: 'application' };
+      const before = em.state(BUCKET, moved('app'));
+      // WHEN it is synthesized THEN the note names app's directory and object, on the new stack, with the recipe
+      const synth = ok(run(['synth'], renamed));
+      const point = `-reconfigure -backend-config=${OBJECT_KEY[store]}=${FOR_EACH_VALUE[store]('app')}`;
+      expect(synth.output).toContain(
+        `WARN [application/backend]: ${path.join('cdktf.out', 'stacks', 'app')} holds the last init of stack app, which this app no longer has ` +
+          `(${WHERE[store](BUCKET)}, object "${moved('app')}"); the CLI deletes that directory, its .terraform with it, after this synth.`,
+      );
+      // (the stack reads the network's outputs: deployed alone, the CLI wants --ignore-missing-stack-dependencies)
+      const deploy = ['deploy', 'application', '--ignore-missing-stack-dependencies'];
+      // (the copy gives the new value again: an init given nothing keeps the object the first step recorded)
+      const back = `-backend-config=${OBJECT_KEY[store]}=${FOR_EACH_VALUE[store]('application')}`;
+      expect(synth.output).toContain(`TF_CLI_ARGS_init="${point}" ${app.framework} diff application, then TF_CLI_ARGS_init=${back} ${app.framework} ${deploy.join(' ')} --migrate-state`);
+      // AND the CLI deleted the directory
+      expect(fs.existsSync(path.join(dir, 'cdktf.out', 'stacks', 'app'))).toBe(false);
+      // WHEN the recipe runs THEN the state is at the new stack's object, lineage kept, the old object as it was
+      expect(ok(run(['diff', 'application'], { ...renamed, TF_CLI_ARGS_init: point })).output).toMatch(/No changes/);
+      ok(run([...deploy, '--auto-approve', '--migrate-state'], { ...renamed, TF_CLI_ARGS_init: back }));
+      expect(em.state(BUCKET, moved('application')).lineage).toBe(before.lineage);
+      expect(em.state(BUCKET, moved('app'))).toEqual(before);
     });
   });
 }

@@ -4,7 +4,8 @@
  * lives" tells a user to: after the prefix changes, `init` stops at "Backend configuration changed";
  * `init -migrate-state -force-copy` copies every workspace's state to the new prefix (a named
  * workspace's lineage kept; the default workspace's under a new lineage) and leaves the old objects
- * as they were. Checked on the stored objects.
+ * as they were. Checked on the stored objects. The record of the first init holds the hash of the
+ * block the library emitted, as stack/state-moved computes it (kit/backend-hash.ts).
  */
 import { createHash, randomBytes } from 'crypto';
 import * as fs from 'fs';
@@ -13,6 +14,7 @@ import { TerraformBackend } from 'cdktf';
 import { Construct } from 'constructs';
 import { CosBackend } from '../../src/cos-backend';
 import { OssBackend } from '../../src/oss-backend';
+import { backendBlockHash } from '../../src/private/kit/backend-hash';
 import { CosServer, REGION, startCos, startOssFront, stopCos } from '../support/cos';
 import { MOTO_VERSION, Sandbox, requireRuntime } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
@@ -82,6 +84,10 @@ describeEachJudge(`moving state between prefixes on moto ${MOTO_VERSION}`, JUDGE
     // GIVEN a stack applied under prefix `from`, in the default workspace and in "blue"
     const dir = producer(judge.target, backend(from));
     ok(s, s.run(dir, INIT));
+    // (the record of that init holds the hash of the block the library emitted, as kit/backend-hash.ts computes it)
+    const recorded = JSON.parse(fs.readFileSync(path.join(dir, '.terraform', 'terraform.tfstate'), 'utf8')).backend;
+    const block = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8')).terraform.backend[name];
+    expect(backendBlockHash(name, Object.keys(recorded.config), recorded.config, block)).toBe(recorded.hash);
     ok(s, s.run(dir, apply('n=1')));
     ok(s, s.run(dir, ['workspace', 'new', '-no-color', 'blue']));
     ok(s, s.run(dir, apply('n=2')));

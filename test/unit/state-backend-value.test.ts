@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { GcsBackend, OssBackend, StateBackendTarget, StateBackendValue } from '../../src';
 import { FieldSpec } from '../../src/private/kit/schema';
 import { STORES } from '../../src/private/stores';
@@ -52,12 +52,6 @@ describe('StateBackendValue.fromInit()', () => {
     // (a boolean cannot carry a marker: the README says to leave a boolean unset and give it at init)
     const required = (fields: readonly FieldSpec[]): FieldSpec[] => fields.filter((f) => f.required);
     for (const store of STORES) expect(required(store.fields).map((f) => `${store.backend}.${f.name}: ${f.type}`)).toEqual(required(store.fields).map((f) => `${store.backend}.${f.name}: string`));
-  });
-
-  test('fails with a clear error where anything else resolves the marker', () => {
-    const stack = stackFor('terraform@1.11.4');
-    new TerraformOutput(stack, 'o', { value: StateBackendValue.fromInit() });
-    expect(() => Testing.synth(stack)).toThrow('StateBackendValue.fromInit() is for the fields of a backend block');
   });
 });
 

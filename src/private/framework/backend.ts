@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import { RunValues, backendHolder, registerBackend } from './app-backends';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { movedStateOf } from './moved-state';
+import { orphanedInitWarnings, watchOrphanedInits } from './orphaned-inits';
 import { backendHclBlock, copyAttributes } from './render';
 import { withId } from './rule-catalog';
 import { backendAdded, sharedStateOf } from './shared-state';
@@ -57,8 +58,9 @@ export abstract class StoreBackend extends TerraformBackend {
     registerBackend(state);
     backendAdded(TerraformStack.of(this), store.backend);
     showsWarnings(this);
+    watchOrphanedInits(this);
     const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
-    onStateMap(this, 'backend', () => {
+    onStateMap(this, 'backend', store.backend, () => {
       const stack = TerraformStack.of(this);
       return { ...mapped, stack: stack.node.id, attributes: resolveIn(stack, this.emitted()), fromRun: this.runKeys(), scope: stackScope(stack) };
     });
@@ -66,8 +68,8 @@ export abstract class StoreBackend extends TerraformBackend {
       validate: () => {
         const shared = sharedStateOf(state, store.layout.separateWith);
         const stack = TerraformStack.of(this);
-        const files = new Map([...this.files].map(([n, f]) => [n, f.values]));
-        const moved = movedStateOf(stack, { ...mapped, files, emitted: this.emitted(), fromRun: this.runKeys() });
+        const own = () => ({ ...mapped, files: this.fromRun().files, emitted: resolveIn(stack, this.emitted()), fromInit: this.fromRun().fromInit });
+        const moved = [...movedStateOf(stack, own), ...orphanedInitWarnings(this, own)];
         const fromInit = fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id);
         const shown = showWarningsNow(this, [...this.runWarnings(), ...shared.warnings, ...fromInit, ...moved]);
         const strict = shown.length > 0 ? [] : strictKeyProblems(this);

@@ -1,7 +1,8 @@
 import * as path from 'path';
-import { App, TerraformBackend, TerraformStack } from 'cdktf';
+import { App, TerraformBackend, TerraformStack, Token } from 'cdktf';
 import { resolve } from 'cdktf/lib/_tokens';
 import { addCustomSynthesis } from 'cdktf/lib/synthesize/synthesizer';
+import { TokenString, containsMapToken, containsNumberListTokenElement, unresolved } from 'cdktf/lib/tokens/private/encoding';
 import { deepMerge as frameworkDeepMerge } from 'cdktf/lib/util';
 import { IConstruct } from 'constructs';
 
@@ -18,7 +19,35 @@ import { IConstruct } from 'constructs';
  * that synth sets up internally. Used to read an encryption config's references before synth.
  */
 export function resolveIn<T>(scope: IConstruct, value: T): T {
-  return resolve(scope, value);
+  return isPlain(value, 0) ? value : resolve(scope, value);
+}
+
+/**
+ * Whether `resolve` would give `value` back as it is: strings, numbers, booleans and null that are
+ * no tokens (cdktf/lib/tokens/private/encoding `unresolved`, the list, map and concatenated number
+ * forms too), in arrays and plain objects without `undefined` (which it drops). Most of what the
+ * library reads at synth is literal, and resolve's walk costs far more than this one (the state
+ * map and the checks resolve every element's block).
+ */
+function isPlain(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'string') return isPlainString(value);
+  if (typeof value === 'number') return value !== Token.NUMBER_MAP_TOKEN_VALUE && !unresolved(value) && !containsNumberListTokenElement([value]);
+  if (typeof value !== 'object' || depth > 50) return false;
+  if (Array.isArray(value)) return value.every((v) => v !== undefined && isPlain(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || containsMapToken(value)) return false;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || !isPlainString(key) || !isPlain(v, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** A string with no token in it (string, list and map tokens hold `{`; a number token's text an exponent). */
+function isPlainString(s: string): boolean {
+  if (s.includes('{') || s === Token.STRING_MAP_TOKEN_VALUE || s === Token.ANY_MAP_TOKEN_VALUE) return false;
+  return !s.includes('e') || !TokenString.forNumbers(s).test();
 }
 
 /**
@@ -99,26 +128,25 @@ export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformSt
 const AROUND_SYNTH = Symbol.for('cdktf-state-backends.App.aroundSynth');
 const PATCHED = Symbol.for('cdktf-state-backends.App.synthPatched');
 
-/** What runs around an app's synth. */
+/** What runs around an app's synth, in the order the app's hooks were added. */
 export interface AroundSynth {
-  /** After every stack is prepared, before any is checked or written. */
-  readonly before?: () => void;
-  /** After the app is written. */
-  readonly after?: () => void;
+  /** Before cdktf's synth (nothing of the app is prepared, checked or written yet). */
+  readonly start?: () => void;
+  /** Once cdktf's synth has returned: every stack prepared, its aspects invoked, checked and written. */
+  readonly written?: () => void;
+  /** Last, whether cdktf's synth returned or threw (after every hook's `written`). */
+  readonly last?: () => void;
 }
 
 /**
  * Runs `hooks` around `app.synth()` of the app `scope` belongs to (none when its root is no App).
  * `App.prototype.synth` is wrapped once (on the prototype: the jsii kernel invokes a host's call
  * through the class prototype, `_findInvokeTarget` in @jsii/kernel 1.x, so an instance property
- * would be skipped in Java, Python and Go); for an app with hooks it first prepares every stack
- * (`TerraformStack.prepareStack`, public and idempotent, which makes the remote states of
- * cross-stack references; App.synth runs it again), runs the `before` hooks, then cdktf's synth,
- * then the `after` hooks. Other apps synthesize as before. Only a real synth gets here:
- * `Testing.synth` and `Testing.fullSynth` never call `app.synth()`. A hook that throws is left to the
- * synth to report (it checks the same things again). Used to print warnings and the state map at
- * the start of a synth, where a jsii host (a Java `mvn exec:java`) still reads the output before
- * the program ends.
+ * would be skipped in Java, Python and Go); for an app with hooks it runs the `start` hooks, cdktf's
+ * synth as it is, the `written` hooks if it returned, and the `last` hooks in a `finally`, so they
+ * also run when the synth throws (a stack's validation failed). Other apps synthesize as before.
+ * Only a real synth gets here: `Testing.synth` and `Testing.fullSynth` never call `app.synth()`. A
+ * hook that throws is ignored: what it reports is the library's, never a reason to fail a synth.
  */
 export function aroundAppSynth(scope: IConstruct, hooks: AroundSynth): void {
   const app = scope.node.root;
@@ -133,11 +161,13 @@ function patchSynth(): void {
   const proto = App.prototype as any;
   if (proto[PATCHED]) return;
   const original: (this: App) => void = proto.synth;
-  const run = (hook: (() => void) | undefined) => {
-    try {
-      hook?.();
-    } catch {
-      // reported by the synth itself
+  const run = (hooks: AroundSynth[], which: keyof AroundSynth) => {
+    for (const h of hooks) {
+      try {
+        h[which]?.();
+      } catch {
+        // the library's own report: never a reason to fail the synth
+      }
     }
   };
   Object.defineProperty(proto, PATCHED, { value: true });
@@ -147,10 +177,13 @@ function patchSynth(): void {
     value: function synth(this: App): void {
       const hooks: AroundSynth[] | undefined = (this as any)[AROUND_SYNTH];
       if (!hooks) return original.call(this);
-      run(() => this.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c)).forEach((s) => s.prepareStack()));
-      hooks.forEach((h) => run(h.before));
-      original.call(this);
-      hooks.forEach((h) => run(h.after));
+      try {
+        run(hooks, 'start');
+        original.call(this);
+        run(hooks, 'written');
+      } finally {
+        run(hooks, 'last');
+      }
     },
   });
 }

@@ -1,163 +1,140 @@
-import * as fs from 'fs';
 import * as path from 'path';
-import { App, Manifest, TerraformStack } from 'cdktf';
-import { stackScope } from './static-context';
-import { hasSymbol } from '../kit/address-symbols';
-import { StackScope } from '../kit/backend-text';
+import { TerraformStack } from 'cdktf';
+import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
+import * as text from './moved-state-text';
+import { indexOf } from '../kit/address-compare';
+import { backendBlockHash } from '../kit/backend-hash';
 import { Warning } from '../kit/field-value';
+import { InitArgs } from '../kit/init-args';
 import { checkRuleRows } from '../kit/rule-row';
-import { FieldSpec } from '../kit/schema';
-import { StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
-import { FRAMEWORK } from '../target/flavour';
-import { ParsedTarget } from '../target/target';
 
 /*
- * The backend the last `init` of a stack used, against the one this synth names. Both tools record
- * the backend a working directory was initialized with in `.terraform/terraform.tfstate` (its type
- * and every argument, the block's and the -backend-config values merged: terraform 1.15.9
- * internal/command/meta_backend.go backend_C_r_S_changed, workdir.BackendConfigState; OpenTofu the
- * same), and the selected workspace in `.terraform/environment`. cdktf-cli 0.21.0 and cdktn-cli
- * 0.24.0 run init in `<outdir>/stacks/<stack>` and keep that directory between synths (SynthStack
- * removes only the directories of stacks that are gone; the app's synth writes its files beside
- * `.terraform`). When the object named there and the one this synth names differ, the next init
- * stops at "Backend configuration changed" (migrateOrReconfigDiag) and asks for -migrate-state or
- * -reconfigure: the warning says which object moved where, and which of the two to use.
- *
- * The addresses come from the address model (kit/state-objects.ts): `objectOf` below is the one
- * place this module reads it.
+ * stack/state-moved: the backend the last `init` of a stack used, against the one this synth and
+ * its run name (last-init.ts reads them). Both tools record the backend a working directory was
+ * initialized with in `.terraform/terraform.tfstate` (its type, every argument, the block's and the
+ * -backend-config values merged, and the hash of the block alone: terraform 1.15.9
+ * internal/command/meta_backend.go backendConfig, backend_C_r_S_changed; OpenTofu the same), and
+ * the selected workspace in `.terraform/environment` (TF_WORKSPACE wins). cdktf-cli 0.21.0 and
+ * cdktn-cli 0.24.0 run init in `<outdir>/stacks/<stack>` and keep that directory between synths,
+ * and pass their environment to the app, so what the deploy's init will be given is read too
+ * (kit/init-args.ts). The hash tells which recorded values the block gave and which init was given
+ * (kit/backend-hash.ts), so a value given at init is not taken for a move of the code. Which
+ * message a case gets is decided here, its words are in moved-state-text.ts.
  */
 
 export const MOVED_STATE_RULE = {
   id: 'stack/state-moved',
   severity: 'warning',
-  description: 'the state object this synth names is not the one the last init of the stack\'s directory used',
+  description:
+    'the state object this synth and its run name (the init arguments in TF_CLI_ARGS_init and TF_CLI_ARGS, TF_WORKSPACE) is not the one the last init of ' +
+    'the stack\'s directory used, or a directory of the output holds the last init of a stack the app no longer has; never an error in strict mode ' +
+    '(it describes the deploy about to run, and the deploy that moves the state must pass)',
   evidence:
-    'both tools keep the backend of the last init in .terraform/terraform.tfstate and stop the next init at "Backend configuration changed" ' +
+    'both tools keep the backend of the last init and the hash of its block in .terraform/terraform.tfstate and stop the next init at "Backend configuration changed" ' +
     'until -migrate-state (copies the state, leaving the old object) or -reconfigure (uses the new object as it is) is given ' +
-    '(terraform 1.15.9 meta_backend.go, meta_backend_migrate.go; opentofu 1.12.6); cdktf-cli 0.21.0 and cdktn-cli 0.24.0 keep that directory between synths',
+    '(terraform 1.15.9 meta_backend.go, meta_backend_migrate.go, configs/backend.go Backend.Hash; opentofu 1.12.6); cdktf-cli 0.21.0 and cdktn-cli 0.24.0 keep that directory ' +
+    'between synths, delete the directories of stacks the app no longer has after it ran (SynthStack.synth), and pass their environment to the app and the tools',
 } as const;
 checkRuleRows('stack', [MOVED_STATE_RULE]);
 
-/** The backend of the last init, as `.terraform/terraform.tfstate` records it. */
-export interface LastInit {
-  readonly type: string;
-  /** The tool's keys and values (nulls left out). */
-  readonly config: Readonly<Record<string, unknown>>;
-  /** The workspace selected there (`.terraform/environment`), `default` when none. */
-  readonly workspace: string;
-}
-
 /**
- * The warning that `stack`'s state object moved since the last init in its directory under the
- * app's output (`<outdir>/stacks/<stack>`, as the manifest names it), if it did.
+ * The warnings that `stack`'s state object moves since the last init in its directory, if it does,
+ * for the run the environment describes (`run`); `own` is asked only where a last init is there.
  */
-export function movedStateOf(stack: TerraformStack, named: Omit<NamedBackend, 'stack' | 'directory' | 'scope'>): Warning[] {
-  const directory = path.join(App.of(stack).outdir, Manifest.stacksFolder, stack.node.id);
-  const last = lastInit(directory);
+export function movedStateOf(stack: TerraformStack, own: () => OwnNamed, run?: NextRun): Warning[] {
+  const last = lastInit(stackDirectory(stack, stack.node.id).path);
   if (!last) return [];
-  const shown = path.relative(process.cwd(), directory);
-  const warning = movedStateWarning({ ...named, stack: stack.node.id, directory: shown.startsWith('..') || shown === '' ? directory : shown, scope: stackScope(stack) }, last);
-  return warning ? [warning] : [];
+  const message = movedStateMessage(namedBackend(stack, own()), last, run ?? nextRunOf());
+  return message ? [movedStateWarning(message)] : [];
 }
 
-/** The backend the last init in `stackDir` used, or undefined when there was none (or it cannot be read). */
-export function lastInit(stackDir: string): LastInit | undefined {
-  let recorded: any;
-  try {
-    recorded = JSON.parse(fs.readFileSync(path.join(stackDir, '.terraform', 'terraform.tfstate'), 'utf8'));
-  } catch {
-    return undefined;
+/** A stack/state-moved warning: shown, never refused, under the strict context key. */
+export function movedStateWarning(message: string): Warning {
+  return { id: MOVED_STATE_RULE.id, message, strict: false };
+}
+
+/** The message of a move since the last init, or undefined when the run uses the object the last init used. */
+export function movedStateMessage(named: NamedBackend, last: LastInit, run: NextRun): string | undefined {
+  const workspace = run.workspace ?? last.workspace;
+  if (last.type !== named.backend) return text.typeChanged(named, last, run, workspace);
+  const lastNamed = show(addressOf(named, last.config, Object.keys(last.config), true), workspace);
+  const oldBlock = blockOfLastInit(named, last);
+  const argKeys = new Set(run.args.configs.flatMap((c) => ('key' in c ? [c.key] : [])));
+  const fileKeys = new Set([...named.files.values()].flatMap((v) => Object.keys(v)));
+  const lastGiven: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(last.config)) {
+    const given = oldBlock ? JSON.stringify(oldBlock[k]) !== JSON.stringify(v) : named.fromInit.has(k) || fileKeys.has(k) || argKeys.has(k);
+    if (given) lastGiven[k] = v;
   }
-  const backend = recorded?.backend;
-  if (typeof backend?.type !== 'string' || backend.config === null || typeof backend.config !== 'object') return undefined;
-  const config: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(backend.config as Record<string, unknown>)) if (v !== null && v !== undefined) config[k] = v;
-  let workspace = 'default';
-  try {
-    workspace = fs.readFileSync(path.join(stackDir, '.terraform', 'environment'), 'utf8').trim() || 'default';
-  } catch {
-    // none selected: the default workspace
-  }
-  return { type: backend.type, config, workspace };
-}
-
-/** What this synth names for one stack's backend. */
-export interface NamedBackend {
-  readonly stack: string;
-  /** The stack's directory as the user names it (`cdktf.out/stacks/network`). */
-  readonly directory: string;
-  /** The backend's type (`gcs`). */
-  readonly backend: string;
-  readonly layout: StateLayout;
-  readonly fields: readonly FieldSpec[];
-  readonly target: ParsedTarget;
-  /** The block as emitted: the tool's keys and values. */
-  readonly emitted: Readonly<Record<string, unknown>>;
-  /** The tool's keys the run gives (left to init, or set by a config file). */
-  readonly fromRun: ReadonlySet<string>;
-  /** The config files by name (`prod`), each with its values by the tool's keys. */
-  readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
-  /** What an evaluated template may read in the stack. */
-  readonly scope: StackScope;
-}
-
-/**
- * The warning that the object moved since the last init, or none: when the types differ, when the
- * code's part of the address moved (the run's values taken as the last init gave them), or when no
- * config file gives the object the last init used.
- */
-export function movedStateWarning(named: NamedBackend, last: LastInit): Warning | undefined {
-  const used = `the last init in ${named.directory} used`;
-  // The file the last init was given (every value of it is in the recorded config), for the commands.
-  const gave = (values: Readonly<Record<string, unknown>>) =>
-    Object.entries(values).every(([k, v]) => JSON.stringify(last.config[k]) === JSON.stringify(v));
-  const lastFile = [...named.files].find(([, values]) => gave(values))?.[0];
-  const withFile = (file: string | undefined, extra = '') => {
-    const args = [extra, file ? `-backend-config=${file}.tfbackend` : ''].filter((a) => a !== '').join(' ');
-    return args === '' ? '' : args.includes(' ') ? `TF_CLI_ARGS_init="${args}" ` : `TF_CLI_ARGS_init=${args} `;
+  const now = show(addressOf(named, { ...named.emitted, ...lastGiven }, Object.keys(lastGiven)), workspace);
+  if ('never' in indexOf(lastNamed.address) || 'never' in indexOf(now.address)) return undefined;
+  const runFiles = filesOf(named, run.args);
+  const next = runFiles === undefined ? undefined : nextOf(named, run.args, workspace);
+  const lastFile = [...named.files.keys()].find((f) => {
+    const values = named.files.get(f)!;
+    const withFile = addressOf(named, { ...named.emitted, ...lastGiven, ...values }, [...Object.keys(lastGiven), ...Object.keys(values)]);
+    return sameObject(lastNamed.address, withFile, workspace);
+  });
+  const facts: MoveFacts = {
+    named, run, workspace, last: lastNamed, lastConfig: last.config, lastGiven, oldBlock, now, next, runFiles: runFiles ?? [], lastFile,
   };
-  const deploy = `${FRAMEWORK} deploy ${named.stack}`;
-  const moveOrFresh =
-    `to copy the state there: ${withFile(lastFile)}${deploy} --migrate-state (init -migrate-state copies every workspace's state and leaves the old objects as they are); ` +
-    `to use the new object as it is, without copying: ${withFile(lastFile, '-reconfigure')}${deploy}`;
-  if (last.type !== named.backend) {
-    return warn(`stack ${named.stack}'s state moves: ${used} a ${last.type} backend, this synth names a ${named.backend} backend; ${moveOrFresh}`);
+  if (!sameObject(lastNamed.address, now.address, workspace)) {
+    return named.files.size > 0 ? text.movedPerEnvironment(facts) : text.moved(facts);
   }
-  const before = objectOf(named, last.config, last.workspace);
-  if (before === undefined) return undefined;
-  // The code's part: the values the run gave last time, in place of those it gives.
-  const given: Record<string, unknown> = {};
-  for (const key of named.fromRun) if (key in last.config) given[key] = last.config[key];
-  const now = objectOf(named, { ...named.emitted, ...given }, last.workspace);
-  if (now === undefined) return undefined;
-  if (now !== before) return warn(`stack ${named.stack}'s state moves: ${used} ${before}, this synth names ${now}; ${moveOrFresh}`);
-  if (named.files.size === 0) return undefined;
-  const byFile = [...named.files].map(([name, values]) => ({
-    name,
-    object: objectOf(named, { ...named.emitted, ...values }, last.workspace),
-  }));
-  if (byFile.some((f) => f.object === undefined || f.object === before)) return undefined;
-  const first = byFile[0].name;
-  return warn(
-    `stack ${named.stack}'s state is where no config file puts it: ${used} ${before}, this synth names ` +
-      `${byFile.map((f) => `${f.object} with ${f.name}.tfbackend`).join(', ')}; ` +
-      `to switch to another environment's object: ${withFile(first, '-reconfigure')}${deploy} ` +
-      '(never --migrate-state there: it copies the last environment\'s state over the other\'s); ' +
-      `to move this environment's state to the object its file now names: ${withFile(first)}${deploy} --migrate-state`,
-  );
-}
-
-function warn(message: string): Warning {
-  return { id: MOVED_STATE_RULE.id, message };
+  if (next) {
+    if (sameObject(lastNamed.address, next.address, workspace) || (run.args.reconfigure && !run.args.migrate)) return undefined;
+    return text.runNamesAnother(facts);
+  }
+  if (run.args.configs.length === 0 && named.files.size > 0 && lastFile === undefined) return text.noFileNamesIt(facts);
+  return undefined;
 }
 
 /**
- * The object `attributes` name in `workspace`, as a user reads it (`gcs bucket="a", object "p/default.tfstate"`),
- * or undefined when a part of it comes from the run's environment or is not named (then nothing is compared).
+ * The block the last init read, where the recorded hash tells it: this synth's block with each
+ * value that differs from the record as it is, as the record has it, or left out (given at init),
+ * the first whose hash is the recorded one (at most 4,096 tried).
  */
-function objectOf(named: NamedBackend, attributes: Readonly<Record<string, unknown>>, workspace: string): string | undefined {
-  const address = stateAddress(named.backend, named.layout, named.fields, { attributes, scope: named.scope }, named.target);
-  // A part the run's environment, init or a reference decides holds a symbol: nothing is compared.
-  if ([...address.parts.values()].some((p) => hasSymbol(p.text))) return undefined;
-  return `${named.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, workspace))}`;
+function blockOfLastInit(named: NamedBackend, last: LastInit): Record<string, unknown> | undefined {
+  if (last.hash === undefined) return undefined;
+  const keys = Object.keys(last.recorded);
+  const block = Object.fromEntries(Object.entries(named.emitted).filter(([, v]) => v !== undefined));
+  const choices = [...new Set([...Object.keys(block), ...Object.keys(last.config)])].map((k) => {
+    const options = [block[k], last.config[k], undefined].filter((v, i, all) => all.findIndex((o) => JSON.stringify(o) === JSON.stringify(v)) === i);
+    return { k, options };
+  });
+  if (choices.reduce((n, c) => n * c.options.length, 1) > 4096) return undefined;
+  const walk = (i: number, partial: Record<string, unknown>): Record<string, unknown> | undefined => {
+    if (i === choices.length) return backendBlockHash(named.backend, keys, last.recorded, partial) === last.hash ? partial : undefined;
+    for (const v of choices[i].options) {
+      const found = walk(i + 1, v === undefined ? partial : { ...partial, [choices[i].k]: v });
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(0, {});
 }
+
+/** The run's config files by name, or undefined when a -backend-config file is none of the stack's. */
+function filesOf(named: NamedBackend, args: InitArgs): string[] | undefined {
+  const names: string[] = [];
+  for (const c of args.configs) {
+    if (!('file' in c)) continue;
+    const name = [...named.files.keys()].find((n) => path.resolve(named.path, c.file) === path.resolve(named.path, `${n}.tfbackend`));
+    if (name === undefined) return undefined;
+    names.push(name);
+  }
+  return names;
+}
+
+/** The object the run's init names: the block with each -backend-config merged in order (undefined: none, or a part left unknown). */
+function nextOf(named: NamedBackend, args: InitArgs, workspace: string): Named | undefined {
+  if (args.configs.length === 0) return undefined;
+  const given: Record<string, unknown> = {};
+  for (const c of args.configs) {
+    if ('file' in c) Object.assign(given, named.files.get(path.basename(c.file, '.tfbackend')));
+    else given[c.key] = c.value;
+  }
+  const address = addressOf(named, { ...named.emitted, ...given }, Object.keys(given));
+  return 'never' in indexOf(address) ? undefined : show(address, workspace);
+}
+

@@ -34,7 +34,7 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     this.attributes = checked.attributes;
     registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
     showsWarnings(this);
-    onStateMap(this, 'remote-state', () => {
+    onStateMap(this, 'remote-state', store.backend, () => {
       const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
       const stack = TerraformStack.of(this);
       const attributes = resolveIn(stack, block.config ?? {});

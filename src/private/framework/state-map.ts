@@ -3,7 +3,7 @@ import * as path from 'path';
 import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
-import { printForHost } from './warnings';
+import { printForHost, underFrameworkCli } from './warnings';
 import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
 import { ANY_WORKSPACE, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
@@ -11,11 +11,13 @@ import { ParsedTarget } from '../target/target';
 
 /*
  * The state map: every stack's state object (in the default workspace and in any other), the
- * parts of it the run decides shown as such, and the stacks whose remote states read it. Written
- * to `<outdir>/state-map.json` beside the stacks, and printed as a short table to stdout (which
- * the framework CLIs show with their own output) when the app is synthesized, once its stacks are
- * prepared and before they are written. It is where a reviewer looks before approving a change
- * that moves state.
+ * parts of it the run decides shown as such, and the stacks whose remote states read it. Made once
+ * `app.synth()` has written the stacks, from the blocks as the synth wrote them (aspects' overrides
+ * and the cross-stack remote states it made included): written to `<outdir>/state-map.json` beside
+ * the stacks, and, when a framework CLI runs the app, printed as a short table to stdout, which the
+ * CLIs show with their own output (an app run on its own, or in a test, prints only its warnings;
+ * one created with `skipValidation: true` prints nothing). It is where a reviewer looks before
+ * approving a change that moves state.
  *
  * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
  * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
@@ -58,28 +60,32 @@ export interface MappedObject {
 
 interface Entry {
   readonly kind: 'backend' | 'remote-state';
+  /** The store's backend name (`gcs`), known before `input` is read. */
+  readonly backend: string;
   readonly input: () => MapInput;
 }
 
 const entries = new WeakMap<IConstruct, Entry[]>();
 
 /** Puts a backend or remote state of this library on its app's state map. */
-export function onStateMap(element: IConstruct, kind: Entry['kind'], input: () => MapInput): void {
+export function onStateMap(element: IConstruct, kind: Entry['kind'], backend: string, input: () => MapInput): void {
   const root = element.node.root;
   let list = entries.get(root);
   if (!list) {
     entries.set(root, (list = []));
-    // At the start of the app's synth, once every stack is prepared (cross-stack remote states made).
-    aroundAppSynth(root, { before: () => writeStateMap(root) });
+    // Once the synth has written the stacks (aspects invoked, cross-stack remote states made).
+    aroundAppSynth(root, { written: () => writeStateMap(root) });
   }
-  list.push({ kind, input });
+  list.push({ kind, backend, input });
 }
 
-/** Writes the map beside the stacks and prints its table. */
+/** Writes the map beside the stacks, and prints its table with a framework CLI's output. */
 function writeStateMap(root: IConstruct): void {
   const map = stateMap(root);
-  const file = path.join(App.of(root).outdir, 'state-map.json');
+  const app = App.of(root);
+  const file = path.join(app.outdir, 'state-map.json');
   fs.writeFileSync(file, JSON.stringify({ stacks: map }, null, 2) + '\n');
+  if (!underFrameworkCli() || app.skipValidation) return;
   const shown = path.relative(process.cwd(), file);
   printForHost(root, 'stdout', stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
 }
@@ -87,25 +93,36 @@ function writeStateMap(root: IConstruct): void {
 /** The app's state map: each stack's backend object, and who reads it. */
 export function stateMap(root: IConstruct): MappedObject[] {
   const list = entries.get(root) ?? [];
-  const backends = list.filter((e) => e.kind === 'backend').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
-  const readers = list.filter((e) => e.kind === 'remote-state').map((e) => ({ input: e.input(), ...objectsOf(e.input()) }));
-  return backends.map((b) => ({
-    stack: b.input.stack,
-    backend: b.input.backend,
-    container: b.container,
-    defaultWorkspace: b.objectAt(undefined),
-    otherWorkspaces: b.objectAt(ANY_WORKSPACE),
-    readBy: [...new Set(readers.filter((r) => r.input.backend === b.input.backend && reads(r, b)).map((r) => r.input.stack))],
-  }));
+  const backends = list.filter((e) => e.kind === 'backend').map((e) => e.input()).map((input) => ({ input, ...objectsOf(input) }));
+  // Each remote state by the object it reads (in the workspace it names, or in the run's own: any
+  // workspace's pattern), so a backend finds its readers by its own object in those workspaces.
+  const byObject = new Map<string, number[]>();
+  const workspaces = new Set<string | undefined>();
+  // (a remote state of a store no backend of the app uses reads none of them: its address is not built)
+  const types = new Set(backends.map((b) => b.input.backend));
+  const readers = list.filter((e) => e.kind === 'remote-state' && types.has(e.backend)).map((e) => e.input());
+  readers.forEach((input, i) => {
+    const at = input.workspace === '${terraform.workspace}' ? ANY_WORKSPACE : input.workspace;
+    const reader = objectsOf(input);
+    workspaces.add(at);
+    const key = objectKey(input.backend, reader.container, at, reader.objectAt(at));
+    byObject.set(key, [...(byObject.get(key) ?? []), i]);
+  });
+  return backends.map((b) => {
+    const found = [...workspaces].flatMap((at) => byObject.get(objectKey(b.input.backend, b.container, at, b.objectAt(at))) ?? []);
+    return {
+      stack: b.input.stack,
+      backend: b.input.backend,
+      container: b.container,
+      defaultWorkspace: b.objectAt(undefined),
+      otherWorkspaces: b.objectAt(ANY_WORKSPACE),
+      readBy: [...new Set(found.sort((x, y) => x - y).map((i) => readers[i].stack))],
+    };
+  });
 }
 
-/** The remote state reads the backend's object: in the workspace it names, or in the run's own. */
-function reads(reader: ReturnType<typeof objectsOf> & { input: MapInput }, backend: ReturnType<typeof objectsOf>): boolean {
-  if (reader.container !== backend.container) return false;
-  const ws = reader.input.workspace;
-  if (ws === '${terraform.workspace}') return reader.objectAt(ANY_WORKSPACE) === backend.objectAt(ANY_WORKSPACE);
-  return reader.objectAt(ws) === backend.objectAt(ws);
-}
+const objectKey = (backend: string, container: string, workspace: string | undefined, object: string) =>
+  [backend, container, workspace ?? '', object].join('\n');
 
 /**
  * The container and objects of an element as the address model reads them (kit/state-objects.ts),

@@ -6,13 +6,15 @@ import { libraryContext } from '../target/flavour';
 
 /*
  * Warnings are recorded when a construct checks its config and shown at synth (as cdktf
- * annotations), so that a warning acknowledged afterwards, on the construct or any scope above it,
- * is left out. With the strict context key, an unacknowledged warning fails the synth instead.
+ * annotations, by the constructs' validations, which cdktf runs for each stack after invoking its
+ * aspects), so that a warning acknowledged afterwards, on the construct or any scope above it, by
+ * an aspect too, is left out. With the strict context key, an unacknowledged warning fails the
+ * synth instead (but those marked `strict: false`, which describe the run about to happen).
  *
  * cdktf itself only writes annotations to manifest.json; the framework CLIs print them. So that an
  * app run on its own (`mvn exec:java`, `python main.py`, `go run`, `npx ts-node main.ts`) shows them
- * too, each warning is also printed to stderr when the app is synthesized, as the CLIs print it
- * (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
+ * too, each warning is also printed to stderr as it is shown during `app.synth()`, as the CLIs print
+ * it (`WARN [path]: message`), unless a framework CLI runs the app: cdktf-cli 0.21.0 and cdktn-cli
  * 0.24.0 set CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS to true in the app's environment
  * (@cdktf/cli-core synth-stack.ts SynthStack.synth; cdktn-cli's bundled handlers.js), and print
  * the annotations themselves after the synth (cli-core synth.ts printAnnotations).
@@ -119,15 +121,15 @@ export function showWarningsNow(construct: IConstruct, warnings: readonly Warnin
 }
 
 /**
- * The unacknowledged warnings: as errors under the strict context key (on every synth), else
- * added as annotations (once).
+ * The unacknowledged warnings: as errors under the strict context key (on every synth; those
+ * marked `strict: false` are shown instead), else added as annotations (once).
  */
 function flush(construct: IConstruct, entry: Recorded): string[] {
-  const messages: string[] = [];
+  const open: Warning[] = [];
   for (const w of entry.warnings) {
     const ack = acknowledgedBy(construct, w.id);
     if (!ack) {
-      messages.push(`${w.message} [${w.id}]`);
+      open.push(w);
     } else if (!ack.scope.node.scopes.some((s) => TerraformStack.isStack(s))) {
       // Acknowledged above every stack (on the app): manifest.json only holds what stacks hold, so
       // the record goes on the construct whose warning it waived.
@@ -140,61 +142,65 @@ function flush(construct: IConstruct, entry: Recorded): string[] {
   }
   const strict = strictAt(construct);
   if (typeof strict === 'string') return [strict];
-  if (strict) return messages.map((m) => `${m} (${strict.key} is on: acknowledge the warning with a reason, or fix it)`);
-  for (const message of messages) {
-    if (entry.shown.has(message)) continue;
+  const refused = strict ? open.filter((w) => w.strict !== false) : [];
+  for (const w of open) {
+    const message = `${w.message} [${w.id}]`;
+    if (refused.includes(w) || entry.shown.has(message)) continue;
     entry.shown.add(message);
     Annotations.of(construct).addWarning(message);
     queue(construct, `WARN [${construct.node.path}]: ${message}`);
   }
-  return [];
+  return strict ? refused.map((w) => `${w.message} [${w.id}] (${strict.key} is on: acknowledge the warning with a reason, or fix it)`) : [];
 }
 
 /** The variable both framework CLIs set for the app they synthesize (see above). */
 const CLI_RUNS_THE_APP = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
 
+/** Whether a framework CLI runs the app (and prints what manifest.json holds). */
+export function underFrameworkCli(): boolean {
+  return process.env[CLI_RUNS_THE_APP] === 'true';
+}
+
 /** Warning lines not printed yet, by app. */
 const toPrint = new WeakMap<IConstruct, string[]>();
-/** The constructs whose validations show this library's warnings, by app. */
-const showing = new WeakMap<IConstruct, Set<IConstruct>>();
+/** Apps whose hooks are in place, and those whose `app.synth()` is running. */
+const hooked = new WeakSet<IConstruct>();
+const synthesizing = new WeakSet<IConstruct>();
 
 /**
- * Marks `construct` as one whose validations show this library's warnings: when the app is
- * synthesized they run first, and the warnings they show are printed before cdktf writes anything
- * (framework/cdktf-internals.ts aroundAppSynth); any shown later in the synth, after it.
+ * Marks `construct` as one whose validations show this library's warnings: the first of an app
+ * puts the hooks around its synth in place (framework/cdktf-internals.ts aroundAppSynth), before
+ * the synth (a hook added during it would miss its start). Warnings shown during `app.synth()` are
+ * printed at once; those shown outside it (`Testing.synth` with validations), at the end of the
+ * next `app.synth()`.
  */
 export function showsWarnings(construct: IConstruct): void {
   const root = construct.node.root;
-  let set = showing.get(root);
-  if (!set) {
-    const all = new Set<IConstruct>();
-    showing.set(root, (set = all));
-    aroundAppSynth(root, {
-      before: () => {
-        for (const c of [...all]) c.node.validate();
-        printPending(root);
-      },
-      after: () => {
-        printPending(root);
-        letHostShow(root);
-      },
-    });
-  }
-  set.add(construct);
+  if (hooked.has(root)) return;
+  hooked.add(root);
+  aroundAppSynth(root, {
+    start: () => synthesizing.add(root),
+    last: () => {
+      synthesizing.delete(root);
+      printPending(root);
+      letHostShow(root);
+    },
+  });
 }
 
-/** Queues a line for the app's synth to print. */
+/** Queues a line for the app's synth to print (now, when it is running). */
 function queue(construct: IConstruct, line: string): void {
   const root = construct.node.root;
   let lines = toPrint.get(root);
   if (!lines) toPrint.set(root, (lines = []));
   lines.push(line);
+  if (synthesizing.has(root)) printPending(root);
 }
 
 /** Prints the app's queued lines to stderr, unless a framework CLI runs the app and prints manifest.json itself. */
 function printPending(root: IConstruct): void {
   const lines = toPrint.get(root)?.splice(0) ?? [];
-  if (process.env[CLI_RUNS_THE_APP] === 'true') return;
+  if (underFrameworkCli()) return;
   for (const line of lines) printForHost(root, 'stderr', `${line}\n`);
 }
 
@@ -210,9 +216,14 @@ export function printForHost(root: IConstruct, stream: 'stdout' | 'stderr', text
 
 /**
  * Under a jsii host (Java, Python, Go: the runtime sets JSII_AGENT for the node process), what the
- * library prints reaches the host's console from a thread of the host's runtime, which the Java one
- * polls every 100 ms and drops when the program ends (`mvn exec:java` stops it once `main`
- * returns): a synth that printed waits a moment before it returns, so the output is shown.
+ * library prints reaches the host's console through the host's runtime. The Java one (jsii-runtime
+ * 1.x JsiiRuntime.ErrorStreamSink) reads the node process's stderr, which carries its stdout and
+ * stderr as JSON lines, on a daemon thread that reads what is available, then sleeps 100 ms; an
+ * interrupt during that sleep ends the thread without another read. `mvn exec:java` interrupts the
+ * threads the program started once `main` returns or throws (exec-maven-plugin's
+ * cleanupDaemonThreads, on by default), so a line written less than 100 ms before would be lost:
+ * a synth that printed waits 300 ms (in a `finally`, so also when the synth throws) before it
+ * returns. One that printed nothing returns at once.
  */
 function letHostShow(root: IConstruct): void {
   if (!printed.has(root)) return;

@@ -52,4 +52,6 @@ export function valueAt(values: FieldValues, name: string): FieldValue | undefin
 export interface Warning {
   readonly id: string;
   readonly message: string;
+  /** false: shown as a warning under the strict context key too (it describes the run about to happen, which must not be stopped). */
+  readonly strict?: false;
 }

@@ -1,4 +1,5 @@
-import { IResolvable, Lazy, Token, Tokenization } from 'cdktf';
+import { DefaultTokenResolver, IResolvable, Lazy, StringConcat, Token, Tokenization } from 'cdktf';
+import { Construct } from 'constructs';
 import { refuse } from '../errors/errors';
 
 /*
@@ -11,8 +12,19 @@ import { refuse } from '../errors/errors';
 
 const MARKERS = new WeakSet<IResolvable>();
 
+/** The id the errors of a misplaced marker carry (kit/checks.ts). */
+const MISPLACED_ID = 'field/from-init-misplaced';
+
+/** Set when a marker is resolved (madeFromInit's probe). */
+let resolvedMarker = false;
+
 const misplaced = () => {
-  refuse('StateBackendValue.fromInit() is for the fields of a backend block (values the run gives at init), not for other elements', 'field/from-init-misplaced');
+  resolvedMarker = true;
+  refuse(
+    'StateBackendValue.fromInit() and fromInitNumber() mark a field of a backend block as given by the run at init, and cannot be resolved as a value ' +
+      '(in another element, or converted: a number field takes StateBackendValue.fromInitNumber(), not Token.asNumber(StateBackendValue.fromInit()))',
+    MISPLACED_ID,
+  );
 };
 
 /** A new marker (a string token). */
@@ -46,4 +58,24 @@ export function isFromInit(value: unknown): boolean {
 /** How a marker reads in a message: the call that made it. */
 export function fromInitCall(value: unknown): string {
   return typeof value === 'number' ? 'StateBackendValue.fromInitNumber()' : 'StateBackendValue.fromInit()';
+}
+
+/** A root of its own, for resolving a value outside any app (madeFromInit). */
+let probeScope: Construct | undefined;
+
+/**
+ * `value` is a token made from a marker without being one (`Token.asNumber(fromInit())`,
+ * `Token.asString(fromInitNumber())`): resolving it, with the public resolver and outside any app,
+ * reaches a marker. Other tokens (references, variables) resolve or fail on their own.
+ */
+export function madeFromInit(value: unknown): boolean {
+  if ((typeof value !== 'string' && typeof value !== 'number') || !Token.isUnresolved(value) || isFromInit(value)) return false;
+  resolvedMarker = false;
+  probeScope ??= new Construct(undefined as any, 'state-backends-from-init-probe');
+  try {
+    Tokenization.resolve(value, { scope: probeScope, resolver: new DefaultTokenResolver(new StringConcat()), preparing: false });
+  } catch {
+    // a reference outside its app fails here; a marker sets the flag before it throws
+  }
+  return resolvedMarker;
 }

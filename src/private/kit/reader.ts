@@ -2,7 +2,7 @@ import { Token, Tokenization } from 'cdktf';
 import { CheckId } from './field-checks';
 import { FIELD_TYPES, requiredValue } from './field-types';
 import { FieldValue, FieldValues, Warning } from './field-value';
-import { fromInitCall, isFromInit } from './from-init';
+import { fromInitCall, isFromInit, madeFromInit } from './from-init';
 import { holdsExpression, isExpression, readTemplate, templateProblem } from './hcl';
 import { Violation, got, kindOf, showValue } from './messages';
 import { READINGS, ReadMode, Reading } from './reading';
@@ -130,6 +130,10 @@ export class ConfigReader {
     if (missing) return this.unavailable(field, spelling, value, missing);
 
     if (isFromInit(value)) return this.fromInit(field, spelling, value, member);
+    if (madeFromInit(value)) {
+      const wanted = field.type === 'number' ? 'StateBackendValue.fromInitNumber()' : 'StateBackendValue.fromInit()';
+      return this.fail('field/from-init-misplaced', spelling, `got a value made from a StateBackendValue marker (converted with Token.asNumber or Token.asString, or inside a string), expected ${wanted} itself (init sets whole fields)`);
+    }
     const { templates } = this.reading;
     const templated = templates === 'where-evaluated' && evaluatesBackend(this.target);
     // A remote state's strings are templates; a backend's only where they hold a reference (a

@@ -5,8 +5,10 @@
  * through the remote state the library makes). The CDK Terrain copy is written by
  * scripts/flavour.js. `SCENARIO` picks what the synth shows: unset, the warnings; `acknowledged`,
  * both acknowledged; `config-error`, a refused endpoint; `for-each-stack`, both stacks' backends
- * made by forEachStack (prefix or key "prod"), the layout a state move goes to; `environments`, the
- * network stack alone, its bucket (container) given at init by prod.tfbackend or dev.tfbackend.
+ * made by forEachStack (prefix or key "prod"), the layout a state move goes to (`APP_STACK` renames the
+ * second stack); `environments`, the network stack alone, its bucket (container) given at init by
+ * prod.tfbackend or dev.tfbackend (with `MOVED=1` under prefix "moved/network", key
+ * "moved/network.tfstate"); `throws`, the warnings and a third stack whose validation fails.
  */
 import { App, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
@@ -14,6 +16,7 @@ import { AzurermBackend, GcsBackend, StateBackendValue, StateBackendWarnings } f
 
 const SCENARIO = process.env.SCENARIO ?? '';
 const AZURE = process.env.STORE === 'azurerm';
+const MOVED = process.env.MOVED === '1';
 const BUCKET = 'app-state';
 const ACCOUNT = 'runtimeacct';
 const ENDPOINT = SCENARIO === 'config-error' ? 'http://127.0.0.1:4443/storage/v1' : 'http://127.0.0.1:4443/storage/v1/b';
@@ -58,11 +61,15 @@ const network = new NetworkStack(app, 'network');
 if (SCENARIO === 'environments') {
   // One block for every environment: the bucket (container) comes from the config file init is given.
   const backend = AZURE
-    ? new AzurermBackend(network, { storageAccountName: ACCOUNT, containerName: StateBackendValue.fromInit(), key: 'network.tfstate' })
-    : new GcsBackend(network, { bucket: StateBackendValue.fromInit(), prefix: 'network', storeageCustomEndpoint: ENDPOINT });
+    ? new AzurermBackend(network, {
+      storageAccountName: ACCOUNT,
+      containerName: StateBackendValue.fromInit(),
+      key: MOVED ? 'moved/network.tfstate' : 'network.tfstate',
+    })
+    : new GcsBackend(network, { bucket: StateBackendValue.fromInit(), prefix: MOVED ? 'moved/network' : 'network', storeageCustomEndpoint: ENDPOINT });
   for (const env of ['prod', 'dev']) backend.addConfigFile(env, AZURE ? { containerName: `${BUCKET}-${env}` } : { bucket: `${BUCKET}-${env}` });
 } else {
-  const appStack = new AppStack(app, 'app', network);
+  const appStack = new AppStack(app, process.env.APP_STACK ?? 'app', network);
   if (SCENARIO === 'for-each-stack') {
     // Every stack's object named by its path under "prod" (the GCS token comes from GOOGLE_OAUTH_ACCESS_TOKEN).
     if (AZURE) AzurermBackend.forEachStack(app, { storageAccountName: ACCOUNT, containerName: BUCKET, key: 'prod.tfstate' });
@@ -70,6 +77,12 @@ if (SCENARIO === 'environments') {
   } else {
     backendOf(network, 'network');
     backendOf(appStack, 'app');
+  }
+  if (SCENARIO === 'throws') {
+    // Two backends in one stack: its validation fails (stack/one-backend) after the others showed their warnings.
+    const broken = new TerraformStack(app, 'zz-broken');
+    backendOf(broken, 'broken');
+    broken.addOverride('terraform.backend.s3', { bucket: 'x' });
   }
 }
 app.synth();

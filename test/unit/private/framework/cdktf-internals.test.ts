@@ -6,7 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, GcsBackend, LocalBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { resolve } from 'cdktf/lib/_tokens';
 import { Construct } from 'constructs';
 import { aroundAppSynth, backendName, deepMerge, extendStackHcl, onStackSynthesis, resolveIn, stackOverrides } from '../../../../src/private/framework/cdktf-internals';
 
@@ -19,6 +20,26 @@ describe('resolveIn (cdktf/lib/_tokens resolve)', () => {
       a: '${var.passphrase}',
       b: '${local.region}',
       c: ['x', 1, true],
+    });
+  });
+
+  test('gives a literal block back as it is, and resolves every kind of token as resolve does (the fast path for literals)', () => {
+    const stack = new TerraformStack(Testing.app(), 'stack');
+    const literal = { bucket: 'acme', prefix: 'net/work', n: 3, e: 'free text', list: ['a', 2], nested: { on: false, none: null } };
+    expect(resolveIn(stack, literal)).toBe(literal);
+    // GIVEN each form a token takes: a string, a number alone and inside a string, a list, a map, a
+    // resolvable object, and an undefined value (dropped)
+    const v = new TerraformVariable(stack, 'n', { type: 'number' });
+    const l = new TerraformVariable(stack, 'l', { type: 'list(string)' });
+    const m = new TerraformVariable(stack, 'm', { type: 'map(string)' });
+    const tokens = {
+      s: v.stringValue, n: v.numberValue, inside: `x-${v.numberValue}`, list: l.listValue, map: m.value, resolvable: { k: Token.asAny(v.value) }, gone: undefined, listItem: [v.numberValue],
+    };
+    // THEN the result is resolve's own
+    expect(resolveIn(stack, tokens)).toEqual(resolve(stack, tokens));
+    // (a number token inside a string stays as resolve leaves it)
+    expect(resolveIn(stack, tokens)).toEqual({
+      s: '${var.n}', n: '${var.n}', inside: resolve(stack, tokens.inside), list: '${var.l}', map: '${var.m}', resolvable: { k: '${var.n}' }, listItem: ['${var.n}'],
     });
   });
 });
@@ -114,8 +135,8 @@ describe('onStackSynthesis (cdktf/lib/synthesize/synthesizer addCustomSynthesis)
 });
 
 describe('aroundAppSynth', () => {
-  test('runs before the stacks are written, with the stacks prepared, and after; never for Testing.synth', () => {
-    // GIVEN two stacks, the second reading the first (its remote state is made when the stacks are prepared)
+  test('runs start before cdktf\'s synth, written once it returned, last after; never for Testing.synth', () => {
+    // GIVEN two stacks, the second reading the first (its remote state is made when the synth prepares the stacks)
     const app = Testing.app();
     const network = new TerraformStack(app, 'network');
     const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
@@ -123,16 +144,40 @@ describe('aroundAppSynth', () => {
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     const seen: string[] = [];
     const written = () => fs.existsSync(path.join(app.outdir, 'stacks', 'network', 'cdk.tf.json'));
+    const remoteState = () => consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined;
     aroundAppSynth(network, {
-      before: () => seen.push(`before: written ${written()}, remote state ${consumer.node.tryFindChild('cross-stack-reference-input-network') !== undefined}`),
-      after: () => seen.push(`after: written ${written()}`),
+      start: () => seen.push(`start: written ${written()}, remote state ${remoteState()}`),
+      written: () => seen.push(`written: written ${written()}, remote state ${remoteState()}`),
+      last: () => seen.push('last'),
     });
     // WHEN a test synthesizes a stack THEN nothing runs
     Testing.synth(consumer);
     expect(seen).toEqual([]);
-    // WHEN the app is synthesized THEN before ran with the remote state made and nothing written, after once written
+    // WHEN the app is synthesized THEN start ran before cdktf prepared anything, written once all was written, then last
     app.synth();
-    expect(seen).toEqual(['before: written false, remote state true', 'after: written true']);
+    expect(seen).toEqual(['start: written false, remote state false', 'written: written true, remote state true', 'last']);
+  });
+
+  test('runs last, and not written, when the synth throws; the synth\'s error is the one thrown', () => {
+    // GIVEN a stack whose validation fails
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'network');
+    stack.node.addValidation({ validate: () => ['broken'] });
+    const seen: string[] = [];
+    aroundAppSynth(app, { written: () => seen.push('written'), last: () => seen.push('last') });
+    // WHEN it is synthesized THEN cdktf's error comes through, after last ran
+    expect(() => app.synth()).toThrow(/broken/);
+    expect(seen).toEqual(['last']);
+  });
+
+  test('a hook that throws neither fails the synth nor stops the other hooks', () => {
+    const app = Testing.app();
+    new TerraformStack(app, 'network');
+    const seen: string[] = [];
+    aroundAppSynth(app, { written: () => { throw new Error('hook'); }, last: () => { throw new Error('hook'); } });
+    aroundAppSynth(app, { written: () => seen.push('written'), last: () => seen.push('last') });
+    app.synth();
+    expect(seen).toEqual(['written', 'last']);
   });
 });
 
@@ -140,8 +185,8 @@ test('aroundAppSynth runs when synth is called through the class prototype, as t
   const app = Testing.app();
   new TerraformStack(app, 'network');
   const seen: string[] = [];
-  aroundAppSynth(app, { before: () => seen.push('before') });
+  aroundAppSynth(app, { start: () => seen.push('start') });
   // (@jsii/kernel _findInvokeTarget: instance.constructor.prototype[method])
   (app.constructor as any).prototype.synth.call(app);
-  expect(seen).toEqual(['before']);
+  expect(seen).toEqual(['start']);
 });

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
-  App, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
+  App, Aspects, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
   Fn, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
 } from 'cdktf';
 import { Construct } from 'constructs';
@@ -131,6 +131,29 @@ describe('stack/shared-state', () => {
       new GcsBackend(cache, { bucket: 'acme-tfstate', prefix: '' });
       readsFrom(cache, app.node.findChild('network') as TerraformStack);
       expect(synthError(app)).toContain('stacks "network", "database" and "cache" keep their state in one object');
+    });
+
+    test('an aspect of each stack that gives it its own prefix parts them: each stack is checked after its own aspects', () => {
+      // GIVEN two stacks with one prefix, and a naming policy (an aspect on each stack) that parts them
+      const app = twoStacks((s) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' }), Testing.app(), false);
+      for (const stack of ['network', 'database']) {
+        const s = app.node.findChild(stack);
+        Aspects.of(s).add({ visit: (node) => { if (node instanceof GcsBackend) node.addOverride('prefix', `env/${stack}`); } });
+      }
+      // WHEN the app is synthesized THEN no stack says they share an object, and each wrote its own prefix
+      const quiet = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      try {
+        expect(synthError(app)).toBe('');
+      } finally {
+        quiet.mockRestore();
+      }
+      const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
+      const shared = Object.values(manifest.stacks).flatMap((st: any) => st.annotations.map((a: { message: string }) => a.message))
+        .filter((m: string) => m.includes('[stack/shared-state'));
+      expect(shared).toEqual([]);
+      for (const stack of ['network', 'database']) {
+        expect(JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', stack, 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.prefix).toBe(`env/${stack}`);
+      }
     });
 
     test('fails if an override makes two objects one, and passes if one parts them', () => {

@@ -1,14 +1,15 @@
 /**
  * Warnings wherever the app runs (src/private/framework/warnings.ts): `app.synth()` prints each
- * unacknowledged warning once to stderr, before it writes the stacks, as the framework CLIs print manifest.json's
- * annotations; under a CLI (which sets CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for the app and
- * prints them itself) the library prints nothing, so each shows once. The strict key's value is
- * checked here too (warnings/strict); strict mode itself is tested in test/unit/warnings.test.ts.
+ * unacknowledged warning once to stderr as its stack's validation shows it (after the stack's
+ * aspects), as the framework CLIs print manifest.json's annotations; under a CLI (which sets
+ * CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS for the app and prints them itself) the library prints
+ * nothing, so each shows once. The strict key's value is checked here too (warnings/strict); strict
+ * mode itself is tested in test/unit/warnings.test.ts.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformStack, Testing } from 'cdktf';
-import { AzurermBackend, StateBackendTarget, StateBackendWarnings } from '../../../../src';
+import { App, Aspects, TerraformStack, Testing } from 'cdktf';
+import { AzurermBackend, GcsBackend, StateBackendTarget, StateBackendWarnings } from '../../../../src';
 import { onStackSynthesis } from '../../../../src/private/framework/cdktf-internals';
 
 const CLI_VARIABLE = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
@@ -69,13 +70,19 @@ describe('warnings printed where the app runs', () => {
     // GIVEN the variable both CLIs set for the app they run
     process.env[CLI_VARIABLE] = 'true';
     const { app } = twoWarnings();
-    // WHEN it is synthesized THEN nothing is printed, and the manifest holds both warnings
-    expect(stderrOf(() => app.synth())).toEqual([]);
+    // WHEN it is synthesized THEN no warning is printed (stdout has the state map's table, which a
+    // CLI shows: state-map.test.ts), and the manifest holds both warnings
+    const table = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(stderrOf(() => app.synth())).toEqual([]);
+    } finally {
+      table.mockRestore();
+    }
     const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
     expect(manifest.stacks.producer.annotations.filter((a: { level: string }) => a.level === '@cdktf/warn')).toHaveLength(2);
   });
 
-  test('prints at the start of the synth, before any stack is written (a jsii host still reads it before its program ends)', () => {
+  test('prints as the stack\'s validation shows them, before that stack is written', () => {
     // GIVEN an app with warnings, whose stack file does not exist yet
     const { app } = twoWarnings();
     const stackFile = path.join(app.outdir, 'stacks', 'producer', 'cdk.tf.json');
@@ -94,15 +101,62 @@ describe('warnings printed where the app runs', () => {
     expect(fs.existsSync(stackFile)).toBe(true);
   });
 
+  test('a warning an aspect acknowledges is neither printed nor in manifest.json (validations run after the stack\'s aspects)', () => {
+    // GIVEN an aspect of the stack that acknowledges one of the two warnings (a team's policy)
+    const { app, stack } = twoWarnings();
+    Aspects.of(stack).add({ visit: (node) => { if (node === stack) StateBackendWarnings.acknowledge(stack, 'field/literal-secret', 'a placeholder'); } });
+    // WHEN the app is synthesized THEN only the other warning is printed, and only it is in the manifest
+    const printed = stderrOf(() => app.synth());
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('[azurerm/oidc-request-pair]');
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
+    expect(manifest.stacks.producer.annotations.filter((a: { level: string }) => a.level === '@cdktf/warn')).toHaveLength(1);
+  });
+
+  test('an app with skipValidation prints nothing (it runs no validation)', () => {
+    const app = new App({ outdir: Testing.app().outdir, skipValidation: true });
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    new AzurermBackend(new TerraformStack(app, 'producer'), { ...AZ, useOidc: true, oidcRequestToken: 'placeholder' });
+    expect(stderrOf(() => app.synth())).toEqual([]);
+  });
+
+  test('a synth that throws still prints the warnings its stacks showed before it failed', () => {
+    // GIVEN a stack with warnings, and a second whose validation fails (two backends)
+    const { app } = twoWarnings();
+    const broken = new TerraformStack(app, 'zz-broken');
+    new GcsBackend(broken, { bucket: 'acme', prefix: 'broken' });
+    broken.addOverride('terraform.backend.s3', { bucket: 'x' });
+    // WHEN it is synthesized THEN it throws, and the first stack's two warnings were printed, each once
+    let error: unknown;
+    const printed = stderrOf(() => {
+      try {
+        app.synth();
+      } catch (e) {
+        error = e;
+      }
+    });
+    expect(String(error)).toContain('[stack/one-backend]');
+    expect(printed.filter((l) => l.startsWith('WARN [producer/backend]: '))).toHaveLength(2);
+  });
+
   test('under a jsii host (JSII_AGENT set), a synth that printed waits 300 ms before it returns, so the host shows the output', () => {
     const savedAgent = process.env.JSII_AGENT;
-    const waits = (agent: string | undefined) => {
+    const waits = (agent: string | undefined, throws = false, quiet = false) => {
       if (agent === undefined) delete process.env.JSII_AGENT;
       else process.env.JSII_AGENT = agent;
-      const { app } = twoWarnings();
+      const { app, backend, stack } = twoWarnings();
+      if (throws) stack.addOverride('terraform.backend.s3', { bucket: 'x' });
+      if (quiet) StateBackendWarnings.acknowledge(backend, 'field/literal-secret', 'a placeholder');
+      if (quiet) StateBackendWarnings.acknowledge(backend, 'azurerm/oidc-request-pair', 'a placeholder');
       const spy = jest.spyOn(Atomics, 'wait');
       try {
-        stderrOf(() => app.synth());
+        stderrOf(() => {
+          try {
+            app.synth();
+          } catch (e) {
+            if (!throws) throw e;
+          }
+        });
         return spy.mock.calls.map((c) => c[3]);
       } finally {
         spy.mockRestore();
@@ -112,6 +166,10 @@ describe('warnings printed where the app runs', () => {
       // WHEN the same app is synthesized under a jsii host and in plain node THEN only the first waits
       expect(waits('Java/17.0.15')).toEqual([300]);
       expect(waits(undefined)).toEqual([]);
+      // AND under a jsii host a synth that throws after printing waits too (mvn exec:java would drop the lines)
+      expect(waits('Java/17.0.15', true)).toEqual([300]);
+      // AND one that printed nothing does not wait
+      expect(waits('Java/17.0.15', false, true)).toEqual([]);
     } finally {
       if (savedAgent === undefined) delete process.env.JSII_AGENT;
       else process.env.JSII_AGENT = savedAgent;

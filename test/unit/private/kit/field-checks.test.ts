@@ -786,6 +786,36 @@ describe('field/from-init-misplaced', () => {
   test('accepts fromInit() on a field of a backend block', () => {
     expect(() => new GcsBackend(stackFor('terraform@1.11.4'), { bucket: StateBackendValue.fromInit() })).not.toThrow();
   });
+
+  test('fails if anything else resolves the marker, naming fromInitNumber() and the rule', () => {
+    const stack = stackFor('terraform@1.11.4');
+    new TerraformOutput(stack, 'o', { value: StateBackendValue.fromInit() });
+    expect(() => Testing.synth(stack)).toThrow(
+      'StateBackendValue.fromInit() and fromInitNumber() mark a field of a backend block as given by the run at init, and cannot be resolved as a value ' +
+        '(in another element, or converted: a number field takes StateBackendValue.fromInitNumber(), not Token.asNumber(StateBackendValue.fromInit())) ' +
+        '[field/from-init-misplaced]',
+    );
+  });
+
+  test.each(['terraform@1.11.4', 'opentofu@1.12.6'])('fails if a marker is converted or put inside a string, naming the marker to use (%s)', (target) => {
+    // GIVEN Token.asNumber(fromInit()) on a number field, as the issue's user wrote it
+    const props = { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: Token.asNumber(StateBackendValue.fromInit()) };
+    expect(() => new OssBackend(stackFor(target), props)).toThrow(
+      '- assumeRoleSessionExpiration: got a value made from a StateBackendValue marker (converted with Token.asNumber or Token.asString, or inside a string), ' +
+        'expected StateBackendValue.fromInitNumber() itself (init sets whole fields) [field/from-init-misplaced]',
+    );
+    // AND a marker inside a string, or a number marker made a string, on a string field
+    expect(() => new GcsBackend(stackFor(target), { bucket: `acme-${StateBackendValue.fromInit()}` })).toThrow(
+      '- bucket: got a value made from a StateBackendValue marker (converted with Token.asNumber or Token.asString, or inside a string), expected StateBackendValue.fromInit() itself',
+    );
+    expect(() => new GcsBackend(stackFor(target), { bucket: Token.asString(StateBackendValue.fromInitNumber()) })).toThrow('[field/from-init-misplaced]');
+  });
+
+  test('a reference or a variable is not taken for a converted marker', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const v = new TerraformVariable(stack, 'expiration', { type: 'number' });
+    expect(() => new OssBackend(stack, { bucket: 'acme-tfstate', assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: v.numberValue })).not.toThrow();
+  });
 });
 
 describe('field/implied-value', () => {

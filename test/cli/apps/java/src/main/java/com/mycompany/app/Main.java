@@ -19,6 +19,7 @@ import software.constructs.Construct;
 public final class Main {
     static final String SCENARIO = System.getenv().getOrDefault("SCENARIO", "");
     static final boolean AZURE = "azurerm".equals(System.getenv("STORE"));
+    static final boolean MOVED = "1".equals(System.getenv("MOVED"));
     static final String BUCKET = "app-state";
     static final String ACCOUNT = "runtimeacct";
     static final String ENDPOINT = "config-error".equals(SCENARIO)
@@ -70,17 +71,19 @@ public final class Main {
             // One block for every environment: the bucket (container) comes from the config file init is given.
             if (AZURE) {
                 final AzurermBackend backend = new AzurermBackend(network, AzurermBackendConfig.builder()
-                    .storageAccountName(ACCOUNT).containerName(StateBackendValue.fromInit()).key("network.tfstate").build());
+                    .storageAccountName(ACCOUNT).containerName(StateBackendValue.fromInit())
+                    .key(MOVED ? "moved/network.tfstate" : "network.tfstate").build());
                 backend.addConfigFile("prod", Map.of("containerName", BUCKET + "-prod"));
                 backend.addConfigFile("dev", Map.of("containerName", BUCKET + "-dev"));
             } else {
                 final GcsBackend backend = new GcsBackend(network, GcsBackendConfig.builder()
-                    .bucket(StateBackendValue.fromInit()).prefix("network").storeageCustomEndpoint(ENDPOINT).build());
+                    .bucket(StateBackendValue.fromInit()).prefix(MOVED ? "moved/network" : "network")
+                    .storeageCustomEndpoint(ENDPOINT).build());
                 backend.addConfigFile("prod", Map.of("bucket", BUCKET + "-prod"));
                 backend.addConfigFile("dev", Map.of("bucket", BUCKET + "-dev"));
             }
         } else {
-            final AppStack appStack = new AppStack(app, "app", network);
+            final AppStack appStack = new AppStack(app, System.getenv().getOrDefault("APP_STACK", "app"), network);
             if ("for-each-stack".equals(SCENARIO)) {
                 // Every stack's object named by its path under "prod" (the GCS token comes from GOOGLE_OAUTH_ACCESS_TOKEN).
                 if (AZURE) {
@@ -93,6 +96,12 @@ public final class Main {
             } else {
                 backendOf(network, "network");
                 backendOf(appStack, "app");
+            }
+            if ("throws".equals(SCENARIO)) {
+                // Two backends in one stack: its validation fails (stack/one-backend) after the others showed their warnings.
+                final TerraformStack broken = new TerraformStack(app, "zz-broken");
+                backendOf(broken, "broken");
+                broken.addOverride("terraform.backend.s3", Map.of("bucket", "x"));
             }
         }
         app.synth();

@@ -1,0 +1,185 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Manifest, TerraformStack } from 'cdktf';
+import { IConstruct } from 'constructs';
+import { stackScope } from './static-context';
+import { sharing } from '../kit/address-compare';
+import { symbolsIn } from '../kit/address-symbols';
+import { StackScope } from '../kit/backend-text';
+import { InitArgs, initArgsOf } from '../kit/init-args';
+import { FieldSpec } from '../kit/schema';
+import { StateAddress, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { ParsedTarget } from '../target/target';
+
+/*
+ * What stack/state-moved (moved-state.ts) reads: the backend the last `init` of a stack's directory
+ * used (`.terraform/terraform.tfstate`, `.terraform/environment`), what this synth names, and what
+ * the run about to happen gives (TF_CLI_ARGS_init, TF_CLI_ARGS, TF_WORKSPACE); the addresses it
+ * compares, built and compared here only (kit/state-objects.ts, kit/address-compare.ts).
+ */
+
+/** The backend of the last init, as `.terraform/terraform.tfstate` records it. */
+export interface LastInit {
+  readonly type: string;
+  /** The tool's keys and values (nulls left out). */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** Every argument the record names (the backend's schema), and what it holds for each. */
+  readonly recorded: Readonly<Record<string, unknown>>;
+  /** The hash of the block alone, as the tool computed it. */
+  readonly hash?: number;
+  /** The workspace selected there (`.terraform/environment`), `default` when none. */
+  readonly workspace: string;
+}
+
+/** The backend the last init in `stackDir` used, or undefined when there was none (or it cannot be read). */
+export function lastInit(stackDir: string): LastInit | undefined {
+  const file = path.join(stackDir, '.terraform', 'terraform.tfstate');
+  // (most stacks have none: a check is cheaper than a failed read's exception)
+  if (!fs.existsSync(file)) return undefined;
+  let recorded: any;
+  try {
+    recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const backend = recorded?.backend;
+  if (typeof backend?.type !== 'string' || backend.config === null || typeof backend.config !== 'object') return undefined;
+  const config: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(backend.config as Record<string, unknown>)) if (v !== null && v !== undefined) config[k] = v;
+  let workspace = 'default';
+  try {
+    workspace = fs.readFileSync(path.join(stackDir, '.terraform', 'environment'), 'utf8').trim() || 'default';
+  } catch {
+    // none selected: the default workspace
+  }
+  const hash = typeof backend.hash === 'number' ? backend.hash : undefined;
+  return { type: backend.type, config, recorded: backend.config, hash, workspace };
+}
+
+/** What this synth names for one stack's backend. */
+export interface NamedBackend {
+  readonly stack: string;
+  /** The stack reads other stacks' outputs: a deploy of it alone needs --ignore-missing-stack-dependencies. */
+  readonly dependsOnOthers: boolean;
+  /** The stack's directory as the user names it (`cdktf.out/stacks/network`), and as a path. */
+  readonly directory: string;
+  readonly path: string;
+  /** The backend's type (`gcs`). */
+  readonly backend: string;
+  readonly layout: StateLayout;
+  readonly fields: readonly FieldSpec[];
+  readonly target: ParsedTarget;
+  /** The block as emitted: the tool's keys and values, tokens resolved. */
+  readonly emitted: Readonly<Record<string, unknown>>;
+  /** The tool's keys the block leaves to init. */
+  readonly fromInit: ReadonlySet<string>;
+  /** The config files by name (`prod`), each with its values by the tool's keys. */
+  readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+  /** What an evaluated template may read in the stack. */
+  readonly scope: StackScope;
+}
+
+/** What a backend gives of itself to describe what it names (the rest is its stack's). */
+export type OwnNamed = Omit<NamedBackend, 'stack' | 'dependsOnOthers' | 'directory' | 'path' | 'scope'>;
+
+/** What `stack`'s backend names, from what it gives of itself. */
+export function namedBackend(stack: TerraformStack, own: OwnNamed): NamedBackend {
+  const dir = stackDirectory(stack, stack.node.id);
+  const dependsOnOthers = stack.dependencies.length > 0;
+  return { ...own, stack: stack.node.id, dependsOnOthers, directory: dir.shown, path: dir.path, scope: stackScope(stack) };
+}
+
+/** What the run about to happen gives: init's arguments and the workspace. */
+export interface NextRun {
+  readonly args: InitArgs;
+  /** TF_WORKSPACE, when set. */
+  readonly workspace?: string;
+}
+
+/** The run the environment describes. */
+export function nextRunOf(env: Readonly<Record<string, string | undefined>> = process.env): NextRun {
+  return { args: initArgsOf(env), workspace: env.TF_WORKSPACE || undefined };
+}
+
+/** The directory of stack `id` under the output of the app `scope` is in (`<outdir>/stacks/<id>`, as the manifest names it), and as a user names it. */
+export function stackDirectory(scope: IConstruct, id: string): { path: string; shown: string } {
+  const dir = path.join(App.of(scope).outdir, Manifest.stacksFolder, id);
+  const shown = path.relative(process.cwd(), dir);
+  return { path: dir, shown: shown.startsWith('..') || shown === '' ? dir : shown };
+}
+
+/** The identity of `terraform.workspace` in an address's text (kit/backend-text.ts). */
+const WORKSPACE_SYMBOL = 'terraform.workspace';
+
+/** One address as the warnings compare and show it. */
+export interface Named {
+  readonly address: StateAddress;
+  /** `gcs bucket="a", object "p/default.tfstate"` in the run's workspace. */
+  readonly shown: string;
+}
+
+/** What the warnings are worded from (moved-state-text.ts). */
+export interface MoveFacts {
+  readonly named: NamedBackend;
+  readonly run: NextRun;
+  readonly workspace: string;
+  /** The last init's object, and what the last init was given (by key). */
+  readonly last: Named;
+  /** The last init's values (nulls left out), and those it was given at init (by key). */
+  readonly lastConfig: Readonly<Record<string, unknown>>;
+  readonly lastGiven: Readonly<Record<string, unknown>>;
+  /** The block the last init read, where its hash tells it. */
+  readonly oldBlock?: Readonly<Record<string, unknown>>;
+  /** The object of the last init's environment with this synth's block. */
+  readonly now: Named;
+  /** The object the run's init names (undefined: the run gives no -backend-config, or one the library cannot read). */
+  readonly next?: Named;
+  /** The run's config files (`prod`), and the file whose values the last init used. */
+  readonly runFiles: readonly string[];
+  readonly lastFile?: string;
+}
+
+/**
+ * The address `attributes` name: the keys of `literal` read as the tools read -backend-config values
+ * and the record (literally), the others as the block's; the keys the block leaves to init that
+ * nothing gives are unknown. `recorded`: the record alone (every value literal).
+ */
+export function addressOf(
+  named: NamedBackend, attributes: Readonly<Record<string, unknown>>, literal: Iterable<string>, recorded = false,
+): StateAddress {
+  const fromFile = new Set(literal);
+  const fromInit = recorded ? new Set<string>() : new Set([...named.fromInit].filter((k) => !fromFile.has(k)));
+  const block = { attributes, fromInit, fromFile, scope: named.scope, templates: recorded ? false : undefined };
+  return stateAddress(named.backend, named.layout, named.fields, block, named.target);
+}
+
+/** `address` with how a user reads it in `workspace` (`terraform.workspace` read as that workspace). */
+export function show(address: StateAddress, workspace: string): Named {
+  const at = inWorkspace(address, workspace);
+  return { address, shown: `${at.backend} ${showContainer(at)}, object ${JSON.stringify(showObject(at, workspace === 'default' ? undefined : workspace))}` };
+}
+
+/**
+ * `address` as an init in `workspace` reads it: OpenTofu evaluates `terraform.workspace` in a
+ * backend block to the workspace selected at init (the record holds the value it found), so the
+ * symbol is that workspace's name there; every other symbol stays a symbol.
+ */
+export function inWorkspace(address: StateAddress, workspace: string): StateAddress {
+  const holds = (text: string) => symbolsIn(text).some((s) => s.identity === WORKSPACE_SYMBOL);
+  if (![...address.parts.values()].some((p) => holds(p.text))) return address;
+  const parts = new Map([...address.parts].map(([k, p]) => {
+    if (!holds(p.text)) return [k, p];
+    const text = symbolsIn(p.text).filter((s) => s.identity === WORKSPACE_SYMBOL).reduce((t, s) => t.split(s.whole).join(workspace), p.text);
+    return [k, { ...p, text }];
+  }));
+  return { ...address, parts };
+}
+
+/**
+ * Whether two addresses name one object in `workspace`, the run's values (env vars, OpenTofu
+ * variables) taken alike for both: both sides come from one environment's runs (kit/address-compare.ts).
+ */
+export function sameObject(a: StateAddress, b: StateAddress, workspace: string): boolean {
+  const how = sharing(inWorkspace(a, workspace), inWorkspace(b, workspace));
+  return how !== undefined && (workspace === 'default' || how.workspaces === 'every');
+}
