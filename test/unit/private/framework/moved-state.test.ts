@@ -49,9 +49,12 @@ function initialized(config: Record<string, unknown>, init: Init = {}): { app: A
   return { app, stack: new TerraformStack(app, 'network') };
 }
 
+/** What the framework CLIs set for the app they run (src/private/framework/warnings.ts). */
+const CLI_VARIABLE = 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS';
+
 /** Runs `fn` with `env` set (TF_CLI_ARGS_init, TF_WORKSPACE, ...), as a CLI passes its environment to the app. */
 function withEnv<T>(env: Record<string, string>, fn: () => T): T {
-  const names = ['TF_CLI_ARGS_init', 'TF_CLI_ARGS', 'TF_WORKSPACE', 'CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS', ...Object.keys(env)];
+  const names = ['TF_CLI_ARGS_init', 'TF_CLI_ARGS', 'TF_WORKSPACE', CLI_VARIABLE, ...Object.keys(env)];
   const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   names.forEach((n) => delete process.env[n]);
   Object.assign(process.env, env);
@@ -184,7 +187,7 @@ describe('stack/state-moved', () => {
       expect(moved(same.stack)).toEqual([]);
       const other = initialized({ bucket: 'tf-1250000000', prefix: 'network' }, init);
       new CosBackend(other.stack, { bucket: 'tf-1250000000', prefix: 'prod/network' });
-      expect(moved(other.stack).join('\n')).toContain('this synth names cos bucket="tf-1250000000" region=<TENCENTCLOUD_REGION>, object "prod/network/terraform.tfstate"');
+      expect(moved(other.stack).join('\n')).toContain('this synth names cos bucket="tf-1250000000", object "prod/network/terraform.tfstate"');
     });
 
     test('compares an OpenTofu variable as the run\'s value: the literal part of `vars/${var.env}` moving is a move', () => {
@@ -305,7 +308,7 @@ describe('stack/state-moved', () => {
       ]);
     });
 
-    test('finds the run\'s file in a relative output directory, as the CLIs give it (CDKTF_OUTDIR=cdktf.out)', () => {
+    test('finds the run\'s file in a relative output directory, as the CLIs give it (cdktf.out)', () => {
       // GIVEN an app whose output directory is relative to the working directory
       const cwd = process.cwd();
       process.chdir(fs.mkdtempSync(path.join(os.tmpdir(), 'moved-relative-')));
@@ -379,7 +382,7 @@ describe('stack/state-moved', () => {
 
   describe('a directory no stack claims (a renamed stack)', () => {
     /** What `app.synth()` puts in the manifest as state-moved warnings, run as a CLI runs it (`cli`) or on its own. */
-    const synthMoved = (app: App, cli: boolean) => withEnv(cli ? { CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS: 'true' } : {}, () => {
+    const synthMoved = (app: App, cli: boolean) => withEnv(cli ? { [CLI_VARIABLE]: 'true' } : {}, () => {
       // (the warnings on stderr, and the state map's table a CLI's run prints on stdout, are not read here)
       const quiet = [jest.spyOn(process.stderr, 'write').mockImplementation(() => true), jest.spyOn(process.stdout, 'write').mockImplementation(() => true)];
       try {
