@@ -3,6 +3,8 @@
  * message ends with its rule id, as every user-facing error of the library does
  * (src/private/errors/errors.ts; an eslint rule forbids a bare `new Error(` in src/).
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { App, TerraformStack, Testing } from 'cdktf';
 import { GcsBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../src';
 import { StateBackendError } from '../../src/private/errors/errors';
@@ -97,6 +99,22 @@ describe('stack/for-each-stack', () => {
     const app = Testing.app();
     new TerraformStack(app, 'network');
     expect(GcsBackend.forEachStack(app, { bucket: 'b' })).toHaveLength(1);
+  });
+
+  test('gives no stack a backend when one stack\'s is refused, so a retry reaches every stack', () => {
+    // GIVEN two stacks, the second targeting a Terraform release without universe_domain
+    const app = new App({ outdir: Testing.app().outdir });
+    new TerraformStack(app, 'a').node.setContext(StateBackendTarget.CONTEXT_KEY, 'opentofu@1.12.6');
+    new TerraformStack(app, 'b').node.setContext(StateBackendTarget.CONTEXT_KEY, 'terraform@1.11.4');
+    // WHEN forEachStack is refused for b, and retried without the field
+    expect(() => GcsBackend.forEachStack(app, { bucket: 'acme', universeDomain: 'example.com' })).toThrow(/b\/backend[\s\S]*\[field\/availability\]/);
+    const retried = GcsBackend.forEachStack(app, { bucket: 'acme' });
+    // THEN both stacks get the retried config, and the synth writes one backend each, without universe_domain
+    expect(retried.map((b) => b.node.path)).toEqual(['a/backend', 'b/backend']);
+    app.synth();
+    const stackJson = (id: string) => JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', id, 'cdk.tf.json'), 'utf8'));
+    expect(['a', 'b'].map((id) => stackJson(id).terraform.backend.gcs)).toEqual([{ bucket: 'acme', prefix: 'a' }, { bucket: 'acme', prefix: 'b' }]);
+    expect(JSON.parse(fs.readFileSync(path.join(app.outdir, 'state-map.json'), 'utf8')).stacks.map((s: { stack: string }) => s.stack)).toEqual(['a', 'b']);
   });
 });
 

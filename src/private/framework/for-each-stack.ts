@@ -47,7 +47,15 @@ export function backendForEachStack<T extends TerraformBackend>(
     );
   }
   const base = scope.node.path;
-  const made = bare.map((stack) => make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+  // All or nothing: when one stack's backend is refused, those already made leave the tree again,
+  // so a caller that catches the error and retries finds every stack without a backend.
+  const made: T[] = [];
+  try {
+    for (const stack of bare) made.push(make(stack, base === '' ? stack.node.path : stack.node.path.slice(base.length + 1)));
+  } catch (e) {
+    for (const backend of made) backend.node.scope?.node.tryRemoveChild(backend.node.id);
+    throw e;
+  }
   // Ids that differ only in case: one directory where the file system ignores case (Linux keeps them apart).
   const byFolded = new Map<string, TerraformStack[]>();
   for (const s of stacks) byFolded.set(s.node.id.toLowerCase(), [...(byFolded.get(s.node.id.toLowerCase()) ?? []), s]);

@@ -62,6 +62,7 @@ interface Entry {
   readonly kind: 'backend' | 'remote-state';
   /** The store's backend name (`gcs`), known before `input` is read. */
   readonly backend: string;
+  readonly element: IConstruct;
   readonly input: () => MapInput;
 }
 
@@ -76,7 +77,7 @@ export function onStateMap(element: IConstruct, kind: Entry['kind'], backend: st
     // Once the synth has written the stacks (aspects invoked, cross-stack remote states made).
     aroundAppSynth(root, { written: () => writeStateMap(root) });
   }
-  list.push({ kind, backend, input });
+  list.push({ kind, backend, element, input });
 }
 
 /** Writes the map beside the stacks, and prints its table with a framework CLI's output. */
@@ -92,7 +93,8 @@ function writeStateMap(root: IConstruct): void {
 
 /** The app's state map: each stack's backend object, and who reads it. */
 export function stateMap(root: IConstruct): MappedObject[] {
-  const list = entries.get(root) ?? [];
+  // An element taken out of the tree again (forEachStack undoing its backends) is not on the map.
+  const list = (entries.get(root) ?? []).filter((e) => inTree(e.element));
   const backends = list.filter((e) => e.kind === 'backend').map((e) => e.input()).map((input) => ({ input, ...objectsOf(input) }));
   // Each remote state by the object it reads (in the workspace it names, or in the run's own: any
   // workspace's pattern), so a backend finds its readers by its own object in those workspaces.
@@ -142,4 +144,10 @@ export function stateMapTable(map: readonly MappedObject[], file: string): strin
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
   return [`state objects (${file}):`, ...lines, ''].join('\n');
+}
+
+/** Whether `construct` is still in its tree: each scope on its path holds the next. */
+function inTree(construct: IConstruct): boolean {
+  const scopes = construct.node.scopes;
+  return scopes.every((s, i) => i === 0 || scopes[i - 1].node.tryFindChild(s.node.id) === s);
 }
