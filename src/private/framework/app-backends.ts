@@ -165,9 +165,26 @@ export function backendHolder(
   };
 }
 
-/** Every holder whose address may name a container of `address`'s bucket (the lock table rows of a bucket, say). */
-export function bucketHolders(map: AppMap, address: StateAddress): StateHolder[] {
-  return [...new Set([...(map.byBucket.get(bucketOf(address)) ?? []), ...(map.byBucket.get(`${address.backend}\n*`) ?? [])])];
+/**
+ * The holders whose lock table rows may meet `address`'s (OSS with TableStore): a row is
+ * `<bucket>/<object>` for the lock and `<bucket>/<object><suffix>` for the digest, so with every
+ * part in the code only the objects one suffix apart can meet (the object of every workspace keeps
+ * the default workspace's relation: the workspace sits before the key); a run value decides the
+ * rest, as in candidatesFor.
+ */
+export function lockRowHolders(map: AppMap, address: StateAddress): StateHolder[] {
+  const suffix = address.layout.lockRows?.digestSuffix;
+  if (suffix === undefined) return [];
+  const index = indexOf(address);
+  if ('never' in index) return [];
+  if (!('object' in index)) return candidatesFor(map, address);
+  const keys = [`${index.object}${suffix}`, ...(index.object.endsWith(suffix) ? [index.object.slice(0, -suffix.length)] : [])];
+  const bucket = bucketOf(address);
+  const wild = `${address.backend}\n*`;
+  return [...new Set([
+    ...keys.flatMap((k) => [...(map.byObject.get(`${address.backend}\n${k}`) ?? [])]),
+    ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? []),
+  ])];
 }
 
 /**
