@@ -116,18 +116,28 @@ function place(map: AppMap, holder: StateHolder): void {
 /**
  * The holders whose addresses may meet `address`'s: those naming its object, and those of its
  * bucket a run value decides; for an address a run value decides, every holder of its bucket (of
- * its store, where the bucket itself comes from env vars).
+ * its store, where the bucket itself comes from env vars). For a store with lock table rows (OSS
+ * with TableStore) also those whose object is one digest suffix apart: a lock row is
+ * `<bucket>/<object>` and a digest row `<bucket>/<object><suffix>`, so with every part in the code
+ * only such objects' rows can meet (every workspace's object keeps the default one's relation: the
+ * workspace sits before the key).
  */
 export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
   const index = indexOf(address);
   if ('never' in index) return [];
   const bucket = bucketOf(address);
   const wild = `${address.backend}\n*`;
-  const all = 'object' in index
-    ? [...(map.byObject.get(`${address.backend}\n${index.object}`) ?? []), ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? [])]
-    : bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
-      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])];
-  return [...new Set(all)];
+  if (!('object' in index)) {
+    return [...new Set(bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
+      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])])];
+  }
+  const suffix = address.layout.lockRows?.digestSuffix;
+  const objects = [index.object, ...(suffix === undefined ? [] : [`${index.object}${suffix}`]),
+    ...(suffix !== undefined && index.object.endsWith(suffix) ? [index.object.slice(0, -suffix.length)] : [])];
+  return [...new Set([
+    ...objects.flatMap((o) => [...(map.byObject.get(`${address.backend}\n${o}`) ?? [])]),
+    ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? []),
+  ])];
 }
 
 /** What a backend's run completes: keys given at init, and the config files' values by file name (tool keys). */
@@ -163,28 +173,6 @@ export function backendHolder(
       return [read(), ...[...files].map(([name, values]) => read(`${name}.tfbackend`, values))];
     },
   };
-}
-
-/**
- * The holders whose lock table rows may meet `address`'s (OSS with TableStore): a row is
- * `<bucket>/<object>` for the lock and `<bucket>/<object><suffix>` for the digest, so with every
- * part in the code only the objects one suffix apart can meet (the object of every workspace keeps
- * the default workspace's relation: the workspace sits before the key); a run value decides the
- * rest, as in candidatesFor.
- */
-export function lockRowHolders(map: AppMap, address: StateAddress): StateHolder[] {
-  const suffix = address.layout.lockRows?.digestSuffix;
-  if (suffix === undefined) return [];
-  const index = indexOf(address);
-  if ('never' in index) return [];
-  if (!('object' in index)) return candidatesFor(map, address);
-  const keys = [`${index.object}${suffix}`, ...(index.object.endsWith(suffix) ? [index.object.slice(0, -suffix.length)] : [])];
-  const bucket = bucketOf(address);
-  const wild = `${address.backend}\n*`;
-  return [...new Set([
-    ...keys.flatMap((k) => [...(map.byObject.get(`${address.backend}\n${k}`) ?? [])]),
-    ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? []),
-  ])];
 }
 
 /**

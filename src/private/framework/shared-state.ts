@@ -1,6 +1,6 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor, lockRowHolders } from './app-backends';
+import { StateHolder, appMap, candidatesFor } from './app-backends';
 import { StackRuleId } from './stack-rules';
 import { Sharing, sharing } from '../kit/address-compare';
 import { displayText } from '../kit/address-symbols';
@@ -49,8 +49,7 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
   const found: Found = { errors: [], warnings: [] };
   const map = appMap(holder.construct.node.root, holder);
   const mine = holder.addresses();
-  // (and, for a store with lock table rows, the backends whose rows may be this one's)
-  const others = new Set(mine.flatMap((a) => [...candidatesFor(map, a), ...lockRowHolders(map, a)])
+  const others = new Set(mine.flatMap((a) => candidatesFor(map, a))
     .filter((o) => o !== holder && o.stack !== holder.stack));
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
   const best = new Map<TerraformStack, Met>();
