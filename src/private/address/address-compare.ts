@@ -1,5 +1,5 @@
-import { displayText, hasSymbol, identityText, symbol, symbolsIn } from './address-symbols';
 import { ANY_WORKSPACE, StateAddress } from './state-objects';
+import { displayText, hasSymbol, identityText, symbol, symbolsIn } from '../kit/address-symbols';
 
 /*
  * Comparing two state addresses (state-objects.ts) as the tools would name their objects in one
@@ -59,24 +59,39 @@ function materialize(
   return { values, container, object: identityText(layout.objectName(object, workspace)) };
 }
 
-/**
- * How an address is found among many: `never` where a part is unknown (it meets no other), its
- * default workspace's object where only the code names it (two addresses that meet at all meet
- * there), `run` where a value of the run decides a part (compared with every address of its bucket).
- */
-export function indexOf(address: StateAddress): { readonly never: true } | { readonly object: string } | { readonly run: true } {
-  const symbols = [...address.parts.values()].flatMap((p) => symbolsIn(p.text));
-  if (symbols.some((s) => s.identity.startsWith('unknown#'))) return { never: true };
-  if (address.runValues.size > 0 || symbols.some((s) => s.identity === WORKSPACE)) return { run: true };
-  const m = materialize(address, new Map(), undefined);
-  return m ? { object: `${m.container}\n${m.object}` } : { never: true };
+/** An address with a part nothing names (an expression the code cannot fold): it meets no other. */
+export function meetsNone(address: StateAddress): boolean {
+  return [...address.parts.values()].some((p) => hasSymbol(p.text) && symbolsIn(p.text).some((s) => s.identity.startsWith('unknown#')));
 }
 
-/** The first part of an address's container (its bucket, its account) as the tool names storage with it; `*` where an env var gives it. */
-export function bucketOf(address: StateAddress): string {
-  const key = address.layout.container[0];
-  if (address.parts.get(key)!.source === 'env') return '*';
-  return identityText(materialize(address, new Map(), undefined)!.values[key]);
+/**
+ * The parts of an address no value of the run decides, as the tool names storage with them: each
+ * key of the container, then the default workspace's object (address-index.ts indexes by them).
+ * A part that a run value or the workspace decides (in its text or in what its normalisation
+ * reads) is undefined: it may meet any value. Namespaces (a cloud, a universe) are left out: they
+ * only part addresses the other parts already meet in.
+ */
+export function fixedParts(address: StateAddress): ReadonlyArray<string | undefined> {
+  let parts = fixed.get(address);
+  if (!parts) fixed.set(address, (parts = fixedPartsOf(address)));
+  return parts;
+}
+
+/** An address's fixed parts, by address: an address is read once and queried many times. */
+const fixed = new WeakMap<StateAddress, ReadonlyArray<string | undefined>>();
+
+function fixedPartsOf(address: StateAddress): ReadonlyArray<string | undefined> {
+  const { layout } = address;
+  const decided = (key: string): boolean => {
+    const reads = (layout.normalise ?? []).filter((n) => n.key === key).flatMap((n) => n.reads ?? []);
+    return [key, ...reads].some((k) => hasSymbol(address.parts.get(k)?.text ?? ''));
+  };
+  const values = materialize(address, new Map(), undefined)!.values;
+  const container = layout.container.map((k) => (decided(k) ? undefined : identityText(values[k])));
+  if (layout.object.some(decided)) return [...container, undefined];
+  const object: Record<string, string> = {};
+  for (const k of layout.object) object[k] = values[k];
+  return [...container, identityText(layout.objectName(object, undefined))];
 }
 
 /** A run value's value under which two addresses meet (undefined: the run leaves it unset). */
