@@ -152,11 +152,11 @@ const unsetParts = new WeakMap<readonly FieldSpec[], WeakMap<StateLayout, Map<st
 function unsetPart(key: string, layout: StateLayout, fields: readonly FieldSpec[], spec: FieldSpec | undefined, target: ParsedTarget): AddressPart {
   let byLayout = unsetParts.get(fields);
   if (!byLayout) unsetParts.set(fields, (byLayout = new WeakMap()));
-  let byKey = byLayout.get(layout);
-  if (!byKey) byLayout.set(layout, (byKey = new Map()));
+  let parts = byLayout.get(layout);
+  if (!parts) byLayout.set(layout, (parts = new Map()));
   const id = `${target.tool}@${target.version}\n${key}`;
-  let part = byKey.get(id);
-  if (!part) byKey.set(id, (part = readUnset(key, layout, spec, target)));
+  let part = parts.get(id);
+  if (!part) parts.set(id, (part = readUnset(key, layout, spec, target)));
   return part;
 }
 
