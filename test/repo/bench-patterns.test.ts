@@ -79,6 +79,28 @@ test('the check fails if a config file holds other values', () => {
   expect(() => checkPair('from-init', STACKS, dirs)).toThrow(/stack-0: \(a\)'s dev.tfbackend holds/);
 });
 
+test('the Java and Python children write the definition\'s values', () => {
+  // GIVEN every value of the definition: whole where it is the same in every stack, else the text
+  // before the stack's number (`stacks/stack-` of `stacks/stack-7`)
+  const texts = new Set<string>();
+  for (const spec of Object.values(SPECS)) {
+    const [first, second] = [spec.fields(1), spec.fields(2)];
+    for (const [k, v] of Object.entries(first)) {
+      if (typeof v === 'string') texts.add(v === second[k] ? `"${v}"` : `"${v.slice(0, v.indexOf('1'))}`);
+    }
+    for (const values of Object.values(spec.configFiles ?? {})) Object.values(values).forEach((v) => texts.add(`"${v}"`));
+    Object.values(spec.forEachStack ?? {}).forEach((v) => texts.add(`"${v}"`));
+  }
+
+  // WHEN the children's sources are read
+  const java = fs.readFileSync(path.join(ROOT, 'bench/java/src/main/java/io/github/statebackends/bench/PatternsChild.java'), 'utf8');
+  const python = fs.readFileSync(path.join(ROOT, 'bench/python/patterns_child.py'), 'utf8').replace(/f"/g, '"');
+
+  // THEN each language writes each of them (the driver's check compares what they synthesize, at every size)
+  expect([...texts].filter((t) => !java.includes(t))).toEqual([]);
+  expect([...texts].filter((t) => !python.includes(t))).toEqual([]);
+});
+
 describe('the report\'s figures', () => {
   /** A run whose build + synth takes `work` ms and whose process takes `wall` ms. */
   const run = (work: number, wall: number): RunSample => ({
