@@ -362,7 +362,7 @@ export class AzurermBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
-    const base = derivable(config.key, 'key', 'AzurermBackend.forEachStack');
+    const base = derivable(config, 'key', 'AzurermBackend.forEachStack');
     return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, base) }));
   }
 

@@ -214,7 +214,7 @@ export class CosBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
-    const base = derivable(config.prefix, 'prefix', 'CosBackend.forEachStack');
+    const base = derivable(config, 'prefix', 'CosBackend.forEachStack');
     return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 

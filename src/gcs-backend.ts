@@ -151,7 +151,7 @@ export class GcsBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
-    const base = derivable(config.prefix, 'prefix', 'GcsBackend.forEachStack');
+    const base = derivable(config, 'prefix', 'GcsBackend.forEachStack');
     return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 

@@ -294,7 +294,7 @@ export class OssBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
-    const base = derivable(config.prefix, 'prefix', 'OssBackend.forEachStack');
+    const base = derivable(config, 'prefix', 'OssBackend.forEachStack');
     return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }
 

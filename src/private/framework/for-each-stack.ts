@@ -5,7 +5,9 @@ import { withId } from './rule-catalog';
 import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
 import { recordWarnings } from './warnings';
 import { StateBackendError, refuse } from '../errors/errors';
+import { CheckId } from '../kit/field-checks';
 import { isFromInit } from '../kit/from-init';
+import { kindOf } from '../kit/messages';
 
 /*
  * `forEachStack` of every backend: one backend per stack under a scope, its object named by the
@@ -69,12 +71,18 @@ export function backendForEachStack<T extends TerraformBackend>(
 }
 
 /**
- * The shared value forEachStack derives each stack's object name from; a value the run gives at
- * init cannot be joined with the stack's path.
+ * The shared value forEachStack derives each stack's object name from (`field` of `config`); a
+ * value the run gives at init cannot be joined with the stack's path. A config that is no object
+ * is refused before any stack is touched.
  */
-export function derivable(value: string | undefined, field: string, call: string): string {
+export function derivable(config: unknown, field: string, call: string): string {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    // Never echoed: a string or list here may well be the whole config, secrets included.
+    refuse(`${call}: config: got ${kindOf(config)}, expected an object with the backend's fields`, 'config/shape' satisfies CheckId);
+  }
+  const value = (config as Record<string, unknown>)[field];
   if (isFromInit(value)) {
     throw new StateBackendError(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
   }
-  return value ?? '';
+  return (value as string | undefined) ?? '';
 }
