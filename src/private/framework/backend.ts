@@ -18,7 +18,7 @@ import { checkConstruct, checkNewConstruct, warningsIfAccepted } from '../kit/co
 import { crossStackConfig } from '../kit/cross-stack';
 import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
-import { formatViolations } from '../kit/messages';
+import { cycleIn, formatViolations } from '../kit/messages';
 import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
 import { ConstructCheck, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
@@ -187,7 +187,15 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, this.stackOverrides());
+    const stack = this.stackOverrides();
+    // (cdktf's merge, and its synth after it, would recurse for ever through a cycle)
+    const cycle = cycleIn(this.rawOverrides, '') ?? cycleIn(stack, `terraform.backend.${this.name}`);
+    if (cycle !== undefined) {
+      throw new StateBackendError(formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, [violation(
+        'config/shape', cycle, 'is an override that refers back to an enclosing value, expected plain values (the output cannot hold a cycle)',
+      )]));
+    }
+    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, stack);
   }
 
   /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
