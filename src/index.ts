@@ -7,6 +7,7 @@ export type { DataTerraformRemoteStateGcsConfig, GcsBackendConfig } from './gcs-
 export { OssBackend, DataTerraformRemoteStateOss } from './oss-backend';
 export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig } from './oss-backend';
 export { StateBackendTarget, TargetTool } from './target';
+export { StateBackendError, StateBackendErrors } from './state-backend-error';
 export { StateBackendValue } from './state-backend-value';
 export { StateBackendWarnings } from './warnings';
 export { AwsKmsKeySpec } from './aws-kms-key-provider';
