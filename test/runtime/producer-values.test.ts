@@ -1,11 +1,15 @@
 /**
- * What a producer's backend writes, whatever sets it, on fake-gcs-server with every run-time judge:
+ * What a producer's backend writes, whatever sets it, and where a checkout's init puts it, on
+ * fake-gcs-server with every run-time judge:
  * - a cdktf cross-stack reference reads the object the producer writes when an Aspect of the
  *   producer's stack moves its prefix (cdktf makes the remote state before any Aspect runs), or a
  *   stack override sets it to a number: BEFORE, a remote state of the block as it was made (what
  *   the consumer got until now) finds no outputs there ("Unsupported attribute"), and a number was
  *   refused at synth; AFTER, the library's remote state reads the producer's outputs, and an app
- *   that writes the consumer before its producer's Aspects ran is refused (stack/cross-stack-override).
+ *   that writes the consumer before its producer's Aspects ran is refused (stack/cross-stack-override);
+ * - a prefix that reads the checkout's directory (OpenTofu 1.8+ evaluates `path.cwd` and
+ *   `abspath(path.root)` at init) names another object in a second checkout of the same synth,
+ *   which plans to add what the first applied; the library warns (backend/checkout-value).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,8 +17,9 @@ import * as path from 'path';
 import { App, Aspects, TerraformOutput, TerraformResource, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { DataTerraformRemoteStateGcs, GcsBackend } from '../../src';
+import { evaluatesBackend } from '../../src/private/kit/schema';
 import { TARGET_CONTEXT_KEY, formatTarget } from '../../src/private/target/target';
-import { synthError } from '../support/annotations';
+import { synthError, warningsOf } from '../support/annotations';
 import { FAKE_GCS, RunResult, Sandbox, gcsObjects, gcsState, requireRuntime, startFakeGcs } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { scenario } from '../support/runtime-stacks';
@@ -48,7 +53,7 @@ function readingApp(judge: Judge, change: (stack: TerraformStack, backend: GcsBa
   return app;
 }
 
-describeEachJudge('what a producer writes', JUDGES, (judge) => {
+describeEachJudge('what a producer writes, and where a checkout inits', JUDGES, (judge) => {
   let gcs: Sandbox;
   beforeEach(() => {
     gcs = startFakeGcs([BUCKET]);
@@ -77,7 +82,7 @@ describeEachJudge('what a producer writes', JUDGES, (judge) => {
     expect(JSON.parse(ok(run(inStack(app, 'consumer'), ['output', '-json'])).stdout).n.value).toBe('7');
   };
 
-  test(scenario('gcs-aspect-read', 'a consumer of a producer whose prefix an Aspect moves, or a stack override sets to a number, reads the producer\'s outputs'), () => {
+  test(scenario('gcs-aspect-read', 'a consumer of a producer whose prefix an Aspect moves reads the producer\'s outputs; one written before the Aspect ran is refused'), () => {
     // GIVEN an Aspect of the producer's stack that moves its prefix
     const moveTo = (stack: TerraformStack, backend: GcsBackend) =>
       Aspects.of(stack).add({ visit: (c: IConstruct) => (c === backend ? backend.addOverride('prefix', 'moved') : undefined) });
@@ -101,4 +106,31 @@ describeEachJudge('what a producer writes', JUDGES, (judge) => {
     expect(gcsObjects(gcs, BUCKET, '2024/')).toEqual(['2024/default.tfstate']);
     expect(Object.keys(gcsState(gcs, BUCKET, '2024/default.tfstate').outputs)).not.toEqual([]);
   });
+
+  (evaluatesBackend(judge.target) ? test : test.skip)(
+    scenario('gcs-checkout-value', 'a prefix that reads path.cwd or abspath(path.root) names another object in a second checkout of one synth; the library warns'),
+    () => {
+      for (const [under, prefix] of [['cwd', 'cwd${path.cwd}'], ['abs', 'abs${abspath(path.root)}']]) {
+        // GIVEN a stack whose prefix reads the directory init runs in, synthesized once
+        const app = appFor(judge);
+        const stack = new TerraformStack(app, 'network');
+        new GcsBackend(stack, { ...GCS, prefix });
+        new TerraformResource(stack, 'vpc', { terraformResourceType: 'terraform_data' });
+        expect(warningsOf(app).join('\n')).toMatch(/prefix reads (path\.cwd|abspath\(\)), whose value depends on the checkout .* \[backend\/checkout-value\]/);
+        app.synth();
+        // WHEN the synth is applied from one checkout, then planned from another
+        const [first, second] = ['a', 'b'].map((n) => {
+          const dir = fs.mkdtempSync(path.join(os.tmpdir(), `checkout-${n}-`));
+          fs.copyFileSync(path.join(inStack(app, 'network'), 'cdk.tf.json'), path.join(dir, 'cdk.tf.json'));
+          return dir;
+        });
+        ok(run(first, ['init', '-input=false', '-no-color']));
+        ok(run(first, ['apply', '-auto-approve', '-input=false', '-no-color']));
+        ok(run(second, ['init', '-input=false', '-no-color']));
+        // THEN the second checkout names an object of its own, without the first one's resource
+        expect(ok(run(second, ['plan', '-input=false', '-no-color'])).stdout).toMatch(/Plan: 1 to add, 0 to change, 0 to destroy/);
+        expect(gcsObjects(gcs, BUCKET, `${under}/`).map((o) => path.posix.dirname(o)).sort()).toEqual([first, second].map((d) => `${under}${d}`).sort());
+      }
+    },
+  );
 });

@@ -18,6 +18,7 @@ import { ConfigFile, FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fil
 import { checkConstruct, checkNewConstruct, warningsIfAccepted } from '../kit/construct-check';
 import { violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
+import { isExpression } from '../kit/hcl';
 import { cycleIn, formatViolations } from '../kit/messages';
 import { evaluatesBackend, keyFor } from '../kit/schema';
 import { ConstructCheck, Store, emitFields } from '../kit/store';
@@ -213,14 +214,25 @@ export abstract class StoreBackend extends TerraformBackend {
     return new Set([...fromInit, ...[...files.values()].flatMap((v) => Object.keys(v))]);
   }
 
-  /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
+  /**
+   * OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of
+   * them. The values checked are the block's as written: a prop that holds an expression, and a
+   * key an override (the element's or the stack's) sets to a string holding `${` (or a token).
+   */
   private validateStaticContext(): string[] {
-    if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
+    if (!evaluatesBackend(this.target)) return [];
+    const raw = this.emitted();
+    const base = copyAttributes(this.checked.attributes);
+    const props = [...this.checked.values.values()].filter((v) => v.expression);
+    const keys = new Set(props.map((v) => keyFor(v.spec, this.target.tool)!));
+    const overridden = Object.keys(raw).filter((k) => !keys.has(k) && isExpression(raw[k]) && JSON.stringify(raw[k]) !== JSON.stringify(base[k]));
+    if (props.length === 0 && overridden.length === 0) return [];
     const stack = TerraformStack.of(this);
-    const emitted = resolveIn(stack, this.emitted()) as Record<string, unknown>;
-    const fields = [...this.checked.values.values()]
-      .filter((v) => v.expression)
-      .map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] }));
+    const emitted = resolveIn(stack, raw) as Record<string, unknown>;
+    const fields = [
+      ...props.map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] })),
+      ...overridden.map((k) => ({ spelling: k, value: emitted[k] })),
+    ];
     const { errors, warnings } = backendStaticFindings(stack, this.target, fields);
     const shown = showWarningsNow(this, warnings);
     if (errors.length === 0) return shown;

@@ -734,6 +734,45 @@ describe('field/from-init', () => {
   });
 });
 
+describe('backend/checkout-value', () => {
+  const checkoutWarning = (spelling: string, what: string) =>
+    `${spelling} reads ${what}, whose value depends on the checkout init runs in (its absolute directory, its files, the home directory of whoever runs it), ` +
+    'so another checkout of this synth (another clone, machine or CI job) names another state object and starts without this one\'s state [backend/checkout-value]';
+
+  test.each([
+    ['${path.cwd}/net', 'path.cwd'],
+    ['${abspath(path.root)}', 'abspath()'],
+    ['n/${filemd5("env.txt")}', 'filemd5()'],
+    ['${trimspace(file("ENV"))}/net', 'file()'],
+    ['${fileexists("prod") ? "prod" : "dev"}', 'fileexists()'],
+    ['${templatefile("p.tpl", {})}', 'templatefile()'],
+    ['${pathexpand("~/state")}', 'pathexpand()'],
+  ])('warns if the block reads what differs per checkout (%s)', (prefix, what) => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix });
+    expect(warningsOf(stack)).toContain(checkoutWarning('prefix', what));
+  });
+
+  test('warns if the block reads it through a local, or an override sets it', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const dir = new TerraformLocal(stack, 'dir', Fn.abspath('.'));
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${dir.asString}` });
+    expect(warningsOf(stack)).toContain(checkoutWarning('prefix', 'abspath() (through local.dir)'));
+    const other = stackFor('opentofu@1.8.0', 'database');
+    new GcsBackend(other, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}');
+    expect(warningsOf(other)).toContain(checkoutWarning('prefix', 'path.cwd'));
+  });
+
+  test('does not warn for path.module or path.root (".", the same in every checkout), literal text, or a target that reads the block literally', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: '${path.module}/file(x)/${path.root}' });
+    expect(warningsOf(stack).join('\n')).not.toContain('[backend/checkout-value]');
+    const literal = stackFor('terraform@1.11.4', 'database');
+    new GcsBackend(literal, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}');
+    expect(warningsOf(literal).join('\n')).not.toContain('[backend/checkout-value]');
+  });
+});
+
 describe('backend/sensitive-value', () => {
   test.each([
     ['opentofu@1.12.6', 'sensitive', { sensitive: true }],
