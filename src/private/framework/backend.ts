@@ -144,6 +144,15 @@ export abstract class StoreBackend extends TerraformBackend {
   }
 
   /**
+   * Adds this resource to the terraform JSON output.
+   */
+  public toTerraform(): any {
+    // (before cdktf's merge, which would follow an override's cycle for ever: cdktn's Testing.synth merges before any validation)
+    this.refuseCycles(this.stackOverrides());
+    return super.toTerraform();
+  }
+
+  /**
    * Adds this backend to the HCL output.
    */
   public toHclTerraform(): any {
@@ -170,14 +179,17 @@ export abstract class StoreBackend extends TerraformBackend {
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
     const stack = this.stackOverrides();
-    // (cdktf's merge, and its synth after it, would recurse for ever through a cycle)
-    const cycle = cycleIn(this.rawOverrides, '') ?? cycleIn(stack, `terraform.backend.${this.name}`);
-    if (cycle !== undefined) {
-      throw new StateBackendError(formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, [violation(
-        'config/shape', cycle, 'is an override that refers back to an enclosing value, expected plain values (the output cannot hold a cycle)',
-      )]));
-    }
+    this.refuseCycles(stack);
     return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, stack);
+  }
+
+  /** Refuses an override (the element's, or the stack's of this block) that refers back to an enclosing value: cdktf's merge would follow it for ever. */
+  private refuseCycles(stack: Record<string, unknown>): void {
+    const cycle = cycleIn(this.rawOverrides, '') ?? cycleIn(stack, `terraform.backend.${this.name}`);
+    if (cycle === undefined) return;
+    throw new StateBackendError(formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, [violation(
+      'config/shape', cycle, 'is an override that refers back to an enclosing value, expected plain values (the output cannot hold a cycle)',
+    )]));
   }
 
   /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
