@@ -380,6 +380,14 @@ describe('stack/cross-stack-override', () => {
     expect(remoteConfig(consumer).prefix).toBe('1000000000000000000000');
   });
 
+  test('a string override of a number field reaches the consumer as the number the tool reads', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, { ...OSS, assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: 900 });
+    backend.addOverride('assume_role_session_expiration', '1800');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer).assume_role_session_expiration).toBe(1800);
+  });
+
   test('a token override is what the producer writes: resolved in its stack, a constant template kept (opentofu), a variable\'s text literal (terraform)', () => {
     const { app: tofu } = readingApp((stack) => stack.addOverride('terraform.backend.gcs.prefix', Fn.lower('NET')), false, 'opentofu@1.12.6');
     expect(synthError(tofu)).toBe('');
@@ -488,6 +496,18 @@ describe('stack/cross-stack-from-run', () => {
     new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
     new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
     expect(synthError(app)).toMatch(/whose gcs backend \(network\/backend\) takes prefix from its own run or configuration .* \[stack\/cross-stack-from-run\]/);
+  });
+
+  test('passes if the producer\'s prefix is a token OpenTofu folds alike in every stack (resolved in the producer\'s stack, kept as the template)', () => {
+    const app = appFor({ tool: 'opentofu', version: '1.12.6' });
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: Fn.lower('NETWORK') });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    expect(synthError(app)).toBe('');
+    expect(Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state).map((r: any) => r.config)).toEqual([{ bucket: 'acme-tfstate', prefix: '${lower("NETWORK")}' }]);
   });
 
   test('passes if another stack reads a backend its code names in full', () => {
