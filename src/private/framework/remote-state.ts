@@ -150,7 +150,15 @@ class ReadsOwnState implements OwnStateCheck {
 
   public validate(): string[] {
     this.target ??= targetOf(this.construct);
-    const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes()) }, this.overrides);
+    let attributes: ToolAttributes;
+    try {
+      attributes = this.attributes();
+    } catch (e) {
+      // (a followed config the library refuses is the remote state's own validation error)
+      if (e instanceof StateBackendError) return [];
+      throw e;
+    }
+    const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(attributes) }, this.overrides);
     const address = remoteStateAddress(this.construct, this.store, this.target, block.config ?? {});
     return showWarningsNow(this.construct, ownStateOf({ construct: this.construct, address }, block.workspace));
   }

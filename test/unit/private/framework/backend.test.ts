@@ -362,6 +362,14 @@ describe('stack/cross-stack-override', () => {
     expect(synthError(app)).toContain('has overrides of not_a_key that its remote state cannot carry');
   });
 
+  test('fails at the consumer\'s synth if the producer later gets an override the remote state cannot carry', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' });
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    backend.addOverride('not_a_key', 'x');
+    expect(() => Testing.synth(consumer, true)).toThrow(/\[consumer\/upstream\] stack "consumer" reads the outputs of stack "producer", .* has overrides of not_a_key .* \[stack\/cross-stack-override\]/);
+  });
+
   test('an override of the stack\'s block made after the remote state reaches it', () => {
     const { producer, consumer } = twoStacks();
     new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' }).getRemoteStateDataSource(consumer, 'upstream', 'producer');
