@@ -60,7 +60,9 @@ export function locate(stack: TerraformStack, name: string, attributes: Record<s
   const store = STORES.find((s) => s.backend === name);
   const target = targetOf(stack);
   if (store && Object.keys(attributes).every((k) => store.fields.some((f) => keyFor(f, target.tool) === k))) {
-    const address = stateAddress(name, store.layout, store.fields, { attributes, scope: stackScope(stack), ...(remoteState ? { templates: true } : {}) }, target);
+    // (a remote state's strings are templates whatever the target; a backend's, where the target evaluates the block)
+    const block = { attributes, scope: stackScope(stack), ...(remoteState ? { templates: true } : {}) };
+    const address = stateAddress(name, store.layout, store.fields, block, target);
     return { backend: name, container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
   }
   if (name === 'local') {
