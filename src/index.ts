@@ -1,11 +1,13 @@
 export { AzurermBackend, DataTerraformRemoteStateAzurerm } from './azurerm-backend';
-export type { AzurermBackendConfig, DataTerraformRemoteStateAzurermConfig } from './azurerm-backend';
+export type { AzurermBackendConfig, AzurermBackendOptions, DataTerraformRemoteStateAzurermConfig, DataTerraformRemoteStateAzurermOptions } from './azurerm-backend';
 export { CosBackend, DataTerraformRemoteStateCos } from './cos-backend';
-export type { CosBackendAssumeRole, CosBackendConfig, DataTerraformRemoteStateCosConfig } from './cos-backend';
+export type { CosBackendAssumeRole, CosBackendConfig, CosBackendOptions, DataTerraformRemoteStateCosConfig, DataTerraformRemoteStateCosOptions } from './cos-backend';
 export { GcsBackend, DataTerraformRemoteStateGcs } from './gcs-backend';
-export type { DataTerraformRemoteStateGcsConfig, GcsBackendConfig } from './gcs-backend';
+export type { DataTerraformRemoteStateGcsConfig, DataTerraformRemoteStateGcsOptions, GcsBackendConfig, GcsBackendOptions } from './gcs-backend';
+export { GcsStateBucket } from './gcs-state-bucket';
+export type { GcsStateBucketProps } from './gcs-state-bucket';
 export { OssBackend, DataTerraformRemoteStateOss } from './oss-backend';
-export type { DataTerraformRemoteStateOssConfig, OssAssumeRole, OssBackendConfig } from './oss-backend';
+export type { DataTerraformRemoteStateOssConfig, DataTerraformRemoteStateOssOptions, OssAssumeRole, OssBackendConfig, OssBackendOptions } from './oss-backend';
 export { StateBackendTarget, TargetTool } from './target';
 export { StateBackendValue } from './state-backend-value';
 export { StateBackendWarnings } from './warnings';
