@@ -4,6 +4,7 @@ import { backendForEachStack } from './for-each-stack';
 import { copyAttributes } from './render';
 import { recordWarnings } from './warnings';
 import { hclBlock, toHclValue } from '../kit/hcl';
+import { FieldTable, spellingsOf } from '../kit/schema';
 import { checkStoreProps } from '../state-stores/check';
 import { PropValues, StateStore } from '../state-stores/definition';
 import { EmittedResource, resourcesOf, withDefaults } from '../state-stores/emit';
@@ -203,4 +204,18 @@ export function storeForEachStack<T extends TerraformBackend>(
   const made = backendForEachStack(scope, call, make, TerraformStack.of(store));
   made.forEach((b) => dependOnStore(b, store));
   return made;
+}
+
+/**
+ * A backend's (or remote state's) config from the store: `options` as given, with `fields` (the
+ * store's region, lock table, ...) where `options` sets no spelling of them, and `own` (the store's
+ * name) always.
+ */
+export function fromStore(table: FieldTable, options: object | undefined, fields: Record<string, unknown>, own: Record<string, unknown>): any {
+  const given = Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined));
+  const added = Object.entries(fields).filter(([name, v]) => {
+    const spec = table.spec(name);
+    return v !== undefined && !(spec ? spellingsOf(spec) : [name]).some((s) => s in given);
+  });
+  return { ...Object.fromEntries(added), ...given, ...own };
 }

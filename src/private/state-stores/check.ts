@@ -49,7 +49,11 @@ function checkAt(store: StateStore, props: unknown, target: ParsedTarget) {
   const read = reader.read(store.table, props);
   new RuleContext(store.table, read, target, reader.errors, reader.warnings).run([...store.rules, ...STATE_STORE_RULES]);
   const names = nameProblems(store, read, target);
-  return { read, values: valuesOf(read), errors: [...reader.errors, ...names.errors], warnings: [...reader.warnings, ...names.warnings] };
+  // A name the backend's rules refuse is not refused again by the provider's rule of the construct.
+  const refused = new Set(names.errors.map((v) => v.field));
+  const own = new Set(store.rules.map((r) => r.id));
+  const errors = reader.errors.filter((v) => !(own.has(v.id) && refused.has(v.field)));
+  return { read, values: valuesOf(read), errors: [...names.errors, ...errors], warnings: [...reader.warnings, ...names.warnings] };
 }
 
 /** The props as a record of values (literals, and references as the user gave them). */
@@ -67,18 +71,21 @@ function valuesOf(read: FieldValues): PropValues {
 function nameProblems(store: StateStore, read: FieldValues, target: ParsedTarget): { errors: Violation[]; warnings: Warning[] } {
   const config: Record<string, unknown> = {};
   for (const n of store.nameFields) {
+    // Unset, the table's default names the store (AzureRM's container); a reference is checked where
+    // its value is known: by the backend made from it, or at the run.
     const fv = read.get(n.prop);
-    // A reference is checked where its value is known: by the backend made from it, or at the run.
-    if (fv === undefined || fv.expression) return { errors: [], warnings: [] };
-    config[n.backendField] = fv.value;
+    const value = fv === undefined ? store.settings.find((s) => s.prop?.name === n.prop)?.default : fv.expression ? undefined : fv.value;
+    if (value !== undefined) config[n.backendField] = value;
   }
+  const checkedFields = new Set(Object.keys(config));
+  if (checkedFields.size === 0) return { errors: [], warnings: [] };
   const nameRules = store.store.rules.filter((r) => store.nameRuleIds.includes(r.id));
   for (const field of new Set(nameRules.flatMap((r) => r.fields))) {
     const fv = read.get(field);
     if (fv !== undefined && !fv.expression && config[field] === undefined) config[field] = fv.value;
   }
   const checked = checkConfig(store.store, config, target, 'backend');
-  const prop = new Map(store.nameFields.map((n) => [n.backendField, n.prop]));
+  const prop = new Map(store.nameFields.filter((n) => checkedFields.has(n.backendField)).map((n) => [n.backendField, n.prop]));
   const errors = checked.errors.filter((v) => prop.has(v.field)).map((v) => ({ ...v, field: prop.get(v.field)! }));
   const warnings = checked.warnings.filter((w) => store.nameRuleIds.includes(w.id));
   return { errors, warnings };

@@ -45,6 +45,11 @@ export interface Setting {
   readonly argument: string;
   /** The value a state store needs when the prop is unset; absent: nothing is emitted then. */
   readonly default?: unknown;
+  /**
+   * A default that depends on other props, applied after the plain ones (the algorithm of a key that
+   * is given: `KMS`); `default` then says what it is without them, for the docs.
+   */
+  readonly defaultWith?: (values: PropValues) => unknown;
   /** The argument's value from the prop's (the prop's value itself when absent); `undefined` emits nothing. */
   readonly emit?: (value: any, values: PropValues, ref: ResourceRef) => unknown;
   /** Why a state store needs the default (or, without one, what the prop is for). */
@@ -62,6 +67,8 @@ export interface ResourceSpec {
   readonly when?: (values: PropValues) => boolean;
   /** The id the provider's importer takes, for `adopt` (absent: the resource is never imported). */
   readonly importId?: (values: PropValues) => string | undefined;
+  /** The boolean prop that imports it (`adopt` when unset). */
+  readonly adoptedBy?: string;
 }
 
 /** Where the store's own name lives: the backend field the construct's prop gives (`bucket` from `name`). */
@@ -85,6 +92,8 @@ export interface StateStoreDefinition<I extends string = string> {
   readonly nameFields: readonly NameField[];
   /** Its rules about the props (besides the backend's name rules); their ids stay literal for the catalog. */
   readonly rules: ReadonlyArray<Rule<string, I>>;
+  /** What a state store would want that this store does not have, and why (docs/FIELDS.md). */
+  readonly absent?: ReadonlyArray<{ readonly what: string; readonly why: string }>;
 }
 
 /** A state store: its definition, with the props' field table built. */
@@ -112,8 +121,17 @@ export function defineStateStore<const I extends string = never>(definition: Sta
     if (!s.reason.trim()) throw new DefinitionError(`${name}: setting ${s.id} gives no reason`);
     if (s.prop?.required && s.default !== undefined) throw new DefinitionError(`${name}: setting ${s.id} is required and has a default`);
   }
-  const table = new FieldTable(settings.filter((s) => s.prop).map(fieldOf));
+  // A prop may set several arguments (preventDestroy on each resource that holds state): its first row defines it.
+  const props = new Map<string, Setting>();
+  for (const s of settings.filter((row) => row.prop)) {
+    const first = props.get(s.prop!.name);
+    if (first && first.prop!.type !== s.prop!.type) throw new DefinitionError(`${name}: ${s.prop!.name} has two types (${first.id}, ${s.id})`);
+    if (!first) props.set(s.prop!.name, s);
+  }
+  const table = new FieldTable([...props.values()].map(fieldOf));
   checkRuleTable(name, table, definition.rules);
+  const rowIds = new Set(settings.map((s) => s.id));
+  for (const r of definition.rules) if (rowIds.has(r.id)) throw new DefinitionError(`${name}: ${r.id} names a setting and a rule`);
   // The shared rules (state-store/...) are checked once, against every construct's table.
   checkRuleTable('state-store', table, shared);
   for (const n of definition.nameFields) {

@@ -25,7 +25,11 @@ export interface EmittedResource {
 export function withDefaults(store: StateStore, props: PropValues): PropValues {
   const out: Record<string, unknown> = { ...props };
   for (const s of store.settings) {
-    if (s.prop && out[s.prop.name] === undefined && s.default !== undefined) out[s.prop.name] = s.default;
+    if (s.prop && out[s.prop.name] === undefined && s.default !== undefined && !s.defaultWith) out[s.prop.name] = s.default;
+  }
+  const plain = { ...out };
+  for (const s of store.settings) {
+    if (s.prop && out[s.prop.name] === undefined && s.defaultWith) out[s.prop.name] = s.defaultWith(plain);
   }
   return out;
 }
@@ -53,7 +57,7 @@ export function resourcesOf(store: StateStore, values: PropValues, ref: Resource
       if (s.argument.startsWith('lifecycle.')) lifecycle[s.argument.slice('lifecycle.'.length)] = value;
       else setPath(attributes, s.argument, value);
     }
-    const importId = values.adopt === true ? spec.importId?.(values) : undefined;
+    const importId = values[spec.adoptedBy ?? 'adopt'] === true ? spec.importId?.(values) : undefined;
     out.push({ key, type: spec.type, attributes, lifecycle, importId, blocks: spec.blocks ?? [] });
   }
   return out;

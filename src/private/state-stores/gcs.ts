@@ -2,6 +2,7 @@ import { defineStateStore } from './definition';
 import { GOOGLE } from './providers';
 import { STATE_STORE_RULES } from './rules';
 import { ADOPT, FORCE_DESTROY_REASON, NONCURRENT_DAYS, PREVENT_DESTROY, positiveOrNone } from './shared-settings';
+import { rule } from '../kit/rule-context';
 import { GCS_STORE } from '../stores/gcs';
 
 /*
@@ -146,5 +147,20 @@ export const GCS_STATE_BUCKET = defineStateStore({
       evidence: { ...ADOPT.evidence, schema: `${SCHEMA}: Importer (resourceStorageBucketStateImporter: "<project>/<name>" or "<name>")` },
     },
   ],
-  rules: [],
+  rules: [
+    rule({
+      id: 'gcs-bucket/label-key',
+      offline: { validate: 'both tools', how: 'the provider\'s ValidateFunc' },
+      severity: 'error',
+      fields: ['labels'],
+      description: 'every label key is 1 to 63 lower-case letters, digits, "_" and "-"',
+      evidence: 'google resource_storage_bucket.go labelKeyValidator: ^[a-z0-9_-]{1,63}$ ("Label key ... is not valid")',
+      check: (c) => {
+        const labels = c.literal('labels');
+        if (labels === null || typeof labels !== 'object') return;
+        const bad = Object.keys(labels).filter((k) => !/^[a-z0-9_-]{1,63}$/.test(k));
+        if (bad.length > 0) c.error('labels', `got the keys ${bad.map((k) => JSON.stringify(k)).join(', ')}, expected 1 to 63 lower-case letters, digits, "_" and "-" in each key`);
+      },
+    }),
+  ],
 }, STATE_STORE_RULES);
