@@ -7,6 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { renderStateStoresDoc } from './state-stores-doc';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
@@ -100,6 +101,7 @@ export function renderFieldsDoc(): string {
     out.push(...store.rules.map((r) =>
       `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ? offlineText(r.offline) : '— (a warning)')} | ${cell(judgedWith(store, r))} |`));
   }
+  out.push(...renderStateStoresDoc(cell, judgedStateStoreRule));
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');
   out.push('| id | severity | evidence |', '|---|---|---|');
@@ -116,6 +118,12 @@ export function renderFieldsDoc(): string {
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...CALL_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
+}
+
+/** The "judged by" cell of a state store's rule: what shows the tool (with the provider) refusing it. */
+function judgedStateStoreRule(rule: Rule, _provider: string): string {
+  if (rule.sourceOnly) return `source only (${rule.sourceOnly})`;
+  return 'source only (the provider\'s schema; validate with the built providers is not wired yet)';
 }
 
 function cell(text: string): string {

@@ -27,7 +27,13 @@ export interface MadeStore {
  * `provider`: the user's provider for them; without one, the stack's own provider of that type
  * is used, or one is declared (framework/state-store.ts `StoreProvider`).
  */
-export function makeStateStore(construct: Construct, store: StateStore, props: Record<string, unknown>, provider?: TerraformProvider, config: Record<string, unknown> = {}): MadeStore {
+export function makeStateStore(
+  construct: Construct,
+  store: StateStore,
+  props: Record<string, unknown>,
+  provider?: TerraformProvider,
+  config: Record<string, unknown> = {},
+): MadeStore {
   const checked = checkStoreProps(construct, store, props);
   recordWarnings(construct, checked.warnings);
   const values = withDefaults(store, checked.values);
@@ -147,8 +153,9 @@ export class StoreProvider extends TerraformProvider {
   /** The stack holds a provider of the type that is not this library's, without an alias: it configures the resources. */
   private displaced(): boolean {
     if (this.aliasName !== undefined) return false;
-    return TerraformStack.of(this).node.findAll().some((c) =>
-      TerraformProvider.isTerraformProvider(c) && !(c instanceof StoreProvider) && c.terraformResourceType === this.spec.name && c.alias === undefined);
+    const type = this.spec.name;
+    const theirs = (c: IConstruct): c is TerraformProvider => TerraformProvider.isTerraformProvider(c) && !(c instanceof StoreProvider);
+    return TerraformStack.of(this).node.findAll().some((c) => theirs(c) && c.terraformResourceType === type && c.alias === undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { PropValues, StateStore } from './definition';
 import { STATE_STORE_RULES } from './rules';
+import { StateBackendError } from '../errors/errors';
 import { Run, oncePerText, unique } from '../kit/construct-check';
 import { FieldValues, Warning } from '../kit/field-value';
 import { Violation, formatViolations, unchosenTargetNote } from '../kit/messages';
@@ -8,7 +9,6 @@ import { ConfigReader } from '../kit/reader';
 import { RuleContext } from '../kit/rule-context';
 import { checkConfig } from '../kit/store';
 import { declaredTargetsOf, describeDeclared, targetOf } from '../kit/targets';
-import { StateBackendError } from '../errors/errors';
 import { libraryContext } from '../target/flavour';
 import { ParsedTarget, TARGET_CONTEXT_KEY, formatTarget } from '../target/target';
 import { targetsFor } from '../target/versions';
@@ -32,7 +32,10 @@ export function checkStoreProps(scope: IConstruct, store: StateStore, props: unk
   const declared = declaredTargetsOf(scope);
   const targets = declared ? targetsFor(declared, store.store.breakpoints) : [targetOf(scope)];
   const runs = targets.map((target) => ({ target, ...checkAt(store, props, target) }));
-  const errors = oncePerText(runs.map((r): Run => ({ target: r.target, result: { values: r.read, errors: r.errors, warnings: r.warnings, attributes: {} } })));
+  const errors = oncePerText(runs.map((r): Run => ({
+    target: r.target,
+    result: { values: r.read, errors: r.errors, warnings: r.warnings, attributes: {} },
+  })));
   if (errors.length > 0) {
     const what = declared ? `${store.names.construct} (${describeDeclared(declared)})` : `${store.names.construct} (target ${formatTarget(targets[0])})`;
     const note = declared
