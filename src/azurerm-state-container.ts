@@ -7,6 +7,7 @@ import {
   DataTerraformRemoteStateAzurermOptions,
 } from './azurerm-backend';
 import { derivable } from './private/framework/for-each-stack';
+import { OWN_STATE_PREFIX, watchOwnState } from './private/framework/own-state';
 import { dataProps, fromStore, makeStateStore, storeBackend, storeForEachStack } from './private/framework/state-store';
 import { joinPath } from './private/kit/go-path';
 import { AZURERM_STATE_CONTAINER } from './private/state-stores/azurerm';
@@ -191,6 +192,12 @@ export class AzurermStateContainer extends Construct {
     this.subscriptionId = made.values.subscriptionId as string | undefined;
     this.accountResource = made.resources.get('account')!;
     this.containerResource = made.resources.get('container')!;
+    watchOwnState(this, {
+      backend: 'azurerm',
+      holds: [made.resources.get('account')!, made.resources.get('container')!],
+      names: (config) => config.storage_account_name === this.storageAccountName && config.container_name === this.containerName,
+      make: (stack) => this.backend(stack, { key: `${OWN_STATE_PREFIX}/${stack.node.id}.tfstate` }),
+    });
   }
 
   /**

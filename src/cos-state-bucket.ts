@@ -7,6 +7,7 @@ import {
   DataTerraformRemoteStateCosOptions,
 } from './cos-backend';
 import { derivable } from './private/framework/for-each-stack';
+import { OWN_STATE_PREFIX, watchOwnState } from './private/framework/own-state';
 import { dataProps, fromStore, makeStateStore, storeBackend, storeForEachStack } from './private/framework/state-store';
 import { joinPath } from './private/kit/go-path';
 import { COS_STATE_BUCKET } from './private/state-stores/cos';
@@ -138,6 +139,12 @@ export class CosStateBucket extends Construct {
     this.bucketName = made.values.bucket as string;
     this.region = made.values.region as string;
     this.bucketResource = made.resources.get('bucket')!;
+    watchOwnState(this, {
+      backend: 'cos',
+      holds: [made.resources.get('bucket')!],
+      names: (config) => config.bucket === this.bucketName,
+      make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),
+    });
   }
 
   /**

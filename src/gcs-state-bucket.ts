@@ -7,6 +7,7 @@ import {
   GcsBackendOptions,
 } from './gcs-backend';
 import { derivable } from './private/framework/for-each-stack';
+import { OWN_STATE_PREFIX, watchOwnState } from './private/framework/own-state';
 import { dataProps, makeStateStore, storeBackend, storeForEachStack } from './private/framework/state-store';
 import { joinPath } from './private/kit/go-path';
 import { GCS_STATE_BUCKET } from './private/state-stores/gcs';
@@ -150,6 +151,12 @@ export class GcsStateBucket extends Construct {
     const made = makeStateStore(this, GCS_STATE_BUCKET, dataProps(props, ['provider']), props?.provider);
     this.bucketName = made.values.name as string;
     this.bucketResource = made.resources.get('bucket')!;
+    watchOwnState(this, {
+      backend: 'gcs',
+      holds: [made.resources.get('bucket')!],
+      names: (config) => config.bucket === this.bucketName,
+      make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),
+    });
   }
 
   /**

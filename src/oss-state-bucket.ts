@@ -7,6 +7,7 @@ import {
   OssBackendOptions,
 } from './oss-backend';
 import { derivable } from './private/framework/for-each-stack';
+import { OWN_STATE_PREFIX, watchOwnState } from './private/framework/own-state';
 import { dataProps, fromStore, makeStateStore, storeBackend, storeForEachStack } from './private/framework/state-store';
 import { joinPath } from './private/kit/go-path';
 import { OSS_STATE_BUCKET } from './private/state-stores/oss';
@@ -201,6 +202,12 @@ export class OssStateBucket extends Construct {
       this.lockEndpoint = `https://${made.values.lockInstanceName}.${this.region}.ots.aliyuncs.com`;
       this.lockTableResource = made.resources.get('lockTable');
     }
+    watchOwnState(this, {
+      backend: 'oss',
+      holds: [...made.resources].filter(([key]) => key === 'bucket' || key === 'lockTable').map(([, r]) => r),
+      names: (config) => config.bucket === this.bucketName,
+      make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),
+    });
   }
 
   /**

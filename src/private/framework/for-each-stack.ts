@@ -36,11 +36,8 @@ export function backendForEachStack<T extends TerraformBackend>(
       'stack/one-directory',
     ));
   }
-  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
-  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
-    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
   // `except`: the stack that makes the store the backends are in (its state moves there once the store exists).
-  const bare = stacks.filter((s) => s !== except && !hasBackend(s));
+  const bare = stacks.filter((s) => s !== except && !stackHasBackend(s));
   if (bare.length === 0) {
     refuse(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
@@ -79,4 +76,10 @@ export function derivable(value: string | undefined, field: string, call: string
     throw new StateBackendError(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
   }
   return value ?? '';
+}
+
+/** The stack has a backend: a backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...). */
+export function stackHasBackend(s: TerraformStack): boolean {
+  return s.node.findAll().some((c) => TerraformBackend.isBackend(c))
+    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
 }
