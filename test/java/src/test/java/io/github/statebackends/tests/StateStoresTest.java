@@ -73,7 +73,12 @@ class StateStoresTest {
         assertEquals("network", at(synth(network), "terraform.backend.gcs.prefix").asText());
         assertEquals(List.of(bootstrap), network.getDependencies());
         assertEquals(List.of(bootstrap), service.getDependencies());
-        assertEquals("gcs", networkState.getBackend());
+        final JsonNode read = at(synth(service), "data.terraform_remote_state").elements().next();
+        assertEquals("gcs", read.path("backend").asText());
+        assertEquals("acme-tfstate", at(read, "config.bucket").asText());
+        assertEquals("network", at(read, "config.prefix").asText());
+        assertEquals("terraform_remote_state", DataTerraformRemoteStateGcs.TF_RESOURCE_TYPE);
+        assertTrue(networkState.getFriendlyUniqueId().contains("network"));
     }
 
     @Test
