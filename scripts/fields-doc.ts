@@ -24,7 +24,7 @@ import { STORES } from '../src/private/stores';
 import { SOURCE_READ } from '../src/private/target/releases';
 import { NEWEST_KNOWN, ParsedTarget, ToolName } from '../src/private/target/target';
 import { JUDGE_ROWS, JudgeRow, JudgeTier, judgesList } from '../test/support/judge-rows';
-import { providersList } from '../test/support/provider-rows';
+import { PROVIDER_ROWS, providersList } from '../test/support/provider-rows';
 
 /** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
 function title(store: StoreDefinition): string {
@@ -122,10 +122,17 @@ export function renderFieldsDoc(): string {
   return out.join('\n') + '\n';
 }
 
-/** The "judged by" cell of a state store's rule: what shows the tool (with the provider) refusing it. */
-function judgedStateStoreRule(rule: Rule, _provider: string): string {
+/**
+ * The "judged by" cell of a state store construct's rule: `validate` with the provider built from its
+ * source and every judge of the judges tier (test/judges/state-stores.test.ts), where the provider
+ * builds here; otherwise the provider's source, and why.
+ */
+function judgedStateStoreRule(rule: Rule, provider: string): string {
   if (rule.sourceOnly) return `source only (${rule.sourceOnly})`;
-  return 'source only (the provider\'s schema; validate with the built providers is not wired yet)';
+  const row = PROVIDER_ROWS.find((r) => r.name === provider);
+  if (!row || !rule.offline || !('validate' in rule.offline)) return 'source only (no offline check of the tool refuses it)';
+  if (row.doesNotBuild) return `source only (the ${row.namespace}/${row.name} provider does not build here: ${row.doesNotBuild.why}; its schema is read from its source)`;
+  return `\`validate\` with ${row.namespace}/${row.name} ${row.version}: ${judgeNames(JUDGE_ROWS.filter((r) => r.tiers.includes('judges')))}`;
 }
 
 function cell(text: string): string {

@@ -65,7 +65,7 @@ export const PROVIDER_ROWS: readonly ProviderRow[] = [
       archive: 'terraform-provider-alicloud-1.289.0-src.tar.gz',
       sha256: 'd4cfb6a5478bed7df467724aae7f02bee2c551337015fd4edb7def62ef2e5cb6',
     },
-    resources: ['alicloud_oss_bucket', 'alicloud_ots_table'],
+    resources: ['alicloud_oss_bucket', 'alicloud_oss_bucket_acl', 'alicloud_oss_bucket_public_access_block', 'alicloud_ots_instance', 'alicloud_ots_table'],
     why: 'the release v1.289.0 (the proxy does not serve it)',
     doesNotBuild: {
       why: 'the Go module proxy refuses 3 of the 219 modules its go.mod requires (403 Forbidden, "This module version is not '
@@ -99,7 +99,7 @@ export const PROVIDER_ROWS: readonly ProviderRow[] = [
     namespace: 'hashicorp',
     version: '5.2.0',
     build: { from: 'proxy', module: 'github.com/hashicorp/terraform-provider-azurerm', version: 'v1.44.1-0.20260824201233-fae580791926' },
-    resources: ['azurerm_storage_account', 'azurerm_storage_container'],
+    resources: ['azurerm_storage_account', 'azurerm_storage_container', 'azurerm_storage_management_policy'],
     why: 'the main branch at fae580791926 (2026-08-24), whose version/VERSION says 5.2.0: the proxy serves the module path without /vN only as pseudo-versions',
   },
 ];

@@ -13,7 +13,7 @@ export interface ProviderSpec {
   readonly source: string;
   /** The version constraint the constructs declare: from the release read, within its major version. */
   readonly version: string;
-  /** The release whose source the tables and their evidence were read from. */
+  /** The release whose source the tables and their evidence were read from (test/support/provider-rows.ts builds it). */
   readonly read: string;
   /** What the provider block needs to be valid when the stack has none of its own (`features {}` for azurerm). */
   readonly config?: Readonly<Record<string, unknown>>;
@@ -31,15 +31,16 @@ export const TENCENTCLOUD: ProviderSpec = {
 };
 
 /**
- * The azurerm provider from its main branch after 5.2.0 (the Go module proxy serves it as the
- * pseudo-version v1.44.1-0.20260824201233-fae580791926); its provider block must hold `features`
- * (the provider's schema: "The argument "features" is required").
+ * The azurerm provider: its main branch at fae580791926 (2026-08-24), whose version/VERSION says
+ * 5.2.0 (the Go module proxy serves it as the pseudo-version v1.44.1-0.20260824201233-fae580791926);
+ * its provider block must hold `features` (the provider's schema: "The argument "features" is
+ * required").
  */
 export const AZURERM: ProviderSpec = {
   name: 'azurerm',
   source: 'hashicorp/azurerm',
   version: '>= 5.2.0, < 6.0.0',
-  read: '5.2.0 (main at fae580791926, 2026-08-24)',
+  read: '5.2.0',
   config: { features: {} },
 };
 

@@ -4,10 +4,11 @@
  * props struct as the table says (required or with the table's default), and every documented prop
  * but `provider` has a row.
  */
+import { STATE_STORES } from '../../../../src/private/state-stores';
 import { defineStateStore } from '../../../../src/private/state-stores/definition';
 import { GCS_STATE_BUCKET } from '../../../../src/private/state-stores/gcs';
-import { STATE_STORES } from '../../../../src/private/state-stores';
 import { STATE_STORE_RULES } from '../../../../src/private/state-stores/rules';
+import { PROVIDER_ROWS } from '../../../support/provider-rows';
 import { interfaceDocs } from '../../../support/tsdoc';
 
 /** `GcsStateBucket` -> `gcs-state-bucket.ts`. */
@@ -63,5 +64,14 @@ describe('defineStateStore checks a table when it loads', () => {
   test('a setting and a rule of one id', () => {
     const rule = { ...GCS_STATE_BUCKET.rules[0], id: 'gcs-bucket/name' };
     expect(() => defineStateStore({ ...base, rules: [rule] }, STATE_STORE_RULES)).toThrow('gcs-bucket: gcs-bucket/name names a setting and a rule');
+  });
+});
+
+describe('the providers the state stores use, and the rows the tests build them from', () => {
+  test.each(STATE_STORES.map((s) => [s.names.construct, s] as const))('%s: its provider\'s row builds the release read, and lists every resource type it makes', (_name, store) => {
+    const row = PROVIDER_ROWS.find((r) => r.name === store.provider.name)!;
+    expect(`${row.namespace}/${row.name}`).toBe(store.provider.source);
+    expect(row.version).toBe(store.provider.read);
+    expect(row.resources).toEqual(expect.arrayContaining(Object.values(store.resources).map((r) => r.type)));
   });
 });
