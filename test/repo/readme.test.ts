@@ -1,11 +1,11 @@
 /**
  * The README's TypeScript snippets compile against the package and run; its tables of the address
- * model are the model's (src/private/kit/address-model.ts).
+ * model are the model's (src/private/address/address-model.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { addressModelMarkdown } from '../../src/private/kit/address-model';
+import { addressModelMarkdown } from '../../src/private/address/address-model';
 
 const ROOT = path.join(__dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');

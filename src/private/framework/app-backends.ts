@@ -2,9 +2,9 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
-import { bucketOf as containerBucket, indexOf } from '../kit/address-compare';
+import { AddressIndex } from '../address/address-index';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { keyFor } from '../kit/schema';
-import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { Store } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
@@ -37,12 +37,11 @@ export interface StateHolder {
 
 interface AppMap {
   readonly holders: StateHolder[];
-  /** By the object of a default workspace that only the code names. */
-  readonly byObject: Map<string, Set<StateHolder>>;
-  /** By bucket (the container's first part): every holder, and those whose address a run value decides. */
-  readonly byBucket: Map<string, Set<StateHolder>>;
-  readonly runDecided: Map<string, Set<StateHolder>>;
+  /** Every holder by the addresses it names (address/address-index.ts). */
+  readonly index: AddressIndex<StateHolder>;
   readonly byStack: Map<TerraformStack, StateHolder[]>;
+  /** Each holder's addresses, read once per map. */
+  readonly addresses: Map<StateHolder, readonly StateAddress[]>;
   /** This library's holders that have asked since the map was built. */
   readonly asked: Set<StateHolder>;
 }
@@ -56,17 +55,6 @@ export function registerBackend(holder: StateHolder): void {
   maps.delete(holder.construct.node.root);
 }
 
-/** The bucket of an address: its backend and the container's first part as the tool reads it (one from env vars under `*`). */
-function bucketOf(address: StateAddress): string {
-  return `${address.backend}\n${containerBucket(address)}`;
-}
-
-const add = (map: Map<string, Set<StateHolder>>, key: string, holder: StateHolder) => {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(holder);
-};
-
 /** The app's map for a synth; `asking` is the holder whose check is running. */
 export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
   let map = maps.get(root);
@@ -76,7 +64,7 @@ export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
 }
 
 function build(root: IConstruct): AppMap {
-  const map: AppMap = { holders: [], byObject: new Map(), byBucket: new Map(), runDecided: new Map(), byStack: new Map(), asked: new Set() };
+  const map: AppMap = { holders: [], index: new AddressIndex(), byStack: new Map(), addresses: new Map(), asked: new Set() };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
   const stacks: TerraformStack[] = [];
   for (const c of root.node.findAll()) {
@@ -104,40 +92,27 @@ function build(root: IConstruct): AppMap {
 
 function place(map: AppMap, holder: StateHolder): void {
   map.holders.push(holder);
-  for (const address of holder.addresses()) {
-    const index = indexOf(address);
-    if ('never' in index) continue;
-    add(map.byBucket, bucketOf(address), holder);
-    if ('object' in index) add(map.byObject, `${address.backend}\n${index.object}`, holder);
-    else add(map.runDecided, bucketOf(address), holder);
-  }
+  const addresses = holder.addresses();
+  map.addresses.set(holder, addresses);
+  for (const address of addresses) map.index.add(address, holder);
+}
+
+/** A holder's addresses as the map read them. */
+export function addressesIn(map: AppMap, holder: StateHolder): readonly StateAddress[] {
+  return map.addresses.get(holder) ?? holder.addresses();
 }
 
 /**
- * The holders whose addresses may meet `address`'s: those naming its object, and those of its
- * bucket a run value decides; for an address a run value decides, every holder of its bucket (of
- * its store, where the bucket itself comes from env vars). For a store with lock table rows (OSS
- * with TableStore) also those whose object is one digest suffix apart: a lock row is
- * `<bucket>/<object>` and a digest row `<bucket>/<object><suffix>`, so with every part in the code
- * only such objects' rows can meet (every workspace's object keeps the default one's relation: the
- * workspace sits before the key).
+ * The holders whose addresses may meet `address`'s (address/address-index.ts). For a store with
+ * lock table rows (OSS with TableStore) also those whose object is one digest suffix apart: a lock
+ * row is `<bucket>/<object>` and a digest row `<bucket>/<object><suffix>`, so with every part in
+ * the code only such objects' rows can meet (every workspace's object keeps the default one's
+ * relation: the workspace sits before the key).
  */
 export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
-  const index = indexOf(address);
-  if ('never' in index) return [];
-  const bucket = bucketOf(address);
-  const wild = `${address.backend}\n*`;
-  if (!('object' in index)) {
-    return [...new Set(bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
-      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])])];
-  }
   const suffix = address.layout.lockRows?.digestSuffix;
-  const objects = [index.object, ...(suffix === undefined ? [] : [`${index.object}${suffix}`]),
-    ...(suffix !== undefined && index.object.endsWith(suffix) ? [index.object.slice(0, -suffix.length)] : [])];
-  return [...new Set([
-    ...objects.flatMap((o) => [...(map.byObject.get(`${address.backend}\n${o}`) ?? [])]),
-    ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? []),
-  ])];
+  const objects = suffix === undefined ? undefined : (o: string) => [o, `${o}${suffix}`, ...(o.endsWith(suffix) ? [o.slice(0, -suffix.length)] : [])];
+  return [...map.index.candidates(address, objects)];
 }
 
 /** What a backend's run completes: keys given at init, and the config files' values by file name (tool keys). */
@@ -201,7 +176,7 @@ function foreignHolder(stack: TerraformStack, name: string, construct: Terraform
 
 /**
  * A stack's state objects, per backend: the block alone, then with each config file, each part
- * marked by where it comes from (kit/address-model.ts). Read from the tree as it is now, for a
+ * marked by where it comes from (address/address-model.ts). Read from the tree as it is now, for a
  * report of the app's state objects.
  */
 export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {

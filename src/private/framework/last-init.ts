@@ -3,19 +3,20 @@ import * as path from 'path';
 import { App, Manifest, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { stackScope } from './static-context';
-import { sharing } from '../kit/address-compare';
+import { sharing } from '../address/address-compare';
+import { StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { symbolsIn } from '../kit/address-symbols';
 import { StackScope } from '../kit/backend-text';
 import { InitArgs, initArgsOf } from '../kit/init-args';
 import { FieldSpec } from '../kit/schema';
-import { StateAddress, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { StateLayout } from '../kit/state-layout';
 import { ParsedTarget } from '../target/target';
 
 /*
  * What stack/state-moved (moved-state.ts) reads: the backend the last `init` of a stack's directory
  * used (`.terraform/terraform.tfstate`, `.terraform/environment`), what this synth names, and what
  * the run about to happen gives (TF_CLI_ARGS_init, TF_CLI_ARGS, TF_WORKSPACE); the addresses it
- * compares, built and compared here only (kit/state-objects.ts, kit/address-compare.ts).
+ * compares, built and compared here only (address/state-objects.ts, address/address-compare.ts).
  */
 
 /** The backend of the last init, as `.terraform/terraform.tfstate` records it. */
@@ -102,10 +103,16 @@ export function nextRunOf(env: Readonly<Record<string, string | undefined>> = pr
 }
 
 /** The directory of stack `id` under the output of the app `scope` is in (`<outdir>/stacks/<id>`, as the manifest names it), and as a user names it. */
-export function stackDirectory(scope: IConstruct, id: string): { path: string; shown: string } {
+export function stackDirectory(scope: IConstruct, id: string): { readonly path: string; readonly shown: string } {
   const dir = path.join(App.of(scope).outdir, Manifest.stacksFolder, id);
-  const shown = path.relative(process.cwd(), dir);
-  return { path: dir, shown: shown.startsWith('..') || shown === '' ? dir : shown };
+  // (shown only in messages: most stacks have no last init to speak of)
+  return {
+    path: dir,
+    get shown() {
+      const shown = path.relative(process.cwd(), dir);
+      return shown.startsWith('..') || shown === '' ? dir : shown;
+    },
+  };
 }
 
 /** The identity of `terraform.workspace` in an address's text (kit/backend-text.ts). */
@@ -177,7 +184,7 @@ export function inWorkspace(address: StateAddress, workspace: string): StateAddr
 
 /**
  * Whether two addresses name one object in `workspace`, the run's values (env vars, OpenTofu
- * variables) taken alike for both: both sides come from one environment's runs (kit/address-compare.ts).
+ * variables) taken alike for both: both sides come from one environment's runs (address/address-compare.ts).
  */
 export function sameObject(a: StateAddress, b: StateAddress, workspace: string): boolean {
   const how = sharing(inWorkspace(a, workspace), inWorkspace(b, workspace));

@@ -2,7 +2,7 @@ import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
 import * as text from './moved-state-text';
-import { indexOf } from '../kit/address-compare';
+import { meetsNone } from '../address/address-compare';
 import { backendBlockHash } from '../kit/backend-hash';
 import { Warning } from '../kit/field-value';
 import { InitArgs } from '../kit/init-args';
@@ -67,7 +67,7 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     if (given) lastGiven[k] = v;
   }
   const now = show(addressOf(named, { ...named.emitted, ...lastGiven }, Object.keys(lastGiven)), workspace);
-  if ('never' in indexOf(lastNamed.address) || 'never' in indexOf(now.address)) return undefined;
+  if (meetsNone(lastNamed.address) || meetsNone(now.address)) return undefined;
   const runFiles = filesOf(named, run.args);
   const next = runFiles === undefined ? undefined : nextOf(named, run.args, workspace);
   const lastFile = [...named.files.keys()].find((f) => {
@@ -135,6 +135,6 @@ function nextOf(named: NamedBackend, args: InitArgs, workspace: string): Named |
     else given[c.key] = c.value;
   }
   const address = addressOf(named, { ...named.emitted, ...given }, Object.keys(given));
-  return 'never' in indexOf(address) ? undefined : show(address, workspace);
+  return meetsNone(address) ? undefined : show(address, workspace);
 }
 

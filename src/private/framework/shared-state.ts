@@ -1,18 +1,18 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor } from './app-backends';
+import { StateHolder, addressesIn, appMap, candidatesFor } from './app-backends';
 import { StackRuleId } from './stack-rules';
-import { Sharing, sharing } from '../kit/address-compare';
+import { Sharing, sharing } from '../address/address-compare';
+import { Meeting, lockRowMeeting, meetingOf } from '../address/state-meeting';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../address/state-objects';
 import { displayText } from '../kit/address-symbols';
 import { Warning } from '../kit/field-value';
-import { Meeting, lockRowMeeting, meetingOf } from '../kit/state-meeting';
-import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../kit/state-objects';
 
 /*
  * One state object per stack. At synth each backend of this library compares its addresses (the
- * block alone, the block with each config file: kit/state-objects.ts) with those of every other
+ * block alone, the block with each config file: address/state-objects.ts) with those of every other
  * stack's backends that name the same bucket or account, this library's or not (app-backends.ts), by
- * the comparison rows of kit/address-model.ts; each remote state compares itself with its own
+ * the comparison rows of address/address-model.ts; each remote state compares itself with its own
  * stack's backends.
  *
  * cdktf shipped a check of its own (terraform-cdk #2592) that compared whole backend blocks and
@@ -35,7 +35,7 @@ export interface Found {
   readonly warnings: Warning[];
 }
 
-/** A meeting of this backend's addresses with another stack's (kit/state-meeting.ts), and what it is about. */
+/** A meeting of this backend's addresses with another stack's (address/state-meeting.ts), and what it is about. */
 interface Met extends Meeting {
   readonly other: StateHolder;
   /** The lock table's rows (OSS): the backend that cannot lock, rather than a shared object. */
@@ -48,7 +48,7 @@ const stackName = (s: TerraformStack) => JSON.stringify(s.node.path);
 export function sharedStateOf(holder: StateHolder, separateWith: string): Found {
   const found: Found = { errors: [], warnings: [] };
   const map = appMap(holder.construct.node.root, holder);
-  const mine = holder.addresses();
+  const mine = addressesIn(map, holder);
   const others = new Set(mine.flatMap((a) => candidatesFor(map, a))
     .filter((o) => o !== holder && o.stack !== holder.stack));
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
@@ -56,10 +56,11 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
   const locks: Met[] = [];
   for (const other of others) {
     const linked = runTogether(holder.stack, other.stack);
-    const met = meetingOf(mine, other.addresses(), linked);
+    const theirs = addressesIn(map, other);
+    const met = meetingOf(mine, theirs, linked);
     const seen = best.get(other.stack);
     if (met && (!seen || (met.sure && !seen.sure))) best.set(other.stack, { ...met, other });
-    const lock = lockRowMeeting(mine, other.addresses(), linked);
+    const lock = lockRowMeeting(mine, theirs, linked);
     if (lock) locks.push({ ...lock, other });
   }
   const groups = new Map<string, Met[]>();
@@ -203,10 +204,11 @@ export function ownStateOf(remote: { construct: IConstruct; address: StateAddres
   // configuration (staging reading prod): only the default one and the run's own count.
   if (workspace !== undefined && workspace !== 'default' && workspace !== '${terraform.workspace}') return [];
   const stack = TerraformStack.of(remote.construct);
-  const own = (appMap(stack.node.root).byStack.get(stack) ?? []).filter((b) => b.backend === remote.address.backend);
+  const map = appMap(stack.node.root);
+  const own = (map.byStack.get(stack) ?? []).filter((b) => b.backend === remote.address.backend);
   const ws = workspace === '${terraform.workspace}' ? ANY_WORKSPACE : undefined;
   for (const backend of own) {
-    for (const theirs of backend.addresses()) {
+    for (const theirs of addressesIn(map, backend)) {
       const how = sharing(remote.address, theirs);
       if (!how || how.runs !== 'every' || (ws !== undefined && how.workspaces !== 'every')) continue;
       const where = ws === undefined ? 'in the default workspace: run in that workspace, it' : 'in the workspace of the run: it';

@@ -4,9 +4,10 @@ import { App } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { printForHost, underFrameworkCli } from './warnings';
+import { ANY_WORKSPACE, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
-import { ANY_WORKSPACE, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { StateLayout } from '../kit/state-layout';
 import { ParsedTarget } from '../target/target';
 
 /*
@@ -20,7 +21,7 @@ import { ParsedTarget } from '../target/target';
  * approving a change that moves state.
  *
  * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
- * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
+ * (address/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
  * when the model changes.
  */
 
@@ -127,7 +128,7 @@ const objectKey = (backend: string, container: string, workspace: string | undef
   [backend, container, workspace ?? '', object].join('\n');
 
 /**
- * The container and objects of an element as the address model reads them (kit/state-objects.ts),
+ * The container and objects of an element as the address model reads them (address/state-objects.ts),
  * with what the run decides shown as such: a value given at init, an env var, a reference.
  */
 function objectsOf(input: MapInput): { container: string; objectAt: (workspace: string | undefined) => string } {

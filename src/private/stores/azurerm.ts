@@ -1,7 +1,7 @@
 import { AZURERM_RULES } from './azurerm-rules';
 import { hasSymbol } from '../kit/address-symbols';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
-import { reachedRelease } from '../kit/state-objects';
+import { reachedRelease } from '../kit/state-layout';
 import { defineStore } from '../kit/store';
 
 /*

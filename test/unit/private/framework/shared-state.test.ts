@@ -1,5 +1,5 @@
 /**
- * One state object per stack (src/private/framework/shared-state.ts, kit/state-objects.ts): two stacks of an
+ * One state object per stack (src/private/framework/shared-state.ts, address/state-objects.ts): two stacks of an
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
