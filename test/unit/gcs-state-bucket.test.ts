@@ -4,6 +4,7 @@ import { GcsBackend } from '../../src/gcs-backend';
 import { GcsStateBucket } from '../../src/gcs-state-bucket';
 import { DEFAULT_TARGET, formatTarget } from '../../src/private/target/target';
 import { StateBackendTarget } from '../../src/target';
+import { warningsOf } from '../support/annotations';
 import { refusal } from '../support/refusals';
 import { argumentOf, bootstrap, resourceIn, storeRefusal, synthOf, tableCoverage, underTest } from '../support/state-stores';
 import { STORES, appFor } from '../support/stores';
@@ -144,6 +145,19 @@ describe('GcsStateBucket: the name, held to the gcs backend\'s rules', () => {
 
   test('fails if the name is "", as the backend refuses it', () => {
     expect(storeRefusal(sut, { name: '' }).split('\n')[1]).toMatch(/^- name: got "", expected a non-empty string .*\[field\/empty-refused\]$/);
+  });
+});
+
+describe('gcs-bucket/name-form', () => {
+  test('warns if the name has upper-case letters, which Cloud Storage refuses at the apply', () => {
+    expect(warningsOf(bootstrap(sut, { name: 'Acme-TFState' }).stack)).toEqual([
+      'name is "Acme-TFState", not 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ' +
+        'validate accepts it, but Cloud Storage refuses it when the apply creates the bucket [gcs-bucket/name-form]',
+    ]);
+  });
+
+  test('does not warn for a name with dots and underscores', () => {
+    expect(warningsOf(bootstrap(sut, { name: 'acme.tf_state-1' }).stack)).toEqual([]);
   });
 });
 

@@ -149,6 +149,20 @@ export const GCS_STATE_BUCKET = defineStateStore({
   ],
   rules: [
     rule({
+      // A warning: neither the tools nor the provider check the name; only Cloud Storage refuses it.
+      id: 'gcs-bucket/name-form',
+      severity: 'warning',
+      fields: ['name'],
+      description: 'name is a Cloud Storage bucket name: 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit',
+      evidence: 'google resource_storage_bucket.go: name has no ValidateFunc (validate accepts any); Cloud Storage refuses other names when the apply creates the bucket',
+      check: (c) => {
+        const v = c.literal('name');
+        if (typeof v !== 'string' || v.trim() === '' || /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(v)) return;
+        c.warn(`${c.spelling('name')} is ${JSON.stringify(v)}, not 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ` +
+          'validate accepts it, but Cloud Storage refuses it when the apply creates the bucket');
+      },
+    }),
+    rule({
       id: 'gcs-bucket/label-key',
       offline: { validate: 'both tools', how: 'the provider\'s ValidateFunc' },
       severity: 'error',
