@@ -12,8 +12,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { TerraformStack, Testing } from 'cdktf';
 import { STATE_STORES } from '../../src/private/state-stores';
+import { requireJudges } from '../support/judges';
 import { PROVIDER_ROWS } from '../support/provider-rows';
-import { ProviderVerdict, validateStacks } from '../support/providers';
+import { ProviderVerdict, builtProvider, validateStacks } from '../support/providers';
 import { STATE_STORES_UNDER_TEST, StateStoreUnderTest } from '../support/state-stores';
 import { appFor } from '../support/stores';
 
@@ -57,10 +58,18 @@ function stackDir(label: string, stack: TerraformStack, hcl: boolean): string {
   return dir;
 }
 
-function made(sut: StateStoreUnderTest, props: Record<string, unknown>): TerraformStack {
+/** A stack holding one construct per set of props (`state`, `state2`, ...). */
+function made(sut: StateStoreUnderTest, ...props: Array<Record<string, unknown>>): TerraformStack {
   const stack = new TerraformStack(appFor(), 'bootstrap');
-  sut.make(stack, 'state', { ...sut.required, ...props });
+  props.forEach((p, i) => sut.make(stack, i === 0 ? 'state' : `state${i + 1}`, { ...sut.required, ...p }));
   return stack;
+}
+
+/** The verdicts of every judge on `stacks`, each stack judged by every judge where the provider is built. */
+function judged(sut: StateStoreUnderTest, stacks: readonly string[]): ProviderVerdict[] {
+  const verdicts = validateStacks(sut.store.provider.name, stacks);
+  if (builtProvider(sut.store.provider.name)) expect(verdicts).toHaveLength(requireJudges().length * stacks.length);
+  return verdicts;
 }
 
 /** A stack's JSON as the construct writes it, changed by `edit` (a resource as a rule would refuse it, by hand). */
@@ -109,17 +118,15 @@ function messages(v: ProviderVerdict): string {
 
 describe.each(JUDGED.map((s) => [s.store.names.construct, s] as const))('%s, validated by the provider with every judge', (construct, sut) => {
   test('its defaults and every prop set, in JSON and HCL, are valid', () => {
-    const stacks = [false, true].flatMap((hcl) => [
-      stackDir(`${construct}-defaults`, made(sut, {}), hcl),
-      stackDir(`${construct}-every-prop`, made(sut, EVERY_PROP[construct]), hcl),
-    ]);
-    const verdicts = validateStacks(sut.store.provider.name, stacks);
+    // (one construct with the defaults and one with every prop, in one stack: two stacks per judge)
+    const stacks = [false, true].map((hcl) => stackDir(construct, made(sut, {}, EVERY_PROP[construct]), hcl));
+    const verdicts = judged(sut, stacks);
     expect(verdicts.filter((v) => !v.valid).map((v) => `${v.judge.name} ${v.stack}:\n${messages(v)}`)).toEqual([]);
   });
 
   const rules = Object.entries(REFUSED).filter(([, c]) => c.construct === construct);
   test.each(rules)('%s: every judge refuses the resource the rule refuses', (_id, c) => {
-    const verdicts = validateStacks(sut.store.provider.name, [edited(sut, c.edit)]);
+    const verdicts = judged(sut, [edited(sut, c.edit)]);
     for (const v of verdicts) {
       expect(v.valid).toBe(false);
       expect(messages(v)).toMatch(c.says);
