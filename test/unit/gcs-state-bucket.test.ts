@@ -161,6 +161,18 @@ describe('gcs-bucket/name-form', () => {
   });
 });
 
+describe('gcs-bucket/soft-delete-range', () => {
+  test('warns if soft delete keeps objects a day, which Cloud Storage refuses', () => {
+    expect(warningsOf(bootstrap(sut, { softDeleteRetentionSeconds: 86400 }).stack)).toEqual([
+      'softDeleteRetentionSeconds is 86400, not 0 (off) or 604800 to 7776000 (7 to 90 days); validate accepts it, but Cloud Storage refuses it when the apply sets it [gcs-bucket/soft-delete-range]',
+    ]);
+  });
+
+  test.each([0, 604800, 7776000])('does not warn for %d', (seconds) => {
+    expect(warningsOf(bootstrap(sut, { softDeleteRetentionSeconds: seconds }).stack)).toEqual([]);
+  });
+});
+
 describe('gcs-bucket/label-key', () => {
   test('fails if a label key has upper-case letters', () => {
     expect(storeRefusal(sut, { labels: { Team: 'platform', ok: 'x' } }).split('\n')[1])

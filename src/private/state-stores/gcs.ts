@@ -163,6 +163,20 @@ export const GCS_STATE_BUCKET = defineStateStore({
       },
     }),
     rule({
+      // A warning, as name-form: the provider sends any number; Cloud Storage refuses the others.
+      id: 'gcs-bucket/soft-delete-range',
+      severity: 'warning',
+      fields: ['softDeleteRetentionSeconds'],
+      description: 'softDeleteRetentionSeconds is 0 (off) or 604800 to 7776000 (7 to 90 days)',
+      evidence: 'google resource_storage_bucket.go: soft_delete_policy.retention_duration_seconds has no ValidateFunc; Cloud Storage refuses a duration ' +
+        'other than 0 or 7 to 90 days when the apply sets it',
+      check: (c) => {
+        const v = c.literal('softDeleteRetentionSeconds');
+        if (typeof v !== 'number' || v === 0 || (v >= 604800 && v <= 7776000)) return;
+        c.warn(`${c.spelling('softDeleteRetentionSeconds')} is ${v}, not 0 (off) or 604800 to 7776000 (7 to 90 days); validate accepts it, but Cloud Storage refuses it when the apply sets it`);
+      },
+    }),
+    rule({
       id: 'gcs-bucket/label-key',
       offline: { validate: 'both tools', how: 'the provider\'s ValidateFunc' },
       severity: 'error',
