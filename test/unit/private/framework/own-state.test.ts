@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, LocalBackend, TerraformStack, Testing } from 'cdktf';
 import { AzurermStateContainer, GcsStateBucket, OssStateBucket, StateBackendTarget } from '../../../../src';
+import { FLAVOUR } from '../../../support/flavour';
 
 /** Writes stack `id`'s last init under `app`'s output: a backend of `type` with `config`. */
 function recordInit(app: App, id: string, type: string, config: Record<string, unknown>): void {
@@ -60,7 +61,7 @@ describe('the bootstrap stack\'s own state', () => {
     const { backend, moved } = synthBootstrap(app);
     expect(backend).toEqual({ gcs: { bucket: 'acme-tfstate', prefix: 'state-store/bootstrap' } });
     expect(moved).toHaveLength(1);
-    expect(moved[0]).toMatch(/^stack bootstrap's state moves: the last init in .* used a local backend, this synth names a gcs backend; to copy the state there: cdktf deploy bootstrap --migrate-state /);
+    expect(moved[0]).toMatch(new RegExp(`^stack bootstrap's state moves: the last init in .* used a local backend, this synth names a gcs backend; to copy the state there: ${FLAVOUR} deploy bootstrap --migrate-state `));
   });
 
   test('stays in the bucket once the last init used it', () => {
