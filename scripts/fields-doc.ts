@@ -2,8 +2,9 @@
  * Renders docs/FIELDS.md from the field tables: for every store, each field's spellings, the key
  * each tool reads, its type, the first release of each tool that has it, the env vars, and whether
  * it is a secret; for every rule what judged it, with the judges of test/support/judge-rows.ts.
- * `npx projen docs:fields` writes it and scripts/judges.txt (the judge rows' view for bash, Python,
- * Java and Go); a test fails when either is stale.
+ * `npx projen docs:fields` writes it, scripts/judges.txt (the judge rows' view for bash, Python,
+ * Java and Go) and scripts/providers.txt (the provider rows' view for scripts/providers.sh); a test
+ * fails when any is stale.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -22,6 +23,7 @@ import { STORES } from '../src/private/stores';
 import { SOURCE_READ } from '../src/private/target/releases';
 import { NEWEST_KNOWN, ParsedTarget, ToolName } from '../src/private/target/target';
 import { JUDGE_ROWS, JudgeRow, JudgeTier, judgesList } from '../test/support/judge-rows';
+import { providersList } from '../test/support/provider-rows';
 
 /** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
 function title(store: StoreDefinition): string {
@@ -164,8 +166,11 @@ export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');
 /** The judge rows' view for the readers that are not TypeScript (scripts/judges.sh, pytest, JUnit, go test). */
 export const JUDGES_LIST = path.join(__dirname, 'judges.txt');
 
+/** The provider rows' view for scripts/providers.sh. */
+export const PROVIDERS_LIST = path.join(__dirname, 'providers.txt');
+
 if (require.main === module) {
-  for (const [file, text] of [[FIELDS_DOC, renderFieldsDoc()], [JUDGES_LIST, judgesList()]]) {
+  for (const [file, text] of [[FIELDS_DOC, renderFieldsDoc()], [JUDGES_LIST, judgesList()], [PROVIDERS_LIST, providersList()]]) {
     fs.writeFileSync(file, text);
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
   }
