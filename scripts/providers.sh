@@ -14,7 +14,8 @@
 # <cache>/providers/<name>/<version>/terraform-provider-<name>, built with
 # CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" (stripped, as the providers' release builds are),
 # once per machine under a flock (another checkout building it is waited for), and counts only
-# under the key of this script and the tasks' environment (scripts/install-lib.sh) and of its row.
+# under the key of this script and the tasks' environment (scripts/install-lib.sh) and of what of
+# its row decides the build (so adding a resource type to a row rebuilds nothing).
 # A build prints its time and the binary's size. The cache is looked at first: a clone with no
 # archive beside it uses the binary a first build left there.
 #
@@ -36,7 +37,7 @@ root="$(dirname "$here")"
 cache="${STATE_BACKENDS_CACHE:-$(node "$here/cache-dir.js")}"
 # shellcheck source=install-lib.sh
 . "$here/install-lib.sh"
-# A built provider counts under the key of this script and the tasks' environment, and of its row.
+# A built provider counts under the key of this script and the tasks' environment, and of its row's build.
 key=$(install_key "$here/providers.sh")
 src="${STATE_BACKENDS_PROVIDERS_SRC:-$root/../shared/providers}"
 mirror="$cache/providers/mirror"
@@ -162,8 +163,8 @@ report() {
 }
 
 provider() {
-  local name=$1 namespace=$2 version=$3 from=$4 line=$5 dir out rowkey archive module var
-  shift 5
+  local name=$1 namespace=$2 version=$3 from=$4 dir out rowkey archive module var
+  shift 4
   var="STATE_BACKENDS_PROVIDER_$(echo "$name" | tr '[:lower:]' '[:upper:]')"
   if [ -n "${!var:-}" ]; then
     report "$name" "$namespace" "$version" "${!var}"
@@ -171,7 +172,9 @@ provider() {
   fi
   dir="$cache/providers/$name/$version"
   out="$dir/terraform-provider-$name"
-  rowkey="$key-$(printf '%s' "$line" | sha256sum | cut -c1-8)"
+  # What of the row decides the build (not its resource types).
+  rowkey="$key-$(printf '%s ' "$name" "$namespace" "$version" "$from" "$(key_of archive "$@")" "$(key_of sha256 "$@")" \
+    "$(key_of module "$@")" "$(key_of version "$@")" | sha256sum | cut -c1-8)"
   if [ -x "$out" ] && current "$dir" "$rowkey"; then report "$name" "$namespace" "$version" "$out"; return 0; fi
   case "$from" in
     archive)
@@ -218,6 +221,6 @@ for line in "${rows[@]}"; do
     echo "providers: not building $name $version, which does not build here (test/support/provider-rows.ts says why; scripts/providers.sh $name tries); its resources are held to the schema read from its source" >&2
     continue
   fi
-  provider "$name" "$namespace" "$version" "$from" "$line" "${keys[@]}"
+  provider "$name" "$namespace" "$version" "$from" "${keys[@]}"
 done
 if $failed; then exit 1; fi

@@ -15,41 +15,8 @@ import { STATE_STORES } from '../../src/private/state-stores';
 import { requireJudges } from '../support/judges';
 import { PROVIDER_ROWS } from '../support/provider-rows';
 import { ProviderVerdict, builtProvider, validateStacks } from '../support/providers';
-import { STATE_STORES_UNDER_TEST, StateStoreUnderTest } from '../support/state-stores';
+import { EVERY_PROP, STATE_STORES_UNDER_TEST, StateStoreUnderTest } from '../support/state-stores';
 import { appFor } from '../support/stores';
-
-/** Every prop of a construct set to a value its provider takes (the tables' examples, and what they leave out). */
-const EVERY_PROP: Record<string, Record<string, unknown>> = {
-  GcsStateBucket: {
-    project: 'acme-infra',
-    versioned: true,
-    noncurrentVersionRetentionDays: 90,
-    softDeleteRetentionSeconds: 1209600,
-    uniformBucketLevelAccess: true,
-    publicAccessPrevention: 'enforced',
-    kmsKeyName: 'projects/acme/locations/eu/keyRings/tf/cryptoKeys/state',
-    labels: { team: 'platform' },
-    forceDestroy: false,
-    preventDestroy: true,
-    adopt: true,
-  },
-  AzurermStateContainer: {
-    subscriptionId: '00000000-0000-0000-0000-000000000001',
-    containerName: 'state',
-    accountReplicationType: 'ZRS',
-    httpsTrafficOnlyEnabled: true,
-    allowNestedItemsToBePublic: false,
-    versioned: true,
-    noncurrentVersionRetentionDays: 90,
-    blobSoftDeleteRetentionDays: 14,
-    containerSoftDeleteRetentionDays: 14,
-    customerManagedKeyVaultKeyId: 'https://acme-kv.vault.azure.net/keys/tfstate',
-    customerManagedKeyIdentityId: '/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/rg-tfstate/providers/Microsoft.ManagedIdentity/userAssignedIdentities/tfstate',
-    tags: { team: 'platform' },
-    preventDestroy: true,
-    adopt: true,
-  },
-};
 
 /** Writes one stack's synthesized configuration (JSON, or HCL) to a directory of its own. */
 function stackDir(label: string, stack: TerraformStack, hcl: boolean): string {

@@ -80,7 +80,7 @@ export function schemasFromBinary(row: ProviderRow, judge: Pick<Judge, 'binary' 
   }));
   const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
   try {
-    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: workDir, env });
+    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: workDir, env });
     if (init.status !== 0) throw new Error(`${judge.name} init with ${source} failed in ${workDir}:\n${init.stdout}${init.stderr}`);
     const r = runJudge(judge.binary, ['providers', 'schema', '-json'], { cwd: workDir, env });
     if (r.status !== 0) throw new Error(`${judge.name} providers schema failed in ${workDir}:\n${r.stderr}`);
@@ -107,20 +107,14 @@ export function schemasFromSource(row: ProviderRow): Record<string, ResourceSche
   if (!archive || !fs.existsSync(archive) || row.build.from !== 'archive') return undefined;
   const sum = crypto.createHash('sha256').update(fs.readFileSync(archive)).digest('hex');
   if (sum !== row.build.sha256) throw new Error(`${archive} has sha256 ${sum}, not the ${row.build.sha256} of its row`);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `source-${row.name}-`));
-  try {
-    execFileSync('tar', ['-xzf', archive, '-C', workDir]);
-    const [top] = fs.readdirSync(workDir);
-    const out = execFileSync('go', ['run', '.', path.join(workDir, top), ...row.resources], {
-      cwd: path.join(__dirname, 'schema-from-source'),
-      env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return JSON.parse(out);
-  } finally {
-    fs.rmSync(workDir, { recursive: true, force: true });
-  }
+  // The reader takes the archive as it is (it reads the Go files from it in memory).
+  const out = execFileSync('go', ['run', '.', archive, ...row.resources], {
+    cwd: path.join(__dirname, 'schema-from-source'),
+    env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out);
 }
 
 /** Terraform's meta-arguments and cdktf's metadata key, which no resource schema lists. */
@@ -157,9 +151,12 @@ function blockViolations(block: SchemaBlock, body: Record<string, unknown>, at: 
     } else if (nested) {
       const single = nested.nesting_mode === 'single' || nested.nesting_mode === 'group';
       if (expression(value)) continue;
-      const items = single ? [value] : Array.isArray(value) ? value : undefined;
+      // The tools' JSON syntax takes a list or set block as an array of objects, or as one object
+      // for a single block (as cdktf's generated providers write a block of at most one).
+      const one = value !== null && typeof value === 'object' && !Array.isArray(value);
+      const items = single || one ? [value] : Array.isArray(value) ? value : undefined;
       if (!items) {
-        out.push(`${where}: a block (${nested.nesting_mode}) is a list of objects`);
+        out.push(`${where}: a block (${nested.nesting_mode}) is a list of objects, or one object`);
         continue;
       }
       if (nested.min_items && items.length < nested.min_items) out.push(`${where}: at least ${nested.min_items} block(s)`);

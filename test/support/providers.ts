@@ -108,7 +108,7 @@ export function validateStacks(name: string, stacks: readonly string[], judges: 
       for (const f of files) fs.copyFileSync(path.join(stack, f), path.join(workDir, f));
       const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
       try {
-        const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: workDir, env });
+        const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: workDir, env });
         if (init.error || init.status !== 0) {
           throw new Error(`${judge.name} init with ${row.namespace}/${row.name} failed in ${workDir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
         }

@@ -42,6 +42,67 @@ export function underTest(construct: string): StateStoreUnderTest {
   return STATE_STORES_UNDER_TEST.find((s) => s.store.names.construct === construct)!;
 }
 
+/** Every prop of a construct set to a value its provider takes (every prop of its table, checked by test/unit/private/state-stores/emit.test.ts). */
+export const EVERY_PROP: Record<string, Record<string, unknown>> = {
+  GcsStateBucket: {
+    project: 'acme-infra',
+    versioned: true,
+    noncurrentVersionRetentionDays: 90,
+    softDeleteRetentionSeconds: 1209600,
+    uniformBucketLevelAccess: true,
+    publicAccessPrevention: 'enforced',
+    kmsKeyName: 'projects/acme/locations/eu/keyRings/tf/cryptoKeys/state',
+    labels: { team: 'platform' },
+    forceDestroy: false,
+    preventDestroy: true,
+    adopt: true,
+  },
+  OssStateBucket: {
+    versioned: true,
+    noncurrentVersionRetentionDays: 90,
+    sseAlgorithm: 'KMS',
+    kmsMasterKeyId: '0e9b5b8a-7f9e-4a1c-9a6d-1b2c3d4e5f60',
+    acl: 'private',
+    blockPublicAccess: true,
+    tags: { team: 'platform' },
+    forceDestroy: false,
+    preventDestroy: true,
+    locking: true,
+    lockInstanceName: 'acme-lock',
+    createLockInstance: true,
+    lockTableName: 'terraform_lock',
+    adopt: true,
+    adoptLockTable: true,
+  },
+  CosStateBucket: {
+    versioned: true,
+    noncurrentVersionRetentionDays: 90,
+    acl: 'private',
+    encryptionAlgorithm: 'KMS',
+    kmsId: 'a1b2c3d4-0000-1111-2222-333344445555',
+    tags: { team: 'platform' },
+    forceClean: false,
+    preventDestroy: true,
+    adopt: true,
+  },
+  AzurermStateContainer: {
+    subscriptionId: '00000000-0000-0000-0000-000000000001',
+    containerName: 'state',
+    accountReplicationType: 'ZRS',
+    httpsTrafficOnlyEnabled: true,
+    allowNestedItemsToBePublic: false,
+    versioned: true,
+    noncurrentVersionRetentionDays: 90,
+    blobSoftDeleteRetentionDays: 14,
+    containerSoftDeleteRetentionDays: 14,
+    customerManagedKeyVaultKeyId: 'https://acme-kv.vault.azure.net/keys/tfstate',
+    customerManagedKeyIdentityId: '/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/rg-tfstate/providers/Microsoft.ManagedIdentity/userAssignedIdentities/tfstate',
+    tags: { team: 'platform' },
+    preventDestroy: true,
+    adopt: true,
+  },
+};
+
 /** A stack `bootstrap` holding the construct `state`, made with the required props and `props`. */
 export function bootstrap(
   sut: StateStoreUnderTest,
