@@ -237,7 +237,7 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
   );
 
   // Terraform 1.11+ parses the key as a URL path; the others escape it (src/private/stores/azurerm-key.ts).
-  test(scenario('azurerm-key-url', 'a key terraform 1.11+ reads as URL syntax: an invalid escape or a control character fails init, "?" cuts the blob name in every workspace, escapes are decoded (azurerm/key-url-invalid, azurerm/key-url)'), () => {
+  test(scenario('azurerm-key-url', 'a key terraform 1.11+ reads as URL syntax: an invalid escape or a control character fails init, "?" cuts the blob name in every workspace, escapes are decoded, as azurerm/key-url warns (azurerm/key-url-invalid)'), () => {
     const urlPath = appliesAt(AZURERM_RULES.find((r) => r.id === 'azurerm/key-url-invalid')!, judge.target);
     const base = `${judge.tool}-${judge.version}/key-url`;
     // WHEN the key holds a "%" outside an escape, or a tab
