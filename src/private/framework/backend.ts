@@ -187,7 +187,11 @@ export abstract class StoreBackend extends TerraformBackend {
 
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, this.stackOverrides());
+    const own = this.rawOverrides;
+    const stack = this.stackOverrides();
+    const copy = copyAttributes(this.checked.attributes);
+    // (most blocks have no overrides: the merge would copy the block again)
+    return Object.keys(own).length === 0 && Object.keys(stack).length === 0 ? copy : deepMerge(copy, own, stack);
   }
 
   /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
@@ -211,8 +215,8 @@ export abstract class StoreBackend extends TerraformBackend {
   /** What the run gives: the tool's keys left to init, and each config file's values. */
   private fromRun(): RunValues {
     if (!this.runValues) {
-      const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
-      const fromInit = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      const fromInit = new Set<string>();
+      for (const v of this.checked.values.values()) if (v.fromInit) fromInit.add(keyFor(v.spec, this.target.tool)!);
       this.runValues = { fromInit, files: new Map([...this.files].map(([n, f]) => [n, f.values])) };
     }
     return this.runValues;

@@ -49,8 +49,9 @@ export function sharedStateOf(holder: StateHolder, separateWith: string): Found 
   const found: Found = { errors: [], warnings: [] };
   const map = appMap(holder.construct.node.root, holder);
   const mine = addressesIn(map, holder);
-  const others = new Set(mine.flatMap((a) => candidatesFor(map, a))
-    .filter((o) => o !== holder && o.stack !== holder.stack));
+  const others = new Set<StateHolder>();
+  for (const a of mine) for (const o of candidatesFor(map, a)) if (o !== holder && o.stack !== holder.stack) others.add(o);
+  if (others.size === 0) return found;
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
   const best = new Map<TerraformStack, Met>();
   const locks: Met[] = [];

@@ -45,7 +45,13 @@ export function stackScope(stack: TerraformStack): StackScope {
     }
     return read;
   };
-  return { stack: stack.node.path, variable: (name) => scope().variables.get(name), local: (name) => scope().local(name) };
+  return {
+    get stack() {
+      return stack.node.path;
+    },
+    variable: (name) => scope().variables.get(name),
+    local: (name) => scope().local(name),
+  };
 }
 
 /**
