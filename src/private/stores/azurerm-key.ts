@@ -27,11 +27,16 @@ const URL_EVIDENCE =
 const canonical = (name: string) =>
   name.replace(/[%?\udc80-\udcff]/g, (c) => (c === '%' ? '%25' : c === '?' ? '%3F' : `%${(c.charCodeAt(0) - 0xdc00).toString(16).toUpperCase()}`));
 
+/** What makes a key's blob name differ from it for some tool, or its canonical form from it. */
+const SPECIAL = /[%?\u0000-\u001f\u007f\udc80-\udcff]/;
+
 /** Escapes the text outside the symbols of a run's values (a symbol is one value, which the tool reads as a whole). */
 const canonicalAround = (text: string) => text.split(SYMBOL).map((part, i) => (i % 2 === 0 ? canonical(part) : part)).join(SYMBOL);
 
 /** The blob a key names for `target` (canonical form), or undefined where a value of the run decides it. */
 function blobOf(key: string, target: Parameters<typeof reachedRelease>[0]): string | undefined {
+  // (a key without "%", "?" or a control character, a symbol's marks included, is its blob's name for every tool)
+  if (!SPECIAL.test(key)) return key;
   if (!reachedRelease(target, URL_PATH)) return canonicalAround(key);
   if (hasSymbol(key)) return undefined;
   const read = goRequestPath(key);
