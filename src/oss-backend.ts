@@ -7,17 +7,14 @@ import { joinPath } from './private/kit/go-path';
 import { OSS_STORE } from './private/stores/oss';
 
 /**
- * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
- * TableStore table.
+ * OSS backend settings without the bucket, for `OssStateBucket.backend` and
+ * `OssStateBucket.forEachStack`, which add the bucket the construct makes.
+ *
+ * `OssBackendConfig` extends it with the bucket.
  *
  * @see https://developer.hashicorp.com/terraform/language/backend/oss
  */
-export interface OssBackendConfig {
-  /**
-   * Name of the bucket that holds the state.
-   */
-  readonly bucket: string;
-
+export interface OssBackendOptions {
   /**
    * Access key id.
    *
@@ -232,6 +229,19 @@ export interface OssBackendConfig {
 }
 
 /**
+ * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
+ * TableStore table.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/oss
+ */
+export interface OssBackendConfig extends OssBackendOptions {
+  /**
+   * Name of the bucket that holds the state.
+   */
+  readonly bucket: string;
+}
+
+/**
  * The deprecated `assume_role` block of an OSS backend.
  */
 export interface OssAssumeRole {
@@ -271,6 +281,12 @@ export interface OssAssumeRole {
  * Config of a remote state read from an OSS backend.
  */
 export interface DataTerraformRemoteStateOssConfig extends OssBackendConfig, DataTerraformRemoteStateConfig {}
+
+/**
+ * Config of a remote state without the bucket, for `OssStateBucket.remoteState`, which adds
+ * the bucket the construct makes.
+ */
+export interface DataTerraformRemoteStateOssOptions extends OssBackendOptions, DataTerraformRemoteStateConfig {}
 
 /**
  * An OSS backend: `terraform { backend "oss" { ... } }`.

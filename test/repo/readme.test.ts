@@ -16,6 +16,8 @@ import * as lib from 'cdktf-state-backends';
 const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } = lib;
 const { DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm } = lib;
 const { StateEncryption, EncryptionKeyProvider, EncryptionMethod } = lib;
+const { GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer } = lib;
+void [GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer];
 void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings];
 void [DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm];
 void [StateEncryption, EncryptionKeyProvider, EncryptionMethod];
@@ -34,7 +36,7 @@ describe('README snippets', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('there are snippets for every store and the target helper', () => {
-    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption']) {
+    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption', 'GcsStateBucket']) {
       expect(SNIPPETS.some((s) => s.includes(name))).toBe(true);
     }
   });
