@@ -74,6 +74,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
   'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
   'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
+  'azurerm-key-url': 'AzureRM: init with keys terraform 1.11+ reads as URL syntax: "%" outside an escape, a tab, "?" and an escape in two workspaces',
 } as const;
 
 export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;

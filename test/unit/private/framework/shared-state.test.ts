@@ -384,6 +384,32 @@ describe('stack/shared-state', () => {
       expect(synthError(app)).toContain('azurerm storage_account_name="acmetfstate" container_name="tfstate", object "a/b.tfstate"');
     });
 
+    test.each([
+      ['app.tfstate?network', 'app.tfstate?database'],
+      ['a%2Fb.tfstate', 'a/b.tfstate'],
+      ['a%5Cb.tfstate', 'a/b.tfstate'],
+      ['caf%C3%A9.tfstate', 'caf\u00e9.tfstate'],
+    ])('fails if azurerm keys %j and %j name one blob as terraform 1.11+ sends them (the query dropped, escapes decoded), and passes for opentofu', (first, second) => {
+      const make = (s: TerraformStack, name: string) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? first : second });
+      expect(synthError(linkedAt('terraform@1.11.4', make))).toContain('[stack/shared-state]');
+      expect(synthError(linkedAt('opentofu@1.12.6', make))).toBe('');
+      expect(synthError(linkedAt('terraform@1.10.5', make))).toBe('');
+    });
+
+    test('warns if one azurerm key is another\'s with a query, which terraform 1.11+ drops: one blob in the default workspace only', () => {
+      // GIVEN "app.tfstate?network", whose every workspace is the blob app.tfstate, and "app.tfstate", whose named workspaces are app.tfstateenv:<workspace>
+      const app = linkedAt('terraform@1.15.9', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'app.tfstate?network' : 'app.tfstate' }));
+      // THEN they meet in the default workspace only
+      expect(synthError(app)).toBe('');
+      expect(warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'))).toHaveLength(2);
+    });
+
+    test('passes if azurerm keys differ only in an escape terraform 1.11+ decodes to another character ("%3F" is "?" in the name)', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'app.tfstate%3Fnetwork' : 'app.tfstate?network' }));
+      expect(synthError(app)).toBe('');
+      expect(warningsOf(app).join('\n')).not.toContain('shared-state');
+    });
+
     test.each(['AcmeTfState', 'x@acmetfstate'])('fails if an azurerm account is spelt %j, the host of account "acmetfstate" (terraform)', (account) => {
       const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, storageAccountName: name === 'network' ? 'acmetfstate' : account }));
       expect(synthError(app)).toContain('[stack/shared-state]');
