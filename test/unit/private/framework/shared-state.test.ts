@@ -96,6 +96,16 @@ describe('stack/shared-state', () => {
       expect(synthError(joined)).toContain('object "x/default.tfstate"');
     });
 
+    test('reads a number an override sets as the tool does (2024 is "2024", 1e21 its digits)', () => {
+      const app = twoStacks((s, name) => {
+        new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? '1000000000000000000000' : 'database' });
+        if (name === 'database') s.addOverride('terraform.backend.gcs.prefix', 1e21);
+      });
+      expect(synthError(app)).toContain('object "1000000000000000000000/default.tfstate"');
+      const apart = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', name === 'network' ? 2024 : '2025'));
+      expect(synthError(apart)).toBe('');
+    });
+
     test('fails if linked stacks name one object with the same config file (the README pattern copied to a second stack)', () => {
       // GIVEN the bucket left to init and one file per stack naming the same bucket, the prefixes equal
       // (linked by a dependency: a cross-stack reference to a backend its run completes is refused)
