@@ -35,13 +35,13 @@ export function setupBench(
   // three languages (bench/patterns.ts; BENCHMARKS.md, "README patterns").
   const driver = 'ts-node -T --project tsconfig.dev.json bench/patterns.ts';
   const benchPatterns = project.addTask('bench:patterns', {
-    description: 'The README\'s patterns against cdktf built-ins, S = 1/100/1000/2000, a fresh node per run (writes bench/results/patterns-typescript.md)',
+    description: 'The README\'s patterns against cdktf built-ins, S = 1/100/1000/2000, a fresh node per run (writes bench/results/patterns-<language>.md)',
     env: silenceJsiiNode20,
   });
   benchPatterns.spawn(project.compileTask);
   benchPatterns.exec(driver, { receiveArgs: true });
   const benchPatternsJava = project.addTask('bench:patterns:java', {
-    description: 'The README\'s patterns from Java, a fresh JVM per run (writes bench/results/patterns-java.md)',
+    description: 'The README\'s patterns from Java, a fresh JVM per run (writes bench/results/patterns-<language>.md)',
     env: silenceJsiiNode20,
   });
   benchPatternsJava.spawn(project.compileTask);
@@ -50,7 +50,7 @@ export function setupBench(
   benchPatternsJava.exec(`mvn -B -q -f bench/java/pom.xml compile ${mavenVersion}`);
   benchPatternsJava.exec(`${driver} --language=java`, { receiveArgs: true });
   const benchPatternsPython = project.addTask('bench:patterns:python', {
-    description: 'The README\'s patterns from Python, a fresh interpreter per run (writes bench/results/patterns-python.md)',
+    description: 'The README\'s patterns from Python, a fresh interpreter per run (writes bench/results/patterns-<language>.md)',
     env: silenceJsiiNode20,
   });
   benchPatternsPython.spawn(project.compileTask);
