@@ -105,8 +105,15 @@ function settleUpTo(map: AppMap, stack: TerraformStack): void {
 function build(root: IConstruct): AppMap {
   const stacks: TerraformStack[] = [];
   const map: AppMap = {
-    holders: [], index: new AddressIndex(), stacks, position: new Map(), byStack: new Map(),
-    addresses: new Map(), aspected: new Set(), settledUpTo: -1, asked: new Set(),
+    holders: [],
+    index: new AddressIndex(),
+    stacks,
+    position: new Map(),
+    byStack: new Map(),
+    addresses: new Map(),
+    aspected: new Set(),
+    settledUpTo: -1,
+    asked: new Set(),
   };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
   for (const c of root.node.findAll()) {
