@@ -13,7 +13,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
+import { App, Aspects, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { AzurermBackend, CosBackend, DataTerraformRemoteStateGcs, GcsBackend, OssBackend, StateBackendValue } from '../../src';
 import { appliesAt, reached } from '../../src/private/kit/rule-row';
 import { evaluatesBackend } from '../../src/private/kit/schema';
@@ -259,6 +259,17 @@ const CLASSES: readonly Clobber[] = [
     after: 'error',
     env: { TENCENTCLOUD_REGION: REGION },
     backend: (s) => new CosBackend(s, { bucket: COS_BUCKET, prefix: 'p', ...(s.node.id === 'network' ? { region: REGION } : {}) }),
+  },
+  {
+    what: 'an Aspect of database that moves its prefix onto network\'s (cdktf runs each stack\'s Aspects as it synthesizes the stack)',
+    store: 'gcs',
+    applies: () => true,
+    linked: true,
+    after: 'error',
+    backend: (s) => {
+      const backend = new GcsBackend(s, { ...GCS, prefix: s.node.id });
+      if (s.node.id === 'database') Aspects.of(s).add({ visit: (node) => (node === backend ? backend.addOverride('prefix', 'network') : undefined) });
+    },
   },
 ];
 

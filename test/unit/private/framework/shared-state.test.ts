@@ -332,6 +332,46 @@ describe('stack/shared-state', () => {
     });
   });
 
+  describe('blocks an Aspect changes (cdktf runs a stack\'s Aspects when it synthesizes that stack)', () => {
+    /** An Aspect on `stack` that sets the prefix of its backend `backend` (this library's or cdktf's). */
+    const prefixAspect = (stack: TerraformStack, backend: Construct & { addOverride(path: string, value: unknown): void }, prefix: string) =>
+      Aspects.of(stack).add({ visit: (node) => (node === backend ? backend.addOverride('prefix', prefix) : undefined) });
+
+    test('fails if an Aspect of the later stack moves its backend onto the earlier stack\'s object', () => {
+      // GIVEN network at "shared", database at "database" until its Aspect sets "shared"
+      const app = dependentStacks((s, name) => {
+        const backend = new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? 'shared' : 'database' });
+        if (name === 'database') prefixAspect(s, backend, 'shared');
+      });
+      // THEN the synth is refused: database's check runs after its Aspect
+      expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate"');
+    });
+
+    test('passes when an Aspect of the later stack moves its backend off the earlier stack\'s object', () => {
+      // GIVEN both at "shared" in their props, database's Aspect moving it to "database"
+      const app = dependentStacks((s, name) => {
+        const backend = new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+        if (name === 'database') prefixAspect(s, backend, 'database');
+      });
+      // THEN network's check does not compare it before the Aspect ran: no refusal
+      expect(synthError(app)).toBe('');
+      expect(JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.prefix).toBe('database');
+    });
+
+    test('fails if an Aspect moves cdktf\'s own backend, in the later stack, onto this library\'s object', () => {
+      // GIVEN network (this library's backend at "shared") and database with cdktf's GcsBackend, which its Aspect moves to "shared"
+      const app = dependentStacks((s, name) => {
+        if (name === 'network') {
+          new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+        } else {
+          prefixAspect(s, new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'database' }), 'shared');
+        }
+      });
+      // THEN database's own stack check refuses it
+      expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object');
+    });
+  });
+
   describe('how the tools name storage, and templates the library does not fold', () => {
     test('fails if two cos stacks name one bucket and prefix, one in another region with accelerate (the bucket name is one bucket)', () => {
       // GIVEN network in ap-guangzhou, database in ap-shanghai through the global acceleration host
