@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { AZURERM_STORE } from './private/stores/azurerm';
@@ -378,6 +378,7 @@ export class AzurermBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
+    requireConfig(config, 'AzurermBackend.forEachStack');
     const base = derivable(config.key, 'key', 'AzurermBackend.forEachStack');
     return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, base) }));
   }

@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { COS_STORE } from './private/stores/cos';
@@ -230,6 +230,7 @@ export class CosBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
+    requireConfig(config, 'CosBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'CosBackend.forEachStack');
     return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

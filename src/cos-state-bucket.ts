@@ -179,7 +179,7 @@ export class CosStateBucket extends Construct {
    * @returns the backends created, in tree order
    */
   public forEachStack(scope: Construct, options: CosBackendOptions = {}): CosBackend[] {
-    const base = derivable(options.prefix, 'prefix', 'CosStateBucket.forEachStack');
+    const base = derivable(options?.prefix, 'prefix', 'CosStateBucket.forEachStack');
     return storeForEachStack(this, scope, 'CosStateBucket.forEachStack', (stack, path) =>
       new CosBackend(stack, this.config({ ...options, prefix: joinPath(base, path) })));
   }

@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { GCS_STORE } from './private/stores/gcs';
@@ -167,6 +167,7 @@ export class GcsBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
+    requireConfig(config, 'GcsBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'GcsBackend.forEachStack');
     return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

@@ -191,7 +191,7 @@ export class GcsStateBucket extends Construct {
    * @returns the backends created, in tree order
    */
   public forEachStack(scope: Construct, options: GcsBackendOptions = {}): GcsBackend[] {
-    const base = derivable(options.prefix, 'prefix', 'GcsStateBucket.forEachStack');
+    const base = derivable(options?.prefix, 'prefix', 'GcsStateBucket.forEachStack');
     return storeForEachStack(this, scope, 'GcsStateBucket.forEachStack', (stack, path) =>
       new GcsBackend(stack, { ...options, bucket: this.bucketName, prefix: joinPath(base, path) }));
   }

@@ -15,6 +15,7 @@ export type { DataTerraformRemoteStateOssConfig, DataTerraformRemoteStateOssOpti
 export { OssStateBucket } from './oss-state-bucket';
 export type { OssStateBucketProps } from './oss-state-bucket';
 export { StateBackendTarget, TargetTool } from './target';
+export { StateBackendError, StateBackendErrors } from './state-backend-error';
 export { StateBackendValue } from './state-backend-value';
 export { StateBackendWarnings } from './warnings';
 export { AwsKmsKeySpec } from './aws-kms-key-provider';

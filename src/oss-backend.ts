@@ -1,7 +1,7 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { OSS_STORE } from './private/stores/oss';
@@ -310,6 +310,7 @@ export class OssBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
+    requireConfig(config, 'OssBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'OssBackend.forEachStack');
     return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

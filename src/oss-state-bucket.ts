@@ -242,7 +242,7 @@ export class OssStateBucket extends Construct {
    * @returns the backends created, in tree order
    */
   public forEachStack(scope: Construct, options: OssBackendOptions = {}): OssBackend[] {
-    const base = derivable(options.prefix, 'prefix', 'OssStateBucket.forEachStack');
+    const base = derivable(options?.prefix, 'prefix', 'OssStateBucket.forEachStack');
     return storeForEachStack(this, scope, 'OssStateBucket.forEachStack', (stack, path) =>
       new OssBackend(stack, this.config({ ...options, prefix: joinPath(base, path) })));
   }

@@ -35,6 +35,9 @@ export const RUNTIME_SCENARIOS = {
   'oss-lock-row': 'OSS with TableStore: a stack whose lock row is another stack\'s state digest row cannot lock once the other applied; the library refuses it',
   'gcs-stale-read': 'GCS: a consumer of a producer whose backend an override moves reads nothing without the override, and the value through the library',
   'gcs-changing-value': 'GCS: a prefix from timestamp() through a local names another object at every init (opentofu 1.8+)',
+  'gcs-checkout-value': 'GCS: a prefix that reads path.cwd or abspath(path.root) names another object in a second checkout of one synth (opentofu 1.8+)',
+  'gcs-aspect-read': 'GCS: a consumer of a producer whose prefix an Aspect moves reads the producer\'s outputs; one written before the Aspect ran is refused',
+  'gcs-number-read': 'GCS: a producer whose stack override sets prefix 2024 (a number) writes 2024/default.tfstate, and a consumer reads it',
   'gcs-store-bootstrap': 'GcsStateBucket: the bootstrap stack, on local state, creates the bucket with the Google provider',
   'gcs-store-defaults': 'GcsStateBucket: the create request the provider sent (kept by a recording proxy) carries every default, the labels and the KMS key',
   'gcs-store-app-stacks': 'GcsStateBucket: two stacks whose backends come from backend() keep their state in the bucket, one reading the other through remoteState()',
@@ -78,6 +81,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
   'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
   'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
+  'azurerm-key-url': 'AzureRM: init with keys terraform 1.11+ reads as URL syntax: "%" outside an escape, a tab, "?" and an escape in two workspaces',
 } as const;
 
 export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;

@@ -1,5 +1,6 @@
 import { displayText, hasSymbol, symbol, symbolsIn, unknownText } from '../kit/address-symbols';
 import { StackScope, evaluatedText, literalText } from '../kit/backend-text';
+import { asToolReads } from '../kit/field-types';
 import { FieldSpec, envVarsOf, evaluatesBackend, isAvailable, keyFor } from '../kit/schema';
 import { StateLayout } from '../kit/state-layout';
 import { opaqueText } from '../kit/template-scan';
@@ -138,7 +139,8 @@ function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], 
   if (spec && !isAvailable(spec, target)) return { key, source: 'default', text: spec.default ?? layout.defaults?.[key] ?? '' };
   if (value === undefined || value === null) return unsetPart(key, layout, fields, spec, target);
   const source: PartSource = block.fromFile?.has(key) ? 'file' : 'literal';
-  if (typeof value === 'number' || typeof value === 'boolean') return { key, source, text: String(value) };
+  // (as the tool reads a number or bool in a string field: `2024` is "2024", 1e21 is "1000000000000000000000")
+  if (typeof value === 'number' || typeof value === 'boolean') return { key, source, text: String(asToolReads('string', value)) };
   if (typeof value !== 'string') return { key, source: 'expression', text: unknownText(`<${key}>`) };
   // A config file is read literally by both tools (the library refuses references there).
   if (source === 'file' || !(block.templates ?? evaluatesBackend(target))) return { key, source, text: literalText(value) };

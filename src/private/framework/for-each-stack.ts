@@ -5,7 +5,9 @@ import { withId } from './rule-catalog';
 import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
 import { recordWarnings } from './warnings';
 import { StateBackendError, refuse } from '../errors/errors';
+import { CheckId } from '../kit/field-checks';
 import { isFromInit } from '../kit/from-init';
+import { kindOf } from '../kit/messages';
 
 /*
  * `forEachStack` of every backend: one backend per stack under a scope, its object named by the
@@ -65,6 +67,17 @@ export function backendForEachStack<T extends TerraformBackend>(
     made.filter((b) => group.includes(TerraformStack.of(b))).forEach((b) => recordWarnings(b, [{ id: 'stack/one-directory-case' satisfies StackRuleId, message }]));
   }
   return made;
+}
+
+/**
+ * Refuses a forEachStack config that is no object (`forEachStack(app, null)`), before any stack
+ * gets a backend.
+ */
+export function requireConfig(config: unknown, call: string): void {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    // Never echoed: a string or list here may well be the whole config, secrets included.
+    refuse(`${call}: config: got ${kindOf(config)}, expected an object with the backend's fields`, 'config/shape' satisfies CheckId);
+  }
 }
 
 /**
