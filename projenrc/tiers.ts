@@ -85,6 +85,8 @@ export const TIERS: readonly Tier[] = [
     description: 'The tools store, lock and read state on storage emulators (one flavour: the JSON is the same)',
     jest: { dirs: ['test/runtime'], flavours: ['cdktf'] },
     steps: (p) => [p.installJudges, p.installEmulators],
+    // GcsStateBucket's runs use the Google provider (test/runtime/gcs-state-bucket.test.ts), which the judges tier built.
+    alone: (p) => [p.installProviders],
   },
   {
     name: 'languages',

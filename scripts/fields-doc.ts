@@ -23,7 +23,7 @@ import { TARGET_VERSIONS_CHECK } from '../src/private/kit/targets';
 import { STORES } from '../src/private/stores';
 import { SOURCE_READ } from '../src/private/target/releases';
 import { NEWEST_KNOWN, ParsedTarget, ToolName } from '../src/private/target/target';
-import { JUDGE_ROWS, JudgeRow, JudgeTier, judgesList } from '../test/support/judge-rows';
+import { JUDGE_ROWS, JudgeRow, JudgeTier, TABLE_JUDGE_ROWS, judgesList } from '../test/support/judge-rows';
 import { PROVIDER_ROWS, providersList } from '../test/support/provider-rows';
 
 /** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
@@ -81,7 +81,7 @@ export function renderFieldsDoc(): string {
     `release cites the source of Terraform ${SOURCE_READ.terraform} and OpenTofu ${SOURCE_READ.opentofu}.`,
     '',
     'The availability columns are held to the real tools by the tests (CONTRIBUTING, "Judges"): each judge',
-    `(${judgeNames(JUDGE_ROWS)}) must accept every field the columns give`,
+    `(${judgeNames(TABLE_JUDGE_ROWS)}) must accept every field the columns give`,
     'its version and refuse every other one. A pre-release judges provisionally, for the fields its release adds.',
     '',
     'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses,',
@@ -125,10 +125,16 @@ export function renderFieldsDoc(): string {
 /**
  * The "judged by" cell of a state store construct's rule: `validate` with the provider built from its
  * source and every judge of the judges tier (test/judges/state-stores.test.ts), where the provider
- * builds here; otherwise the provider's source, and why.
+ * builds here; for a rule judge rows are limited to, those judges' `init` and `validate`; otherwise
+ * the provider's source, and why.
  */
 function judgedStateStoreRule(rule: Rule, provider: string): string {
   if (rule.sourceOnly) return `source only (${rule.sourceOnly})`;
+  const own = JUDGE_ROWS.filter((r) => r.rules?.includes(rule.id));
+  if (own.length > 0) {
+    return `\`init\` and \`validate\`: ${judgeNames(own)} refuses it (a judge of this rule alone); ` +
+      `${judgeNames(JUDGE_ROWS.filter((r) => r.tiers.includes('judges')))} accept it`;
+  }
   const row = PROVIDER_ROWS.find((r) => r.name === provider);
   if (!row || !rule.offline || !('validate' in rule.offline)) return 'source only (no offline check of the tool refuses it)';
   if (row.doesNotBuild) return `source only (the ${row.namespace}/${row.name} provider does not build here: ${row.doesNotBuild.why}; its schema is read from its source)`;

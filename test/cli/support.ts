@@ -76,21 +76,26 @@ function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
  * The app's directory: for TypeScript a copy of the framework's `init`-made project with the
  * fixture's main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library installed
  * by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a cdktf.json.
+ * `main` picks the fixture's app: `main` (apps/typescript/main.ts, Main.java), or `bootstrap`
+ * (apps/typescript/bootstrap.ts, Bootstrap.java: the state store's app of state-store.ts).
  */
-export function makeApp(ns: Sandbox, app: CliApp): string {
+export function makeApp(ns: Sandbox, app: CliApp, main: 'main' | 'bootstrap' = 'main'): string {
   if (app.language === 'java') {
     const dir = workDir('cli-java-', {});
     fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
-    const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}`;
+    const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}` +
+      (main === 'main' ? '' : ' -Dapp.main=com.mycompany.app.Bootstrap');
     writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
     return dir;
   }
   const dir = workDir(`cli-${app.framework}-`, {});
   fs.cpSync(template(app), dir, { recursive: true });
   const fixture = path.join(__dirname, 'apps', 'typescript');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const main = app.framework === 'cdktn' ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)['main.ts'] : fs.readFileSync(path.join(fixture, 'main.ts'), 'utf8');
-  fs.writeFileSync(path.join(dir, 'main.ts'), main);
+  const source = app.framework === 'cdktn'
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)[`${main}.ts`]
+    : fs.readFileSync(path.join(fixture, `${main}.ts`), 'utf8');
+  fs.writeFileSync(path.join(dir, 'main.ts'), source);
   const installed = ns.run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], { cwd: dir, env: cliEnv(app, {}) });
   if (installed.status !== 0) throw new Error(`npm install ${tarball(app)} failed:\n${installed.output}`);
   return dir;

@@ -12,10 +12,12 @@ import * as os from 'os';
 import * as path from 'path';
 import { TerraformStack, Testing } from 'cdktf';
 import { STATE_STORES } from '../../src/private/state-stores';
-import { requireJudges } from '../support/judges';
+import { STATE_STORE_RULES } from '../../src/private/state-stores/rules';
+import { JUDGE_ROWS } from '../support/judge-rows';
+import { describeEachJudge, judgeEnv, requireJudges, ruleJudges, runJudge } from '../support/judges';
 import { PROVIDER_ROWS } from '../support/provider-rows';
-import { ProviderVerdict, builtProvider, validateStacks } from '../support/providers';
-import { EVERY_PROP, STATE_STORES_UNDER_TEST, StateStoreUnderTest } from '../support/state-stores';
+import { ProviderVerdict, builtProvider, providersCliConfig, validateStacks } from '../support/providers';
+import { EVERY_PROP, STATE_STORES_UNDER_TEST, StateStoreUnderTest, storeRefusal } from '../support/state-stores';
 import { appFor } from '../support/stores';
 
 /** Writes one stack's synthesized configuration (JSON, or HCL) to a directory of its own. */
@@ -105,4 +107,52 @@ test('every error rule the provider\'s validate backs has its refused resource h
   const backed = STATE_STORES.filter((s) => JUDGED.some((j) => j.store === s))
     .flatMap((s) => s.rules).filter((r) => r.severity === 'error' && r.offline && 'validate' in r.offline).map((r) => r.id);
   expect(Object.keys(REFUSED).sort()).toEqual(backed.sort());
+});
+
+/**
+ * The shared rules no judge of the tables can show, each judged by the release before the one where
+ * its verdict changes (a judge row limited to it, test/support/judge-rows.ts): every construct as a
+ * user targeting a later release writes it, in JSON and in HCL, refused by that judge's `init` and
+ * `validate`, and by the library at that judge's release. (Every judge of the tables accepts the same
+ * resources: 'its defaults and every prop set' above sets each of them.)
+ */
+const REFUSED_BY_OLDER: Record<string, { props: Record<string, unknown>; json: readonly [string, string]; hcl: readonly [string, string] }> = {
+  'state-store/import-target': {
+    props: { adopt: true },
+    // [summary, detail] of the diagnostic
+    json: ['Extraneous JSON object property', 'No argument or block type is named "import".'],
+    hcl: ['Unsupported block type', 'Blocks of type "import" are not expected here.'],
+  },
+};
+
+describe.each(Object.entries(REFUSED_BY_OLDER))('%s, judged by the release before its tool has the block', (id, c) => {
+  describeEachJudge('refuses what the rule refuses', ruleJudges(id), (judge) => {
+    test.each(STATE_STORES_UNDER_TEST.map((s) => [s.store.names.construct, s] as const))('%s, in JSON and HCL', (_construct, sut) => {
+      // GIVEN the construct's stack as the library writes it for the newest known release (every prop set, and the case's)
+      const props = { ...EVERY_PROP[sut.store.names.construct], ...c.props };
+      const dirs = [false, true].map((hcl) => stackDir(`older-${id.replace(/\W/g, '-')}`, made(sut, props), hcl));
+      for (const [i, dir] of dirs.entries()) {
+        // WHEN the judge initialises and validates it (offline, the providers' mirror only)
+        const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
+        const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: dir, env });
+        const validate = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
+        // THEN both refuse it
+        const [summary, detail] = i === 0 ? c.json : c.hcl;
+        expect(init.status).not.toBe(0);
+        expect(init.stderr.replace(/\s+/g, ' ')).toContain(`Error: ${summary}`);
+        expect(init.stderr.replace(/\s+/g, ' ')).toContain(detail);
+        const verdict = JSON.parse(validate.stdout);
+        expect(verdict.valid).toBe(false);
+        expect(verdict.diagnostics.map((d: { summary: string; detail: string }) => [d.summary, d.detail])).toContainEqual([summary, detail]);
+      }
+      // AND the library refuses the props at the judge's release, with the rule's id
+      expect(storeRefusal(sut, props, judge.target)).toContain(`[${id}]`);
+    });
+  });
+});
+
+test('every rule a judge row is limited to has its case here, and is a shared rule of the state stores', () => {
+  const limited = [...new Set(JUDGE_ROWS.flatMap((r) => r.rules ?? []))];
+  expect(limited.sort()).toEqual(Object.keys(REFUSED_BY_OLDER).sort());
+  expect(limited.filter((id) => !STATE_STORE_RULES.some((r) => r.id === id))).toEqual([]);
 });

@@ -6,9 +6,13 @@
  * fails when it is stale), test/support/providers.ts (the mirror, `validateStacks`), the committed
  * schemas of test/support/provider-schemas/ and CONTRIBUTING's tables.
  *
- * Changing a row is changing the data here, then `npx projen docs:fields`, then `npx projen
- * providers` (the build) and `npx projen providers:schemas` (the committed schemas).
+ * A row's name, namespace and version are the provider's as the library declares it
+ * (src/private/state-stores/providers.ts: its `source`, and `read`, the release whose schema the
+ * tables were read from), written there once: changing the release read is changing it there (and
+ * the archive's sha256 here), then `npx projen docs:fields`, then `npx projen providers` (the build)
+ * and `npx projen providers:schemas` (the committed schemas).
  */
+import { ALICLOUD, AZURERM, GOOGLE, ProviderSpec, TENCENTCLOUD } from '../../src/private/state-stores/providers';
 
 /** How a provider's binary is had (scripts/providers.sh). */
 export type ProviderBuild =
@@ -20,6 +24,13 @@ export type ProviderBuild =
   | { readonly from: 'archive'; readonly archive: string; readonly sha256: string }
   /** Built from the Go module proxy: `module` at `version` (a pseudo-version where the proxy serves no release). */
   | { readonly from: 'proxy'; readonly module: string; readonly version: string };
+
+/** A row's address and version: the provider's `source` and the release read (`read`), as the library declares them. */
+function declared(spec: ProviderSpec): Pick<ProviderRow, 'name' | 'namespace' | 'version'> {
+  const [namespace, name] = spec.source.split('/');
+  if (name !== spec.name) throw new Error(`provider ${spec.name}: its source ${spec.source} names another type`);
+  return { name, namespace, version: spec.read };
+}
 
 /** One provider at one version. */
 export interface ProviderRow {
@@ -45,28 +56,24 @@ export interface ProviderRow {
 
 export const PROVIDER_ROWS: readonly ProviderRow[] = [
   {
-    name: 'google',
-    namespace: 'hashicorp',
-    version: '7.45.0',
+    ...declared(GOOGLE),
     build: {
       from: 'archive',
-      archive: 'terraform-provider-google-7.45.0-src.tar.gz',
+      archive: `terraform-provider-google-${GOOGLE.read}-src.tar.gz`,
       sha256: 'e3665ed7b69cacd24eb294f735d5137fc14c88ae865d5f15e4f44fde7c761603',
     },
     resources: ['google_storage_bucket'],
-    why: 'the release v7.45.0 (the proxy serves the module path without /vN at v1.20.0 only)',
+    why: `the release v${GOOGLE.read} (the proxy serves the module path without /vN at v1.20.0 only)`,
   },
   {
-    name: 'alicloud',
-    namespace: 'aliyun',
-    version: '1.289.0',
+    ...declared(ALICLOUD),
     build: {
       from: 'archive',
-      archive: 'terraform-provider-alicloud-1.289.0-src.tar.gz',
+      archive: `terraform-provider-alicloud-${ALICLOUD.read}-src.tar.gz`,
       sha256: 'd4cfb6a5478bed7df467724aae7f02bee2c551337015fd4edb7def62ef2e5cb6',
     },
     resources: ['alicloud_oss_bucket', 'alicloud_oss_bucket_acl', 'alicloud_oss_bucket_public_access_block', 'alicloud_ots_instance', 'alicloud_ots_table'],
-    why: 'the release v1.289.0 (the proxy does not serve it)',
+    why: `the release v${ALICLOUD.read} (the proxy does not serve it)`,
     doesNotBuild: {
       why: 'the Go module proxy refuses 3 of the 219 modules its go.mod requires (403 Forbidden, "This module version is not '
         + 'available"): github.com/alibabacloud-go/alibabacloud-gateway-oss v0.0.26, alibabacloud-gateway-oss-util v0.0.14 '
@@ -76,16 +83,14 @@ export const PROVIDER_ROWS: readonly ProviderRow[] = [
     },
   },
   {
-    name: 'tencentcloud',
-    namespace: 'tencentcloudstack',
-    version: '1.83.25',
+    ...declared(TENCENTCLOUD),
     build: {
       from: 'archive',
-      archive: 'terraform-provider-tencentcloud-1.83.25-src.tar.gz',
+      archive: `terraform-provider-tencentcloud-${TENCENTCLOUD.read}-src.tar.gz`,
       sha256: '155ba216486cd2856c972830067dadadfe6a3e88827505fd400d0c62b76af6a1',
     },
     resources: ['tencentcloud_cos_bucket'],
-    why: 'the release v1.83.25 (the proxy does not serve it)',
+    why: `the release v${TENCENTCLOUD.read} (the proxy does not serve it)`,
     doesNotBuild: {
       why: 'the Go module proxy refuses 25 of the 376 modules its go.mod requires (403 Forbidden, "This module version is not '
         + 'available"), among them github.com/tencentcloud/tencentcloud-sdk-go/tencentcloud/common v1.3.164, which the '
@@ -95,12 +100,10 @@ export const PROVIDER_ROWS: readonly ProviderRow[] = [
     },
   },
   {
-    name: 'azurerm',
-    namespace: 'hashicorp',
-    version: '5.2.0',
+    ...declared(AZURERM),
     build: { from: 'proxy', module: 'github.com/hashicorp/terraform-provider-azurerm', version: 'v1.44.1-0.20260824201233-fae580791926' },
     resources: ['azurerm_storage_account', 'azurerm_storage_container', 'azurerm_storage_management_policy'],
-    why: 'the main branch at fae580791926 (2026-08-24), whose version/VERSION says 5.2.0: the proxy serves the module path without /vN only as pseudo-versions',
+    why: `the main branch at fae580791926 (2026-08-24), whose version/VERSION says ${AZURERM.read}: the proxy serves the module path without /vN only as pseudo-versions`,
   },
 ];
 

@@ -12,8 +12,6 @@ export const STATE_STORE_RULES = [
   rule({
     id: 'state-store/import-target',
     offline: { validate: 'terraform', how: 'before 1.5.0 the configuration has no import block type' },
-    sourceOnly: 'no judge predates terraform 1.5.0; terraform 1.4.7, built from the Go module proxy, refuses the block at init and validate ' +
-      '("No argument or block type is named \"import\"")',
     severity: 'error',
     fields: ['adopt'],
     description: 'adopt (an import block) needs terraform 1.5.0 or later (every opentofu release has import blocks)',

@@ -26,7 +26,8 @@ export const PREVENT_DESTROY: Omit<Setting, 'id' | 'resource'> = {
   reason: 'a plan that would destroy the store fails (a destroy, a change that forces replacement, a stack destroyed by mistake); to tear ' +
     'it down, set false, deploy, then destroy',
   evidence: {
-    schema: 'the tools\' lifecycle meta-argument (configs/resource.go: prevent_destroy; plan fails with "Instance cannot be destroyed")',
+    schema: 'the tools\' lifecycle meta-argument (configs/resource.go: prevent_destroy; plan fails with "Instance cannot be destroyed", ' +
+      'opentofu 1.12.6 internal/tofu/node_resource_abstract_instance.go "Resource instance cannot be destroyed")',
     docs: 'https://developer.hashicorp.com/terraform/language/meta-arguments/lifecycle#prevent_destroy',
   },
 };
