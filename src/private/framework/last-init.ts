@@ -2,13 +2,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Manifest, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { appMap } from './app-backends';
+import { CommandSight, cliCommand } from './cli-command';
 import { stackScope } from './static-context';
 import { sharing } from '../address/address-compare';
 import { StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { symbolsIn } from '../kit/address-symbols';
 import { StackScope } from '../kit/backend-text';
 import { InitArgs, initArgsOf } from '../kit/init-args';
-import { FieldSpec } from '../kit/schema';
+import { FieldSpec, envVarsOf, keyFor } from '../kit/schema';
 import { StateLayout } from '../kit/state-layout';
 import { ParsedTarget } from '../target/target';
 
@@ -60,8 +62,6 @@ export function lastInit(stackDir: string): LastInit | undefined {
 /** What this synth names for one stack's backend. */
 export interface NamedBackend {
   readonly stack: string;
-  /** The stack reads other stacks' outputs: a deploy of it alone needs --ignore-missing-stack-dependencies. */
-  readonly dependsOnOthers: boolean;
   /** The stack's directory as the user names it (`cdktf.out/stacks/network`), and as a path. */
   readonly directory: string;
   readonly path: string;
@@ -78,28 +78,49 @@ export interface NamedBackend {
   readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** What an evaluated template may read in the stack. */
   readonly scope: StackScope;
+  /** The other stack of the app whose backend names `address` in `workspace`, if one does (asked only where a note would copy there). */
+  readonly otherStackAt: (address: StateAddress, workspace: string) => string | undefined;
 }
 
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */
-export type OwnNamed = Omit<NamedBackend, 'stack' | 'dependsOnOthers' | 'directory' | 'path' | 'scope'>;
+export type OwnNamed = Omit<NamedBackend, 'stack' | 'directory' | 'path' | 'scope' | 'otherStackAt'>;
 
 /** What `stack`'s backend names, from what it gives of itself. */
 export function namedBackend(stack: TerraformStack, own: OwnNamed): NamedBackend {
   const dir = stackDirectory(stack, stack.node.id);
-  const dependsOnOthers = stack.dependencies.length > 0;
-  return { ...own, stack: stack.node.id, dependsOnOthers, directory: dir.shown, path: dir.path, scope: stackScope(stack) };
+  const otherStackAt = (address: StateAddress, workspace: string) => appMap(stack.node.root).holders
+    .find((h) => h.stack !== stack && h.backend === own.backend && h.addresses().some((a) => sameObject(address, a, workspace)))?.stack.node.id;
+  return { ...own, stack: stack.node.id, directory: dir.shown, path: dir.path, scope: stackScope(stack), otherStackAt };
 }
 
-/** What the run about to happen gives: init's arguments and the workspace. */
+/**
+ * The value the tool takes for `key` where neither the block nor init gives it: the first of its
+ * env vars set in this environment (the record keeps no value the env gave), else its default (the
+ * field table's, the layout's), else the empty string, which both tools read as unset (a
+ * `-backend-config=KEY=` gives the empty string: terraform 1.15.9 and OpenTofu 1.12.6 init.go
+ * backendConfigOverrideBody; the CLI suite's recipes and the run-time tier's migrate-state
+ * judge show the object is the same). `env`: the env var it came from.
+ */
+export function unsetValue(named: NamedBackend, key: string): { readonly value: string; readonly env?: string } {
+  const spec = named.fields.find((f) => keyFor(f, named.target.tool) === key);
+  for (const env of spec ? envVarsOf(spec, named.target.tool, named.target.version) : []) {
+    const value = process.env[env];
+    if (value) return { value, env };
+  }
+  return { value: spec?.default ?? named.layout.defaults?.[key] ?? '' };
+}
+
+/** What the run about to happen gives: init's arguments and the workspace, and what the app sees of the CLI's command. */
 export interface NextRun {
   readonly args: InitArgs;
   /** TF_WORKSPACE, when set. */
   readonly workspace?: string;
+  readonly command: CommandSight;
 }
 
 /** The run the environment describes. */
-export function nextRunOf(env: Readonly<Record<string, string | undefined>> = process.env): NextRun {
-  return { args: initArgsOf(env), workspace: env.TF_WORKSPACE || undefined };
+export function nextRunOf(env: Readonly<Record<string, string | undefined>> = process.env, command: CommandSight = cliCommand()): NextRun {
+  return { args: initArgsOf(env), workspace: env.TF_WORKSPACE || undefined, command };
 }
 
 /** The directory of stack `id` under the output of the app `scope` is in (`<outdir>/stacks/<id>`, as the manifest names it), and as a user names it. */
@@ -138,6 +159,8 @@ export interface MoveFacts {
   /** The run's config files (`prod`), and the file whose values the last init used. */
   readonly runFiles: readonly string[];
   readonly lastFile?: string;
+  /** How the run's init copies the state to the object it names (`-force-copy in TF_CLI_ARGS_init`, `the CLI's --migrate-state`), if it does. */
+  readonly copying?: string;
 }
 
 /**
