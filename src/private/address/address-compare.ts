@@ -1,5 +1,6 @@
 import { ANY_WORKSPACE, StateAddress } from './state-objects';
 import { displayText, hasSymbol, identityText, symbol, symbolsIn } from '../kit/address-symbols';
+import { StateLayout } from '../kit/state-layout';
 
 /*
  * Comparing two state addresses (state-objects.ts) as the tools would name their objects in one
@@ -29,11 +30,24 @@ interface Materialized {
 function materialize(
   address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined,
 ): Materialized | undefined {
+  const values = valuesIn(address, assigned, workspace);
+  if (!values) return undefined;
+  const { layout } = address;
+  const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
+  const object: Record<string, string> = {};
+  for (const k of layout.object) object[k] = values[k];
+  return { values, container, object: identityText(layout.objectName(object, workspace)) };
+}
+
+/** Each key's value in one run (undefined: the run fails, a value it must give left out), normalised as the tool names storage with it. */
+function valuesIn(
+  address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined,
+): Record<string, string> | undefined {
   const values: Record<string, string> = {};
   for (const [key, part] of address.parts) {
     let text = part.text;
     // (a value given at init that the run leaves out is what the block leaves: an env var's symbol, read next)
-    for (let pass = 0, changed = true; changed && pass < 3; pass++) {
+    for (let pass = 0, changed = hasSymbol(text); changed && pass < 3; pass++) {
       changed = false;
       for (const s of symbolsIn(text)) {
         if (s.identity !== WORKSPACE && !assigned.has(s.identity)) continue;
@@ -47,16 +61,11 @@ function materialize(
     values[key] = text;
   }
   for (const n of address.layout.normalise ?? []) {
-    const inputs = [n.key, ...(n.reads ?? [])];
     // A value of the run the tool's function of which the code cannot name: that function, as a symbol of its own.
     values[n.key] = n.apply(values, address.target)
-      ?? symbol(displayText(values[n.key]), `${n.key}(${inputs.map((k) => identityText(values[k])).join(',')})`);
+      ?? symbol(displayText(values[n.key]), `${n.key}(${[n.key, ...(n.reads ?? [])].map((k) => identityText(values[k])).join(',')})`);
   }
-  const { layout } = address;
-  const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
-  const object: Record<string, string> = {};
-  for (const k of layout.object) object[k] = values[k];
-  return { values, container, object: identityText(layout.objectName(object, workspace)) };
+  return values;
 }
 
 /** An address with a part nothing names (an expression the code cannot fold): it meets no other. */
@@ -80,13 +89,24 @@ export function fixedParts(address: StateAddress): ReadonlyArray<string | undefi
 /** An address's fixed parts, by address: an address is read once and queried many times. */
 const fixed = new WeakMap<StateAddress, ReadonlyArray<string | undefined>>();
 
+/** The other keys each key's normalisations read, by layout. */
+const reading = new WeakMap<StateLayout, ReadonlyMap<string, readonly string[]>>();
+function readsOf(layout: StateLayout): ReadonlyMap<string, readonly string[]> {
+  let reads = reading.get(layout);
+  if (!reads) {
+    const map = new Map<string, string[]>();
+    for (const n of layout.normalise ?? []) map.set(n.key, [...(map.get(n.key) ?? []), ...(n.reads ?? [])]);
+    reading.set(layout, (reads = map));
+  }
+  return reads;
+}
+
 function fixedPartsOf(address: StateAddress): ReadonlyArray<string | undefined> {
   const { layout } = address;
-  const decided = (key: string): boolean => {
-    const reads = (layout.normalise ?? []).filter((n) => n.key === key).flatMap((n) => n.reads ?? []);
-    return [key, ...reads].some((k) => hasSymbol(address.parts.get(k)?.text ?? ''));
-  };
-  const values = materialize(address, new Map(), undefined)!.values;
+  const reads = readsOf(layout);
+  const symbolic = (k: string) => hasSymbol(address.parts.get(k)?.text ?? '');
+  const decided = (key: string): boolean => symbolic(key) || (reads.get(key)?.some(symbolic) ?? false);
+  const values = valuesIn(address, new Map(), undefined)!;
   const container = layout.container.map((k) => (decided(k) ? undefined : identityText(values[k])));
   if (layout.object.some(decided)) return [...container, undefined];
   const object: Record<string, string> = {};

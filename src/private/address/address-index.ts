@@ -22,9 +22,17 @@ interface Shape<T> {
   readonly byParts: Map<string, Map<string, T[]>>;
 }
 
-const maskKey = (mask: readonly boolean[]) => mask.map((b) => (b ? '1' : '0')).join('');
-const partsKey = (parts: ReadonlyArray<string | undefined>, mask: readonly boolean[]) =>
-  JSON.stringify(parts.filter((_p, i) => mask[i]));
+const maskKey = (mask: readonly boolean[]) => {
+  let key = '';
+  for (const b of mask) key += b ? '1' : '0';
+  return key;
+};
+/** The parts `mask` marks, as one text (equal parts give equal texts; a text two part lists share only adds a candidate). */
+const partsKey = (parts: ReadonlyArray<string | undefined>, mask: readonly boolean[]) => {
+  let key = '';
+  for (let i = 0; i < parts.length; i++) if (mask[i]) key += `${parts[i]}\u0001`;
+  return key;
+};
 
 /** Items (backends) filed by their addresses. */
 export class AddressIndex<T> {
@@ -55,16 +63,19 @@ export class AddressIndex<T> {
    * The items with an address that may meet `address`: every part fixed in both is equal. `objects`
    * gives other objects to look under besides the address's own (a lock row's digest row, OSS).
    */
-  public candidates(address: StateAddress, objects: (object: string) => readonly string[] = (o) => [o]): Set<T> {
+  public candidates(address: StateAddress, objects?: (object: string) => readonly string[]): Set<T> {
     const found = new Set<T>();
     if (meetsNone(address)) return found;
     const mine = fixedParts(address);
     const last = mine.length - 1;
-    const variants = mine[last] === undefined ? [mine] : objects(mine[last]!).map((o) => [...mine.slice(0, last), o]);
+    const variants = mine[last] === undefined || !objects ? [mine] : objects(mine[last]!).map((o) => [...mine.slice(0, last), o]);
     for (const shape of this.shapes.get(address.backend)?.values() ?? []) {
       const common = shape.mask.map((fixed, i) => fixed && mine[i] !== undefined);
       const map = this.mapOf(shape, common);
-      for (const parts of variants) for (const item of map.get(partsKey(parts, common)) ?? []) found.add(item);
+      for (const parts of variants) {
+        const items = map.get(partsKey(parts, common));
+        if (items) for (const item of items) found.add(item);
+      }
     }
     return found;
   }

@@ -111,8 +111,7 @@ export function addressesIn(map: AppMap, holder: StateHolder): readonly StateAdd
  */
 export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
   const suffix = address.layout.lockRows?.digestSuffix;
-  const objects = (o: string) => [o, ...(suffix === undefined ? [] : [`${o}${suffix}`]),
-    ...(suffix !== undefined && o.endsWith(suffix) ? [o.slice(0, -suffix.length)] : [])];
+  const objects = suffix === undefined ? undefined : (o: string) => [o, `${o}${suffix}`, ...(o.endsWith(suffix) ? [o.slice(0, -suffix.length)] : [])];
   return [...map.index.candidates(address, objects)];
 }
 

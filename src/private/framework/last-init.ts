@@ -124,10 +124,16 @@ export function nextRunOf(env: Readonly<Record<string, string | undefined>> = pr
 }
 
 /** The directory of stack `id` under the output of the app `scope` is in (`<outdir>/stacks/<id>`, as the manifest names it), and as a user names it. */
-export function stackDirectory(scope: IConstruct, id: string): { path: string; shown: string } {
+export function stackDirectory(scope: IConstruct, id: string): { readonly path: string; readonly shown: string } {
   const dir = path.join(App.of(scope).outdir, Manifest.stacksFolder, id);
-  const shown = path.relative(process.cwd(), dir);
-  return { path: dir, shown: shown.startsWith('..') || shown === '' ? dir : shown };
+  // (shown only in messages: most stacks have no last init to speak of)
+  return {
+    path: dir,
+    get shown() {
+      const shown = path.relative(process.cwd(), dir);
+      return shown.startsWith('..') || shown === '' ? dir : shown;
+    },
+  };
 }
 
 /** The identity of `terraform.workspace` in an address's text (kit/backend-text.ts). */
