@@ -7,7 +7,7 @@ import { CommandSight, cliCommand } from './cli-command';
 import { stackScope } from './static-context';
 import { sharing } from '../address/address-compare';
 import { StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
-import { symbolsIn } from '../kit/address-symbols';
+import { hasSymbol, symbolsIn } from '../kit/address-symbols';
 import { StackScope } from '../kit/backend-text';
 import { InitArgs, initArgsOf } from '../kit/init-args';
 import { FieldSpec, envVarsOf, keyFor } from '../kit/schema';
@@ -165,6 +165,8 @@ export interface MoveFacts {
   /** The run's config files (`prod`), and the file whose values the last init used. */
   readonly runFiles: readonly string[];
   readonly lastFile?: string;
+  /** Where no file names the last init's object: the file whose values changed since it used it, if one tells. */
+  readonly changedFile?: string;
   /** How the run's init copies the state to the object it names (`-force-copy in TF_CLI_ARGS_init`, `the CLI's --migrate-state`), if it does. */
   readonly copying?: string;
 }
@@ -185,7 +187,7 @@ export function addressOf(
 
 /** `address` with how a user reads it in `workspace` (`terraform.workspace` read as that workspace). */
 export function show(address: StateAddress, workspace: string): Named {
-  const at = inWorkspace(address, workspace);
+  const at = inThisRun(inWorkspace(address, workspace));
   return { address, shown: `${at.backend} ${showContainer(at)}, object ${JSON.stringify(showObject(at, workspace === 'default' ? undefined : workspace))}` };
 }
 
@@ -206,10 +208,36 @@ export function inWorkspace(address: StateAddress, workspace: string): StateAddr
 }
 
 /**
+ * `address` in this run: each part an env var gives as this environment gives it (the first of its
+ * env vars set, else the tool's value when none is), a literal part then. A record of an init keeps
+ * no value an env var gave it (null where the block left the key unset), so the last init's address
+ * is read in this environment too: the notes compare the two as one environment's runs.
+ */
+export function inThisRun(address: StateAddress, env: Readonly<Record<string, string | undefined>> = process.env): StateAddress {
+  const values = new Map<string, { value: string; set: boolean }>();
+  for (const [id, run] of address.runValues) {
+    if (run.init !== undefined || run.names.length === 0 || run.names.some((n) => n.startsWith('var.'))) continue;
+    const set = run.names.map((n) => env[n]).find((v) => v);
+    const value = set ?? run.unset;
+    if (value !== undefined && !hasSymbol(value)) values.set(id, { value, set: set !== undefined });
+  }
+  if (values.size === 0) return address;
+  const parts = new Map([...address.parts].map(([k, p]) => {
+    const found = symbolsIn(p.text).filter((s) => values.has(s.identity));
+    if (found.length === 0) return [k, p];
+    const text = found.reduce((t, s) => t.split(s.whole).join(values.get(s.identity)!.value), p.text);
+    // (shown as set where an env var set it, as a default, not shown, where none did)
+    const source = hasSymbol(text) ? p.source : found.some((s) => values.get(s.identity)!.set) ? 'literal' as const : 'default' as const;
+    return [k, { ...p, text, source }];
+  }));
+  return { ...address, parts, runValues: new Map([...address.runValues].filter(([id]) => !values.has(id))) };
+}
+
+/**
  * Whether two addresses name one object in `workspace`, the run's values (env vars, OpenTofu
  * variables) taken alike for both: both sides come from one environment's runs (address/address-compare.ts).
  */
 export function sameObject(a: StateAddress, b: StateAddress, workspace: string): boolean {
-  const how = sharing(inWorkspace(a, workspace), inWorkspace(b, workspace));
+  const how = sharing(inThisRun(inWorkspace(a, workspace)), inThisRun(inWorkspace(b, workspace)));
   return how !== undefined && (workspace === 'default' || how.workspaces === 'every');
 }

@@ -151,27 +151,30 @@ export function movedPerEnvironment(facts: MoveFacts, lastEnv: string | undefine
   if (pointing) return undefined;
   const c = recipeCommands(named);
   const moving = envs.filter((e) => !sameObject(e.from.address, e.to.address, workspace));
-  const first = moving[0] ?? envs[0];
-  const step1 = c.point([`-backend-config=${first.file}.tfbackend`, ...first.mine.map((k) => givenWord(named, k, first.old[k]))]);
-  const others = moving.filter((e) => e !== first).map((e) => `${e.file}.tfbackend`);
+  const steps = (moving.length > 0 ? moving : envs).map((e) => {
+    const point = c.point([`-backend-config=${e.file}.tfbackend`, ...e.mine.map((k) => givenWord(named, k, e.old[k]))]);
+    return `${e.file}.tfbackend: ${point}${unsetNote(named, e.mine.filter((k) => e.old[k] === undefined))}, then ${c.copy([`-backend-config=${e.file}.tfbackend`])}`;
+  });
   const shown = (v: unknown) => (v === undefined ? 'unset' : quoted(v));
   return `stack ${named.stack}'s state moves in every environment: this synth's block changed ${changed.map((k) => `${k} ${shown(old[k])} to ${shown(named.emitted[k])}`).join(', ')} ` +
     `(the last init in ${named.directory} used ${facts.last.shown}); each config file's object moves: ` +
     `${envs.map((e) => `${e.file}.tfbackend from ${e.from.shown} to ${e.to.shown}`).join('; ')}. ` +
-    'Move each environment on its own, pointing the directory\'s last init at its old object, then copying: ' +
-    `${step1}${unsetNote(named, first.mine.filter((k) => first.old[k] === undefined))}, then ${c.copy([`-backend-config=${first.file}.tfbackend`])} ${c.copyNote}` +
-    `${others.length > 0 ? `; the same with ${others.join(', ')}` : ''}; ` +
+    `Move each environment on its own, pointing the directory's last init at its old object, then copying (${steps.length > 1 ? 'all of them now: ' : ''}` +
+    'once one is moved, the directory\'s last init is at the new layout and no later synth names the others): ' +
+    `${steps.join('; ')} ${c.copyNote}; ` +
     'not -reconfigure alone (it starts the environment at its new object, leaving its state behind), and never a copy with another environment\'s file ' +
     '(it copies the last init\'s state over that environment\'s)';
 }
 
 /** The code did not move the object, but the run's init names another one than the last init used. */
 export function runNamesAnother(facts: MoveFacts): string | undefined {
-  const { named, run, lastFile, runFiles } = facts;
+  const { named, run, runFiles } = facts;
   const next = facts.next!;
   const c = recipeCommands(named);
   const { words, withheld } = printedArgs(named, run.args.configs);
   const runFile = runFiles[runFiles.length - 1];
+  // (the last init's environment: the file whose values it used, or the one whose values changed since)
+  const lastFile = facts.lastFile ?? facts.changedFile;
   const head = `the last init in ${named.directory} used ${facts.last.shown}${lastFile ? ` (${lastFile}.tfbackend)` : ''}, ` +
     `this run's init names ${next.shown}${runFile ? ` (${runFile}.tfbackend)` : ''}`;
   if (runFile !== undefined && lastFile !== undefined && !runFiles.includes(lastFile)) {
@@ -183,7 +186,8 @@ export function runNamesAnother(facts: MoveFacts): string | undefined {
     return `stack ${named.stack}'s run switches environments: ${head}; ${cliCommandClause(run.command, named.stack)}; ` +
       `to switch (its object as it is): ${c.fresh(words)}; ${never}${withheld}`;
   }
-  if (runFile !== undefined && lastFile === undefined) return noFileNamesIt(facts);
+  if (runFile !== undefined && facts.lastFile === undefined && facts.changedFile === undefined) return noFileNamesIt(facts);
+  if (runFile !== undefined && facts.lastFile === undefined && facts.changedFile === runFile) return fileChanged(facts);
   const other = named.otherStackAt(next.address, facts.workspace);
   if (other !== undefined) {
     return `stack ${named.stack}'s next init names the object of stack ${other}: ${head}, which stack ${other}'s backend names ` +
@@ -218,6 +222,31 @@ export function stillAtGiven(facts: MoveFacts, keys: readonly string[], block: s
     `${cliCommandClause(facts.run.command, named.stack, 'keeps')}. If the state moves to the block's object (a rename or a move half done), copy it: ` +
     `${c.copy(words)}${unsetNote(named, keys.filter((k) => named.emitted[k] === undefined))} ${c.copyNote}; if that object is another environment's on purpose ` +
     '(a pull request\'s), give its values at init in every command, as the last one was';
+}
+
+/**
+ * A config file's values changed since the last init used it (a prefix added to prod.tfbackend, or
+ * taken out): that environment's object moves, and its file with -force-copy copies the state there
+ * (the directory's last init is at the old object, which the record names).
+ */
+export function fileChanged(facts: MoveFacts): string {
+  const { named, run, workspace } = facts;
+  const file = facts.changedFile!;
+  const values = named.files.get(file)!;
+  const to = facts.next ?? show(addressOf(named, { ...named.emitted, ...values }, Object.keys(values)), workspace);
+  if (facts.copying && facts.next) return copyUnderWay(facts, to.shown);
+  const c = recipeCommands(named);
+  const { words, withheld } = printedArgs(named, run.args.configs);
+  const own = words.length > 0 ? words : [`-backend-config=${file}.tfbackend`];
+  const shown = (v: unknown) => (v === undefined ? 'unset' : quoted(v));
+  const what = [...keysOfAddress(named)].flatMap((k) => {
+    const [before, after] = [facts.lastConfig[k], values[k] ?? named.emitted[k]];
+    return JSON.stringify(before) === JSON.stringify(after) ? [] : [`${k} ${shown(before)} to ${shown(after)}`];
+  });
+  return `stack ${named.stack}'s state moves with ${file}.tfbackend: the last init in ${named.directory} used ${facts.last.shown}, ` +
+    `and ${file}.tfbackend now names ${to.shown} (${what.join(', ')} since); ${cliCommandClause(run.command, named.stack)}; ` +
+    `to copy the state there: ${c.copy(own)} ${c.copyNote}; to use the new object as it is, without copying (its state, empty if none): ${c.fresh(own)}; ` +
+    `never copy with another environment's file${withheld}`;
 }
 
 /** The last init's object is named by none of the config files: which environment it was, the library cannot tell. */

@@ -80,8 +80,10 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     const withFile = addressOf(named, { ...named.emitted, ...lastGiven, ...values }, [...Object.keys(lastGiven), ...Object.keys(values)]);
     return sameObject(lastNamed.address, withFile, workspace);
   });
+  const changedFile = lastFile === undefined ? changedFileOf(named, last) : undefined;
   const facts: MoveFacts = {
-    named, run, workspace, last: lastNamed, lastConfig: last.config, lastGiven, oldBlock, now, next, runFiles: runFiles ?? [], lastFile, copying,
+    named, run, workspace, last: lastNamed, lastConfig: last.config, lastGiven, oldBlock, now, next,
+    runFiles: runFiles ?? [], lastFile, changedFile, copying,
   };
   if (last.type !== named.backend) return text.typeChanged(facts, last.type);
   if (meetsNone(lastNamed.address) || meetsNone(now.address)) return undefined;
@@ -97,9 +99,25 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     if (sameObject(lastNamed.address, next.address, workspace) || (run.args.reconfigure && !run.args.migrate)) return undefined;
     return text.runNamesAnother(facts);
   }
-  if (run.args.configs.length === 0 && named.files.size > 0 && lastFile === undefined) return text.noFileNamesIt(facts);
+  if (run.args.configs.length === 0 && named.files.size > 0 && lastFile === undefined) {
+    return changedFile ? text.fileChanged(facts) : text.noFileNamesIt(facts);
+  }
   if (run.args.configs.length === 0) return stillAtGiven(facts);
   return undefined;
+}
+
+/**
+ * The config file whose values changed since the last init used it: the one file that names the
+ * last init's container (every container key it sets has the record's value) and no longer its
+ * object; undefined where none or several do (an environment retired: the library cannot tell).
+ */
+function changedFileOf(named: NamedBackend, last: LastInit): string | undefined {
+  const container = new Set([...named.layout.container, ...(named.layout.namespace ?? [])]);
+  const found = [...named.files].filter(([, values]) => {
+    const keys = Object.keys(values).filter((k) => container.has(k));
+    return keys.length > 0 && keys.every((k) => JSON.stringify(last.config[k]) === JSON.stringify(values[k]));
+  });
+  return found.length === 1 ? found[0][0] : undefined;
 }
 
 /**

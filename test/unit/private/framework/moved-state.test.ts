@@ -383,7 +383,7 @@ describe('stack/state-moved', () => {
       }
     });
 
-    test('where the code moves every environment\'s object, lists each file\'s move and the recipe that moves one environment', () => {
+    test('where the code moves every environment\'s object, lists each file\'s move and the commands that move each environment', () => {
       // GIVEN prod and dev both at prefix "a", the last init dev's, and the prefix changed to "b"
       const { app, stack } = environments('acme-dev', 'b', 'a');
       const firstStep = environments('acme-dev', 'b', 'a').stack;
@@ -392,9 +392,12 @@ describe('stack/state-moved', () => {
           `(the last init in ${dirOf(app)} used gcs bucket="acme-dev", object "a/default.tfstate"); each config file's object moves: ` +
           'prod.tfbackend from gcs bucket="acme-prod", object "a/default.tfstate" to gcs bucket="acme-prod", object "b/default.tfstate"; ' +
           'dev.tfbackend from gcs bucket="acme-dev", object "a/default.tfstate" to gcs bucket="acme-dev", object "b/default.tfstate". ' +
-          'Move each environment on its own, pointing the directory\'s last init at its old object, then copying: ' +
-          `TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
-          `then TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}; the same with dev.tfbackend; ` +
+          'Move each environment on its own, pointing the directory\'s last init at its old object, then copying (all of them now: once one is moved, ' +
+          'the directory\'s last init is at the new layout and no later synth names the others): ' +
+          `prod.tfbackend: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
+          `then TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network; ` +
+          `dev.tfbackend: TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
+          `then TF_CLI_ARGS_init="-force-copy -backend-config=dev.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}; ` +
           'not -reconfigure alone (it starts the environment at its new object, leaving its state behind), and never a copy with another environment\'s file ' +
           '(it copies the last init\'s state over that environment\'s) [stack/state-moved]',
       ]);
@@ -416,6 +419,32 @@ describe('stack/state-moved', () => {
       expect(moved(secondStep(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' }).join('\n')).toContain(
         'used gcs bucket="acme-prod", object "a/default.tfstate", this run\'s init names gcs bucket="acme-prod", object "b/default.tfstate" ' +
           'and copies the state there (-force-copy in TF_CLI_ARGS_init)',
+      );
+    });
+    test('warns if a config file\'s value changes from unset to set, and back: that environment\'s object moves, and its file copies the state', () => {
+      // GIVEN prod deployed with prod.tfbackend giving only the bucket, then prod.tfbackend gives prefix "net" too
+      const withFile = (record: Record<string, unknown>, prod: Record<string, unknown>) => {
+        const { stack } = initialized(record, { block: {} });
+        const backend = new GcsBackend(stack, { bucket: StateBackendValue.fromInit() });
+        backend.addConfigFile('prod', prod);
+        backend.addConfigFile('dev', { bucket: 'acme-dev' });
+        return stack;
+      };
+      const gained = () => withFile({ bucket: 'acme-prod' }, { bucket: 'acme-prod', prefix: 'net' });
+      // THEN the synth, and the run given prod's file, name prod's move and the copy with prod's file
+      for (const env of [{}, { TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }]) {
+        const text = moved(gained(), env).join('\n');
+        expect(text).toContain('stack network\'s state moves with prod.tfbackend: ');
+        expect(text).toContain('used gcs bucket="acme-prod", object "default.tfstate", and prod.tfbackend now names gcs bucket="acme-prod", object "net/default.tfstate" ' +
+          '(prefix unset to "net" since)');
+        expect(text).toContain(`to copy the state there: TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}`);
+      }
+      // AND the copy as printed is told it is under way
+      expect(moved(gained(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' }).join('\n')).toContain('and copies the state there (-force-copy in TF_CLI_ARGS_init)');
+      // AND back (the file loses the prefix): the synth says the directory is still at the prefix its file gave, and copies without it
+      const lost = withFile({ bucket: 'acme-prod', prefix: 'net' }, { bucket: 'acme-prod' });
+      expect(moved(lost).join('\n')).toContain(
+        `TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend -backend-config=prefix=" ${FLAVOUR} diff network`,
       );
     });
   });
@@ -532,6 +561,29 @@ describe('stack/state-moved', () => {
       const text = synthMovedOf(app, { ARM_ENVIRONMENT: 'usgovernment' }).join('\n');
       expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=environment=usgovernment -backend-config=key=network.tfstate" ${FLAVOUR} diff net`);
       expect(text).toContain('(environment from ARM_ENVIRONMENT as it is now: the record of an init keeps no value an env var gave it)');
+    });
+    test('reads a field an env var gave as this environment gives it: AzureRM\'s environment from ARM_ENVIRONMENT, set in the block or left to it', () => {
+      const keys = ['storage_account_name', 'container_name', 'key', 'environment', 'access_key'];
+      const block = { storage_account_name: 'acct', container_name: 'tfstate', key: 'net.tfstate' };
+      // GIVEN the last init with the environment left to ARM_ENVIRONMENT, and the block now setting it
+      const setNow = (environment: string) => {
+        const { stack } = initialized(block, { type: 'azurerm', keys, block });
+        new AzurermBackend(stack, { storageAccountName: 'acct', containerName: 'tfstate', key: 'net.tfstate', environment });
+        return stack;
+      };
+      // THEN with ARM_ENVIRONMENT=usgovernment, "public" is a move; with ARM_ENVIRONMENT=public, none
+      expect(moved(setNow('public'), { ARM_ENVIRONMENT: 'usgovernment' }).join('\n')).toContain(
+        'used azurerm environment="usgovernment" storage_account_name="acct" container_name="tfstate", object "net.tfstate", ' +
+          'this synth names azurerm environment="public" storage_account_name="acct" container_name="tfstate", object "net.tfstate"',
+      );
+      expect(moved(setNow('public'), { ARM_ENVIRONMENT: 'public' })).toEqual([]);
+      // AND back: the last init's block set "usgovernment", the block now leaves it to ARM_ENVIRONMENT, unset (public)
+      const { stack } = initialized({ ...block, environment: 'usgovernment' }, { type: 'azurerm', keys, block: { ...block, environment: 'usgovernment' } });
+      new AzurermBackend(stack, { storageAccountName: 'acct', containerName: 'tfstate', key: 'net.tfstate' });
+      expect(moved(stack).join('\n')).toContain(
+        'used azurerm environment="usgovernment" storage_account_name="acct" container_name="tfstate", object "net.tfstate", ' +
+          'this synth names azurerm storage_account_name="acct" container_name="tfstate", object "net.tfstate"',
+      );
     });
   });
 
