@@ -81,10 +81,9 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     return sameObject(lastNamed.address, withFile, workspace);
   });
   const changedFile = lastFile === undefined ? changedFileOf(named, last) : undefined;
-  const facts: MoveFacts = {
-    named, run, workspace, last: lastNamed, lastConfig: last.config, lastGiven, oldBlock, now, next,
-    runFiles: runFiles ?? [], lastFile, changedFile, copying,
-  };
+  const lastConfig = last.config;
+  const found = { lastConfig, lastGiven, oldBlock, now, next, runFiles: runFiles ?? [], lastFile, changedFile, copying };
+  const facts: MoveFacts = { named, run, workspace, last: lastNamed, ...found };
   if (last.type !== named.backend) return text.typeChanged(facts, last.type);
   if (meetsNone(lastNamed.address) || meetsNone(now.address)) return undefined;
   if (!sameObject(lastNamed.address, now.address, workspace)) {

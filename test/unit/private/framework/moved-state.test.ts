@@ -432,7 +432,7 @@ describe('stack/state-moved', () => {
       };
       const gained = () => withFile({ bucket: 'acme-prod' }, { bucket: 'acme-prod', prefix: 'net' });
       // THEN the synth, and the run given prod's file, name prod's move and the copy with prod's file
-      for (const env of [{}, { TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }]) {
+      for (const env of [{}, { TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }] as Array<Record<string, string>>) {
         const text = moved(gained(), env).join('\n');
         expect(text).toContain('stack network\'s state moves with prod.tfbackend: ');
         expect(text).toContain('used gcs bucket="acme-prod", object "default.tfstate", and prod.tfbackend now names gcs bucket="acme-prod", object "net/default.tfstate" ' +
