@@ -32,6 +32,8 @@ export interface CliCommand {
   readonly stacks: readonly string[];
   /** `--migrate-state`: the CLI runs init with -migrate-state and answers "copy existing state?" with yes. */
   readonly migrateState: boolean;
+  /** `--output` (`-o`): the output directory the command names, where it names one. */
+  readonly output?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export function commandOf(argv: readonly string[]): CliCommand | undefined {
   const cli = CLI_SCRIPT.exec(path.basename(argv[script]))![1];
   const positional: string[] = [];
   let migrateState = false;
+  let output: string | undefined;
   const words = argv.slice(script + 1);
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
@@ -80,14 +83,15 @@ export function commandOf(argv: readonly string[]): CliCommand | undefined {
       if (name === 'migrate-state') migrateState = value === undefined || value === 'true';
     } else if (ARRAY_OPTIONS.has(name)) {
       if (value === undefined) while (i + 1 < words.length && !words[i + 1].startsWith('-')) i++;
-    } else if (value === undefined && i + 1 < words.length && (VALUE_OPTIONS.has(name) || !words[i + 1].startsWith('-'))) {
-      i++;
+    } else {
+      if (value === undefined && i + 1 < words.length && (VALUE_OPTIONS.has(name) || !words[i + 1].startsWith('-'))) value = words[++i];
+      if (name === 'output' || name === 'o') output = value;
     }
   }
   const first = positional.shift() ?? '';
   const command = ALIASES[first] ?? first;
   const stacks = RUNS_INIT.has(command) ? (command === 'diff' ? positional.slice(0, 1) : positional) : [];
-  return { cli, command, stacks, migrateState };
+  return { cli, command, stacks, migrateState, ...(output !== undefined ? { output } : {}) };
 }
 
 /** The nearest ancestor of process `pid` that is a framework CLI, its command read; undefined when none is; throws where /proc cannot be read. */

@@ -67,16 +67,25 @@ export function unsetNote(named: NamedBackend, keys: readonly string[]): string 
   return from.length === 0 ? '' : ` (${from.join(', ')}: the record of an init keeps no value an env var gave it)`;
 }
 
-/** The commands of a recipe for `named`: copy to, or use as it is, the object the words name. */
-export function recipeCommands(named: NamedBackend) {
+/**
+ * The commands of a recipe for `named`: copy to, or use as it is, the object the words name. Under a
+ * command that names its output directory (`--output`), each names it too: the directory holds the
+ * last init.
+ */
+export function recipeCommands(named: NamedBackend, sight: CommandSight) {
+  const output = 'seen' in sight && sight.seen.output !== undefined ? ` --output ${shellWord(sight.seen.output)}` : '';
+  const diff = (words: readonly string[]) => `${prefix(words)}${FRAMEWORK} diff ${named.stack}${output}`;
   return {
-    copy: (words: readonly string[]) => `${prefix(['-force-copy', ...words])}${FRAMEWORK} diff ${named.stack}`,
+    copy: (words: readonly string[]) => diff(['-force-copy', ...words]),
     copyNote: '(init -force-copy copies every workspace\'s state without a question and leaves the old objects as they are; ' +
       'the plan the diff shows after it must have no changes)',
-    fresh: (words: readonly string[]) => `${prefix(['-reconfigure', ...words])}${FRAMEWORK} diff ${named.stack}`,
-    point: (words: readonly string[]) => `${prefix(['-reconfigure', ...words])}${FRAMEWORK} diff ${named.stack}`,
+    fresh: (words: readonly string[]) => diff(['-reconfigure', ...words]),
+    point: (words: readonly string[]) => diff(['-reconfigure', ...words]),
   };
 }
+
+/** `word` as a shell reads it back: itself where it needs no quotes. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.split("'").join("'\\''")}'`);
 
 /** The init arguments that name the last init's environment: the run's own, else the file and values the last init was given. */
 function environmentWords(facts: MoveFacts): string[] {
@@ -98,7 +107,7 @@ export function copyUnderWay(facts: MoveFacts, to: string): string {
 /** The backend's type changed since the last init. */
 export function typeChanged(facts: MoveFacts, lastType: string): string {
   const { named, run } = facts;
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, facts.run.command);
   const { words, withheld } = printedArgs(named, run.args.configs);
   const head = `stack ${named.stack}'s state moves: the last init in ${named.directory} used a ${lastType} backend, this synth names a ${named.backend} backend`;
   if (facts.copying) return `${head}, and this run's init copies the state there (${facts.copying}): the plan after it must have no changes`;
@@ -110,7 +119,7 @@ export function typeChanged(facts: MoveFacts, lastType: string): string {
 export function moved(facts: MoveFacts): string {
   const to = (facts.next ?? facts.now).shown;
   if (facts.copying) return copyUnderWay(facts, to);
-  const c = recipeCommands(facts.named);
+  const c = recipeCommands(facts.named, facts.run.command);
   const words = environmentWords(facts);
   const { withheld } = printedArgs(facts.named, facts.run.args.configs);
   return `stack ${facts.named.stack}'s state moves: the last init in ${facts.named.directory} used ${facts.last.shown}, this synth names ${to}; ` +
@@ -149,7 +158,7 @@ export function movedPerEnvironment(facts: MoveFacts, lastEnv: string | undefine
   });
   const pointing = facts.next && facts.run.args.reconfigure && envs.some((e) => sameObject(e.from.address, facts.next!.address, workspace));
   if (pointing) return undefined;
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, facts.run.command);
   const moving = envs.filter((e) => !sameObject(e.from.address, e.to.address, workspace));
   const steps = (moving.length > 0 ? moving : envs).map((e) => {
     const point = c.point([`-backend-config=${e.file}.tfbackend`, ...e.mine.map((k) => givenWord(named, k, e.old[k]))]);
@@ -170,7 +179,7 @@ export function movedPerEnvironment(facts: MoveFacts, lastEnv: string | undefine
 export function runNamesAnother(facts: MoveFacts): string | undefined {
   const { named, run, runFiles } = facts;
   const next = facts.next!;
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, facts.run.command);
   const { words, withheld } = printedArgs(named, run.args.configs);
   const runFile = runFiles[runFiles.length - 1];
   // (the last init's environment: the file whose values it used, or the one whose values changed since)
@@ -209,7 +218,7 @@ export function runNamesAnother(facts: MoveFacts): string | undefined {
  */
 export function stillAtGiven(facts: MoveFacts, keys: readonly string[], block: string): string {
   const { named, lastFile, lastGiven } = facts;
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, facts.run.command);
   const given = keys.map((k) => `${k} ${quoted(lastGiven[k])}`).join(', ');
   // The copy names the last init's environment again (its file, the values the block leaves to init), and the block's values for the keys given in their place.
   const byFile = lastFile ? named.files.get(lastFile)! : {};
@@ -235,7 +244,7 @@ export function fileChanged(facts: MoveFacts): string {
   const values = named.files.get(file)!;
   const to = facts.next ?? show(addressOf(named, { ...named.emitted, ...values }, Object.keys(values)), workspace);
   if (facts.copying && facts.next) return copyUnderWay(facts, to.shown);
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, facts.run.command);
   const { words, withheld } = printedArgs(named, run.args.configs);
   const own = words.length > 0 ? words : [`-backend-config=${file}.tfbackend`];
   const shown = (v: unknown) => (v === undefined ? 'unset' : quoted(v));

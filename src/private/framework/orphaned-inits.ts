@@ -136,7 +136,7 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
   // backendFromConfig: "using already-initialized, unchanged backend configuration").
   const back = moving.map((k) => givenWord(named, k, named.emitted[k]));
   const now = show(addressOf(named, named.emitted, []), run.workspace ?? 'default').shown;
-  const c = recipeCommands(named);
+  const c = recipeCommands(named, run.command);
   const unset = unsetNote(named, moving.filter((k) => recorded[k] === undefined || named.emitted[k] === undefined));
   return `${head}. If stack ${named.stack} is ${orphan.id} renamed (renaming a stack moves its state object), its state is still there, and ${named.stack}'s ` +
     `first init would start an empty one at ${now}: to move it, point ${named.stack}'s directory at the old object, then copy: ` +

@@ -17,11 +17,11 @@ describe('commandOf', () => {
   test('reads the command, its stacks and --migrate-state as yargs does', () => {
     expect(read('deploy', 'net', 'app', '--migrate-state', '--auto-approve')).toEqual({ cli: 'cdktf', command: 'deploy', stacks: ['net', 'app'], migrateState: true });
     // (aliases, camelCase, values of options, arrays that take every word up to the next option, `--`)
-    expect(read('apply', '--migrateState', '--output', 'cdktf.out', 'net')).toEqual({ cli: 'cdktf', command: 'deploy', stacks: ['net'], migrateState: true });
+    expect(read('apply', '--migrateState', '--output', 'cdktf.out', 'net')).toEqual({ cli: 'cdktf', command: 'deploy', stacks: ['net'], migrateState: true, output: 'cdktf.out' });
     expect(read('deploy', '--var', 'a=1', 'b=2', '--auto-approve', 'net')).toMatchObject({ stacks: ['net'], migrateState: false });
     expect(read('deploy', '--var', 'a=1', 'net')).toMatchObject({ stacks: [] });
     expect(read('deploy', '--migrate-state', 'false', 'net')).toMatchObject({ stacks: ['net'], migrateState: false });
-    expect(read('deploy', '--migrate-state=true', '-o', 'out', '--', 'net')).toMatchObject({ stacks: ['net'], migrateState: true });
+    expect(read('deploy', '--migrate-state=true', '-o', 'out', '--', 'net')).toMatchObject({ stacks: ['net'], migrateState: true, output: 'out' });
     // (diff takes one stack; synth runs init for none)
     expect(read('plan', 'net', 'app')).toMatchObject({ command: 'diff', stacks: ['net'] });
     expect(read('synth', 'net')).toMatchObject({ command: 'synth', stacks: [] });

@@ -648,6 +648,14 @@ describe('stack/state-moved', () => {
       );
     });
 
+    test('names the command\'s output directory in every command it prints, where the command names one (the directory holds the last init)', () => {
+      const { net } = twoStacks();
+      expect(notes(net, under(['synth', '--output', 'cdktf.prod.out'])).join('\n')).toContain(
+        `to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff net --output cdktf.prod.out ${COPY_NOTE}; ` +
+          `to use the new object as it is, without copying (its state, empty if none): TF_CLI_ARGS_init=-reconfigure ${FLAVOUR} diff net --output cdktf.prod.out`,
+      );
+    });
+
     test('warns, where the app cannot see the command, that it cannot tell whether the command copies', () => {
       const { net } = twoStacks();
       const text = movedStateOf(net, own({ bucket: 'app-state', prefix: 'prod/net' }), nextRunOf({}, { unseen: 'the reason' })).map((w) => w.message).join('\n');
