@@ -1,6 +1,6 @@
 /** cdktf-cli 0.21.0 on the TypeScript project `cdktf init` makes, with cdktf-state-backends from its npm tarball (test/cli/scenarios.ts). */
-import { describeCliApp } from './scenarios';
 import { describeRecipes } from './recipes';
+import { describeCliApp } from './scenarios';
 import { describeStateMoves } from './state-moves';
 
 const APP = { framework: 'cdktf', language: 'typescript', strictKey: 'cdktf-state-backends:strict' } as const;

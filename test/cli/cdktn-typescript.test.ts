@@ -3,8 +3,8 @@
  * cdktn-state-backends from its npm tarball (test/cli/scenarios.ts). Its cdktf.json sets strict mode
  * under the cdktf package's key, as the README's examples write it: the cdktn package honours it.
  */
-import { describeCliApp } from './scenarios';
 import { describeRecipes } from './recipes';
+import { describeCliApp } from './scenarios';
 import { describeStateMoves } from './state-moves';
 
 const APP = { framework: 'cdktn', language: 'typescript', strictKey: 'cdktf-state-backends:strict' } as const;

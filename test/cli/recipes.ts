@@ -44,7 +44,7 @@ export function describeRecipes(app: CliApp, title: string): void {
     const synth = (extra: Record<string, string> = {}) => notesOf(run(['synth'], extra).output);
     /** Runs a printed command as printed; its plan must add nothing. */
     const follow = (command: string, extra: Record<string, string> = {}) => {
-      expect(command.startsWith(`TF_CLI_ARGS_init=`) || command.startsWith(`${app.framework} `)).toBe(true);
+      expect(command.startsWith('TF_CLI_ARGS_init=') || command.startsWith(`${app.framework} `)).toBe(true);
       const r = shell(em.ns, app, dir, command, { ...env, ...extra });
       if (r.status !== 0) throw fail(command, r);
       expect({ command, plan: r.output.match(/No changes|\d+ to add/g) }).toEqual({ command, plan: ['No changes'] });
