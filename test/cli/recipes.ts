@@ -15,7 +15,9 @@ import * as path from 'path';
 import { CliApp, StoreEmulator, Stored, cli, makeApp, requireCli, shell, startStore } from './support';
 
 /** The buckets of the scenarios: one (or one per environment) each. */
-const BUCKETS = ['rc-prop', 'rc-rename', 'rc-seen', 'rc-files-prod', 'rc-files-dev', 'rc-file-prod', 'rc-file-dev', 'rc-init'];
+const BUCKETS = ['rc-prop', 'rc-rename', 'rc-seen', 'rc-files-prod', 'rc-files-dev', 'rc-file-prod', 'rc-file-dev', 'rc-init',
+  'acme-tfstate', 'acme-tfstate-prod', 'acme-tfstate-dev'];
+const README = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8').split('\n');
 const FIXTURE = path.join(__dirname, 'apps', 'recipes');
 /** A printed command: its init arguments (a quoted value or a word), the CLI and `diff <stack>`. */
 const COMMAND = /(?:TF_CLI_ARGS_init=(?:"(?:[^"\\]|\\.)*"|[^\s"]*) )?(?:cdktf|cdktn) diff [\w.-]+(?: --output [\w.\/-]+)?/g;
@@ -59,6 +61,12 @@ export function describeRecipes(app: CliApp, title: string): void {
       expect({ to, ...state(bucket, to) }).toEqual({ to, ...before, serial: before.serial + 1 });
       expect({ from, ...state(bucket, from) }).toEqual({ from, ...before });
     };
+    /** The README's line that starts with `start`, whole (its comment included), for the app's CLI (the README: "cdktn ... alike"). */
+    const readme = (start: string) => {
+      const line = README.find((l) => l.startsWith(start));
+      if (line === undefined) throw new Error(`the README has no line starting with: ${start}`);
+      return line.replace(/\bcdktf (deploy|diff|synth)\b/g, `${app.framework} $1`);
+    };
     const fresh = (layout: Record<string, string>) => {
       fs.rmSync(path.join(dir, 'cdktf.out'), { recursive: true, force: true });
       env = layout;
@@ -69,6 +77,30 @@ export function describeRecipes(app: CliApp, title: string): void {
       dir = makeApp(em.ns, app, FIXTURE);
     });
     afterAll(() => em?.stop());
+
+    test('the README\'s deploy commands, as it prints them, without a terminal: a config file, the switch, and every stack\'s move in one command', () => {
+      // GIVEN the README's network stack: its bucket from prod.tfbackend or dev.tfbackend, prefix "network"
+      fresh({ BUCKET: 'acme-tfstate', LAYOUT: 'files', PREFIX: 'network', NET_ID: 'network' });
+      const ok = (command: string) => {
+        const r = shell(em.ns, app, dir, command, env);
+        if (r.status !== 0) throw fail(command, r);
+      };
+      ok(readme('TF_CLI_ARGS_init=-backend-config=prod.tfbackend cdktf deploy network --auto-approve   # cdktn deploy network alike'));
+      const prod = state('acme-tfstate-prod', 'network/default.tfstate');
+      ok(readme('TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend" cdktf deploy network --auto-approve   # the switch'));
+      expect(state('acme-tfstate-dev', 'network/default.tfstate').lineage).not.toBe(prod.lineage);
+      expect(state('acme-tfstate-prod', 'network/default.tfstate')).toEqual(prod);
+      // AND the README's move of every stack to forEachStack's layout, in one deploy
+      fresh({ BUCKET: 'acme-tfstate', LAYOUT: 'own', WITH_APP: '1', NET_ID: 'network' });
+      run(['deploy', 'network', 'app', '--auto-approve']);
+      const before = { network: state('acme-tfstate', 'network/default.tfstate'), app: state('acme-tfstate', 'app/default.tfstate') };
+      env = { ...env, LAYOUT: 'each', EACH_PREFIX: 'prod' };
+      ok(readme('TF_CLI_ARGS_init=-force-copy cdktf deploy network app --auto-approve '));
+      for (const stack of ['network', 'app'] as const) {
+        const moved = state('acme-tfstate', `prod/${stack}/default.tfstate`);
+        expect({ stack, lineage: moved.lineage, resources: moved.resources }).toEqual({ stack, lineage: before[stack].lineage, resources: before[stack].resources });
+      }
+    });
 
     test('a prefix the block sets, from unset and back, with a named workspace: the note\'s copy moves every workspace', () => {
       // GIVEN net deployed with no prefix, in the default workspace and in "blue"

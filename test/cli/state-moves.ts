@@ -6,7 +6,7 @@
  *   it); switching prod -> dev stops at "Backend configuration changed" until -reconfigure, which
  *   leaves prod's object as it was; --migrate-state there copies one environment's state over the
  *   other's, the CLI answering the question itself;
- * - a value given at init (a pull request's object) is the run's, not a move;
+ * - a value given at init (a pull request's object) is the run's, not a move; a run without it is told its init keeps that object;
  * - moving every environment's object: the synth lists each, and its recipe moves one (lineage kept);
  * - adopting forEachStack moves every stack's object: the synth says so (stack/state-moved), and
  *   `deploy --migrate-state` copies each state (lineage and serial kept), leaving the old objects;
@@ -98,15 +98,19 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
       expect(em.state(`${BUCKET}-prod`, own('network')).lineage).toBe(dev.lineage);
     });
 
-    test('a value given at init (a pull request\'s object) is the run\'s: no note, with or without it', () => {
+    test('a value given at init (a pull request\'s object) is the run\'s: no note with it, and one without it, where init keeps that object', () => {
       // GIVEN the network deployed with prod's file and its object's name given at init
       const out = ['--output', 'cdktf.pr.out'];
       const pr = { SCENARIO: 'environments', TF_CLI_ARGS_init: `-backend-config=prod.tfbackend -backend-config=${OBJECT_KEY[store]}=${PR[store]}` };
       ok(run(['deploy', 'network', '--auto-approve', ...out], pr));
       expect(objects()[`${BUCKET}-prod`]).toContain(PR_OBJECT[store]);
-      // WHEN it is synthesized again, with the same values, and with none THEN no synth says the state moves
+      // WHEN it is synthesized again with the same values THEN no synth says the state moves
       expect(ok(run(['synth', ...out], pr)).output).not.toContain('[stack/state-moved]');
-      expect(ok(run(['synth', ...out], { SCENARIO: 'environments' })).output).not.toContain('[stack/state-moved]');
+      // AND with none, the synth says the directory's init keeps the pull request's object, not the block's
+      expect(ok(run(['synth', ...out], { SCENARIO: 'environments' })).output).toContain(
+        `WARN [network/backend]: stack network's directory is still at the object its last init was given: the last init in ${path.join('cdktf.pr.out', 'stacks', 'network')} used ` +
+          `${WHERE[store](`${BUCKET}-prod`)}, object "${PR_OBJECT[store]}" (given ${OBJECT_KEY[store]} "${PR[store]}" at init)`,
+      );
     });
 
     test('environments and a move: the synth lists each file\'s move, and its recipe moves one environment, lineage kept', () => {

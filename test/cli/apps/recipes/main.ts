@@ -6,6 +6,7 @@
  * `LAYOUT` picks how the block names the object:
  * - `prefix` (the default): the bucket, and prefix `PREFIX` (empty: unset), on `net` alone;
  * - `each`: forEachStack under prefix `EACH_PREFIX`, every stack;
+ * - `own`: every stack its own prefix, its id (the README's layout before forEachStack);
  * - `files`: the bucket left to init, `prod.tfbackend` and `dev.tfbackend` giving `<BUCKET>-prod` and
  *   `<BUCKET>-dev` (prod's also prefix `FILE_PREFIX`, empty: unset), prefix `PREFIX` in the block;
  * - `init`: the prefix left to init (`-backend-config=prefix=...` in TF_CLI_ARGS_init).
@@ -24,9 +25,12 @@ const net = new TerraformStack(app, env('NET_ID') || 'net');
 const vpc = new TerraformResource(net, 'vpc', { terraformResourceType: 'terraform_data' });
 vpc.addOverride('input', 'vpc-0042');
 new TerraformOutput(net, 'vpc_id', { value: vpc.getStringAttribute('output') });
+const stacks = [net];
 if (env('WITH_APP') === '1') {
   // (read through the remote state the library makes for the cross-stack reference)
-  new TerraformOutput(new TerraformStack(app, 'app'), 'vpc_id', { value: vpc.getStringAttribute('output') });
+  const appStack = new TerraformStack(app, 'app');
+  new TerraformOutput(appStack, 'vpc_id', { value: vpc.getStringAttribute('output') });
+  stacks.push(appStack);
 }
 
 switch (env('LAYOUT')) {
@@ -39,6 +43,9 @@ switch (env('LAYOUT')) {
     backend.addConfigFile('dev', { bucket: `${BUCKET}-dev` });
     break;
   }
+  case 'own':
+    for (const stack of stacks) new GcsBackend(stack, { bucket: BUCKET, prefix: stack.node.id, storeageCustomEndpoint: ENDPOINT });
+    break;
   case 'init':
     new GcsBackend(net, { bucket: BUCKET, prefix: StateBackendValue.fromInit(), storeageCustomEndpoint: ENDPOINT });
     break;
