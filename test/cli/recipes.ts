@@ -98,7 +98,8 @@ export function describeRecipes(app: CliApp, title: string): void {
       ok(readme('TF_CLI_ARGS_init=-force-copy cdktf deploy network app --auto-approve '));
       for (const stack of ['network', 'app'] as const) {
         const moved = state('acme-tfstate', `prod/${stack}/default.tfstate`);
-        expect({ stack, lineage: moved.lineage, resources: moved.resources }).toEqual({ stack, lineage: before[stack].lineage, resources: before[stack].resources });
+        expect({ stack, lineage: moved.lineage, resources: moved.resources })
+          .toEqual({ stack, lineage: before[stack].lineage, resources: before[stack].resources });
       }
     });
 
