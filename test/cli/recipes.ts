@@ -8,7 +8,7 @@
  * given: the block (a prop), a config file, a value given at init (`fromInit`); a rename from a
  * block that left the prefix unset; a move with named workspaces; the CLI's own --migrate-state
  * and a command that acts on one stack of two; a secret given at init. (A field an env var gives
- * is on Azurite's clouds in the run-time tier: test/runtime/migrate-state.test.ts.)
+ * is on Azurite's clouds in the run-time tier, with every judge: test/runtime/state-move-recipes.test.ts.)
  */
 import * as fs from 'fs';
 import * as path from 'path';

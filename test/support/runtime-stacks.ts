@@ -35,6 +35,7 @@ export const RUNTIME_SCENARIOS = {
   'oss-lock-row': 'OSS with TableStore: a stack whose lock row is another stack\'s state digest row cannot lock once the other applied; the library refuses it',
   'gcs-stale-read': 'GCS: a consumer of a producer whose backend an override moves reads nothing without the override, and the value through the library',
   'gcs-changing-value': 'GCS: a prefix from timestamp() through a local names another object at every init (opentofu 1.8+)',
+  'state-move-recipes': 'GCS, AzureRM: the init arguments the stack/state-moved notes print, for a prefix the old block left unset and an environment an env var gave, with plain init and plan: the state arrives, lineage kept',
   'address-oracle': 'GCS, AzureRM, COS: which object each generated config names, for every judge, and the library\'s verdict on every pair',
   'cos-round-trip': 'COS: init, apply, a named workspace, state pull and workspace delete; without a prefix the objects are <key> and <workspace>/<key>',
   'cos-locking': 'COS: the .tflock object (and its Tag API mutex) during a slow apply, two concurrent applies',
