@@ -35,7 +35,9 @@ export const MOVED_STATE_RULE = {
     'both tools keep the backend of the last init and the hash of its block in .terraform/terraform.tfstate and stop the next init at "Backend configuration changed" ' +
     'until -migrate-state (copies the state, leaving the old object) or -reconfigure (uses the new object as it is) is given ' +
     '(terraform meta_backend.go, meta_backend_migrate.go, configs/backend.go Backend.Hash; opentofu the same, at the releases read); cdktf-cli 0.21.0 and cdktn-cli 0.24.0 keep that directory ' +
-    'between synths, delete the directories of stacks the app no longer has after it ran (SynthStack.synth), and pass their environment to the app and the tools',
+    'between synths, delete the directories of stacks the app no longer has after it ran (SynthStack.synth), and pass their environment to the app and the tools, ' +
+    'but not their command (read from the CLI\'s command line, an ancestor process, on Linux: framework/cli-command.ts); their --migrate-state answers only ' +
+    '"copy existing state?" (terraform-cli.ts init), -force-copy every question, and a deploy without --auto-approve fails without a terminal, a diff does not',
 } as const;
 checkRuleRows('stack', [MOVED_STATE_RULE]);
 
