@@ -24,9 +24,13 @@ export interface Tier {
 
 /** What the other setup modules give the tiers. */
 export interface TierParts {
-  /** The install steps: the judges (scripts/judges.sh), the storage emulators (scripts/emulators.sh). */
+  /**
+   * The install steps: the judges (scripts/judges.sh), the storage emulators (scripts/emulators.sh),
+   * the providers of the state stores (scripts/providers.sh).
+   */
   readonly installJudges: TaskStep;
   readonly installEmulators: TaskStep;
+  readonly installProviders: TaskStep;
   readonly languages: readonly TaskStep[];
   readonly examples: readonly TaskStep[];
   readonly cli: readonly TaskStep[];
@@ -69,9 +73,11 @@ export const TIERS: readonly Tier[] = [
       cdktfOnly: [
         'test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz',
         'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus', 'test/judges/backend-hash',
+        'test/judges/providers',
       ],
     },
-    steps: (p) => [p.installJudges],
+    // The providers validate the state stores' resources (test/judges/providers.test.ts).
+    steps: (p) => [p.installJudges, p.installProviders],
     push: true,
   },
   {

@@ -13,10 +13,12 @@ const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 const FIXTURE = `import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import * as lib from 'cdktf-state-backends';
-const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } = lib;
+const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendError, StateBackendErrors, StateBackendTarget, StateBackendValue, StateBackendWarnings } = lib;
 const { DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm } = lib;
 const { StateEncryption, EncryptionKeyProvider, EncryptionMethod } = lib;
-void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings];
+const { GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer } = lib;
+void [GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer];
+void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendError, StateBackendErrors, StateBackendTarget, StateBackendValue, StateBackendWarnings];
 void [DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm];
 void [StateEncryption, EncryptionKeyProvider, EncryptionMethod];
 export function run(): string {
@@ -34,7 +36,7 @@ describe('README snippets', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('there are snippets for every store and the target helper', () => {
-    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption']) {
+    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption', 'GcsStateBucket']) {
       expect(SNIPPETS.some((s) => s.includes(name))).toBe(true);
     }
   });

@@ -36,6 +36,9 @@ export const RUNTIME_SCENARIOS = {
   'gcs-stale-read': 'GCS: a consumer of a producer whose backend an override moves reads nothing without the override, and the value through the library',
   'gcs-changing-value': 'GCS: a prefix from timestamp() through a local names another object at every init (opentofu 1.8+)',
   'state-move-recipes': 'GCS, AzureRM: the init arguments the stack/state-moved notes print, for a prefix the old block left unset and an environment an env var gave, with plain init and plan: the state arrives, lineage kept',
+  'gcs-checkout-value': 'GCS: a prefix that reads path.cwd or abspath(path.root) names another object in a second checkout of one synth (opentofu 1.8+)',
+  'gcs-aspect-read': 'GCS: a consumer of a producer whose prefix an Aspect moves reads the producer\'s outputs; one written before the Aspect ran is refused',
+  'gcs-number-read': 'GCS: a producer whose stack override sets prefix 2024 (a number) writes 2024/default.tfstate, and a consumer reads it',
   'address-oracle': 'GCS, AzureRM, COS: which object each generated config names, for every judge, and the library\'s verdict on every pair',
   'cos-round-trip': 'COS: init, apply, a named workspace, state pull and workspace delete; without a prefix the objects are <key> and <workspace>/<key>',
   'cos-locking': 'COS: the .tflock object (and its Tag API mutex) during a slow apply, two concurrent applies',
@@ -72,6 +75,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
   'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
   'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
+  'azurerm-key-url': 'AzureRM: init with keys terraform 1.11+ reads as URL syntax: "%" outside an escape, a tab, "?" and an escape in two workspaces',
 } as const;
 
 export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;

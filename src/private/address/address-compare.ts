@@ -39,9 +39,12 @@ function materialize(
   return { values, container, object: identityText(layout.objectName(object, workspace)) };
 }
 
-/** Each key's value in one run (undefined: the run fails, a value it must give left out), normalised as the tool names storage with it. */
+/**
+ * Each key's value in one run (undefined: the run fails, a value it must give left out), normalised
+ * as the tool names storage with it (only the keys of `normalised`, when given).
+ */
 function valuesIn(
-  address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined,
+  address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined, normalised?: ReadonlySet<string>,
 ): Record<string, string> | undefined {
   const values: Record<string, string> = {};
   for (const [key, part] of address.parts) {
@@ -61,6 +64,7 @@ function valuesIn(
     values[key] = text;
   }
   for (const n of address.layout.normalise ?? []) {
+    if (normalised && !normalised.has(n.key)) continue;
     // A value of the run the tool's function of which the code cannot name: that function, as a symbol of its own.
     values[n.key] = n.apply(values, address.target)
       ?? symbol(displayText(values[n.key]), `${n.key}(${[n.key, ...(n.reads ?? [])].map((k) => identityText(values[k])).join(',')})`);
@@ -89,6 +93,23 @@ export function fixedParts(address: StateAddress): ReadonlyArray<string | undefi
 /** An address's fixed parts, by address: an address is read once and queried many times. */
 const fixed = new WeakMap<StateAddress, ReadonlyArray<string | undefined>>();
 
+const NOTHING_ASSIGNED: ReadonlyMap<string, string | undefined> = new Map();
+
+/** The keys fixedParts reads (the container's and the object's, and what their normalisations read), by layout. */
+const indexed = new WeakMap<StateLayout, ReadonlySet<string>>();
+function indexedKeys(layout: StateLayout): ReadonlySet<string> {
+  let keys = indexed.get(layout);
+  if (!keys) {
+    const set = new Set([...layout.container, ...layout.object]);
+    for (let size = -1; size !== set.size;) {
+      size = set.size;
+      for (const n of layout.normalise ?? []) if (set.has(n.key)) for (const k of n.reads ?? []) set.add(k);
+    }
+    indexed.set(layout, (keys = set));
+  }
+  return keys;
+}
+
 /** The other keys each key's normalisations read, by layout. */
 const reading = new WeakMap<StateLayout, ReadonlyMap<string, readonly string[]>>();
 function readsOf(layout: StateLayout): ReadonlyMap<string, readonly string[]> {
@@ -106,7 +127,7 @@ function fixedPartsOf(address: StateAddress): ReadonlyArray<string | undefined> 
   const reads = readsOf(layout);
   const symbolic = (k: string) => hasSymbol(address.parts.get(k)?.text ?? '');
   const decided = (key: string): boolean => symbolic(key) || (reads.get(key)?.some(symbolic) ?? false);
-  const values = valuesIn(address, new Map(), undefined)!;
+  const values = valuesIn(address, NOTHING_ASSIGNED, undefined, indexedKeys(layout))!;
   const container = layout.container.map((k) => (decided(k) ? undefined : identityText(values[k])));
   if (layout.object.some(decided)) return [...container, undefined];
   const object: Record<string, string> = {};

@@ -59,6 +59,19 @@ export class AddressIndex<T> {
     }
   }
 
+  /** Takes every address of `item` out of the index (its block changed: an Aspect ran). */
+  public remove(item: T): void {
+    for (const byMask of this.shapes.values()) {
+      for (const shape of byMask.values()) {
+        const kept = shape.entries.filter((e) => e.item !== item);
+        if (kept.length === shape.entries.length) continue;
+        shape.entries.length = 0;
+        for (const e of kept) shape.entries.push(e);
+        shape.byParts.clear();
+      }
+    }
+  }
+
   /**
    * The items with an address that may meet `address`: every part fixed in both is equal. `objects`
    * gives other objects to look under besides the address's own (a lock row's digest row, OSS).

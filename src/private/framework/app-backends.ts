@@ -1,4 +1,4 @@
-import { TerraformBackend, TerraformStack } from 'cdktf';
+import { Aspects, TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
@@ -35,15 +35,22 @@ export interface StateHolder {
   addresses(): readonly StateAddress[];
 }
 
-interface AppMap {
+export interface AppMap {
   readonly holders: StateHolder[];
   /** Every holder by the addresses it names (address/address-index.ts). */
   readonly index: AddressIndex<StateHolder>;
+  /** The stacks in the order the app synthesizes them, and each holder of a stack. */
+  readonly stacks: readonly TerraformStack[];
+  readonly position: Map<TerraformStack, number>;
   readonly byStack: Map<TerraformStack, StateHolder[]>;
-  /** Each holder's addresses, read once per map. */
+  /** Each holder's addresses, read once per map (again once its stack's Aspects have run). */
   readonly addresses: Map<StateHolder, readonly StateAddress[]>;
-  /** This library's holders that have asked since the map was built. */
-  readonly asked: Set<StateHolder>;
+  /** The holders an Aspect may still change: one is on the path to the block. */
+  readonly aspected: Set<StateHolder>;
+  /** The stacks up to this position in `stacks` have had their Aspects run: their holders' addresses are final. */
+  settledUpTo: number;
+  /** Who has asked since the map was built: this library's holders, or a check of its own (a token). */
+  readonly asked: Set<object>;
 }
 
 const ours = new WeakMap<IConstruct, StateHolder>();
@@ -55,20 +62,63 @@ export function registerBackend(holder: StateHolder): void {
   maps.delete(holder.construct.node.root);
 }
 
-/** The app's map for a synth; `asking` is the holder whose check is running. */
-export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
+/**
+ * The app's map for a synth; `asking` is whose check is running (a backend of this library, or a
+ * token of another check), in `stack`: an asker that asks again starts the next synth.
+ *
+ * cdktf runs each stack's Aspects when it synthesizes that stack, just before the stack's
+ * validations (cdktf 0.21 synthesize/synthesizer.js synthesize: invokeAspects, then
+ * runAllValidations; cdktn the same), so while one stack is checked the Aspects of the stacks after
+ * it have not run. The stacks up to the asking one are final: the map reads again each holder an
+ * Aspect may have changed there, and `settled` says which holders a check may compare now.
+ */
+export function appMap(root: IConstruct, asking?: object, stack?: TerraformStack): AppMap {
   let map = maps.get(root);
   if (!map || (asking && map.asked.has(asking))) maps.set(root, (map = build(root)));
   if (asking) map.asked.add(asking);
+  if (stack) settleUpTo(map, stack);
   return map;
 }
 
+/** A holder's block is final: no Aspect can change it any more in this synth. */
+export function settled(map: AppMap, holder: StateHolder): boolean {
+  return !map.aspected.has(holder) || (map.position.get(holder.stack) ?? Infinity) <= map.settledUpTo;
+}
+
+/** Reads again, and files again, the holders an Aspect may have changed in the stacks up to `stack`. */
+function settleUpTo(map: AppMap, stack: TerraformStack): void {
+  const to = map.position.get(stack) ?? -1;
+  if (to <= map.settledUpTo) return;
+  if (map.aspected.size > 0) {
+    for (let i = map.settledUpTo + 1; i <= to; i++) {
+      for (const holder of map.byStack.get(map.stacks[i]) ?? []) {
+        if (!map.aspected.has(holder)) continue;
+        map.index.remove(holder);
+        map.addresses.delete(holder);
+        index(map, holder);
+      }
+    }
+  }
+  map.settledUpTo = to;
+}
+
 function build(root: IConstruct): AppMap {
-  const map: AppMap = { holders: [], index: new AddressIndex(), byStack: new Map(), addresses: new Map(), asked: new Set() };
-  const backends = new Map<TerraformStack, TerraformBackend[]>();
   const stacks: TerraformStack[] = [];
+  const map: AppMap = {
+    holders: [],
+    index: new AddressIndex(),
+    stacks,
+    position: new Map(),
+    byStack: new Map(),
+    addresses: new Map(),
+    aspected: new Set(),
+    settledUpTo: -1,
+    asked: new Set(),
+  };
+  const backends = new Map<TerraformStack, TerraformBackend[]>();
   for (const c of root.node.findAll()) {
     if (TerraformStack.isStack(c)) {
+      map.position.set(c, stacks.length);
       stacks.push(c);
     } else if (TerraformBackend.isBackend(c)) {
       const stack = TerraformStack.of(c);
@@ -92,6 +142,11 @@ function build(root: IConstruct): AppMap {
 
 function place(map: AppMap, holder: StateHolder): void {
   map.holders.push(holder);
+  if (holder.construct.node.scopes.some((c) => Aspects.of(c).all.length > 0)) map.aspected.add(holder);
+  index(map, holder);
+}
+
+function index(map: AppMap, holder: StateHolder): void {
   const addresses = holder.addresses();
   map.addresses.set(holder, addresses);
   for (const address of addresses) map.index.add(address, holder);

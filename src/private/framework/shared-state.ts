@@ -1,12 +1,14 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, addressesIn, appMap, candidatesFor } from './app-backends';
+import { AppMap, StateHolder, addressesIn, appMap, candidatesFor, settled } from './app-backends';
 import { StackRuleId } from './stack-rules';
+import { showWarningsNow } from './warnings';
 import { Sharing, sharing } from '../address/address-compare';
 import { Meeting, lockRowMeeting, meetingOf } from '../address/state-meeting';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../address/state-objects';
 import { displayText } from '../kit/address-symbols';
 import { Warning } from '../kit/field-value';
+import { STORES } from '../stores';
 
 /*
  * One state object per stack. At synth each backend of this library compares its addresses (the
@@ -45,12 +47,15 @@ interface Met extends Meeting {
 const stackName = (s: TerraformStack) => JSON.stringify(s.node.path);
 
 /** The other stacks' backends that write an object of `holder`'s (this library's backend, checking at synth). */
-export function sharedStateOf(holder: StateHolder, separateWith: string): Found {
+export function sharedStateOf(holder: StateHolder, separateWith: string, asking?: object): Found {
   const found: Found = { errors: [], warnings: [] };
-  const map = appMap(holder.construct.node.root, holder);
+  const map = appMap(holder.construct.node.root, asking ?? holder, holder.stack);
+  watchAspected(map);
   const mine = addressesIn(map, holder);
-  const others = new Set(mine.flatMap((a) => candidatesFor(map, a))
-    .filter((o) => o !== holder && o.stack !== holder.stack));
+  const others = new Set<StateHolder>();
+  // (a backend an Aspect may still change is compared when its own stack is checked, its Aspects run)
+  for (const a of mine) for (const o of candidatesFor(map, a)) if (o !== holder && o.stack !== holder.stack && settled(map, o)) others.add(o);
+  if (others.size === 0) return found;
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
   const best = new Map<TerraformStack, Met>();
   const locks: Met[] = [];
@@ -162,6 +167,34 @@ function runTogether(a: TerraformStack, b: TerraformStack): boolean {
   return reaches(a, b) || reaches(b, a);
 }
 
+/** Stacks whose validations check the backends an Aspect may change that this library did not make (cdktf's own). */
+const checkedForeign = new WeakSet<TerraformStack>();
+const watchedMaps = new WeakSet<AppMap>();
+
+/**
+ * Has each stack holding a backend this library did not make, which an Aspect may still change,
+ * check that backend when the stack is checked (its Aspects run by then): no backend of this
+ * library compares itself with it before.
+ */
+function watchAspected(map: AppMap): void {
+  if (watchedMaps.has(map)) return;
+  watchedMaps.add(map);
+  for (const holder of map.aspected) {
+    const { stack } = holder;
+    if (holder.ours || checkedForeign.has(stack)) continue;
+    checkedForeign.add(stack);
+    const token = {};
+    stack.node.addValidation({
+      validate: () => {
+        const now = appMap(stack.node.root, token, stack);
+        const found = (now.byStack.get(stack) ?? []).filter((h) => !h.ours && now.aspected.has(h))
+          .map((h) => ({ h, found: sharedStateOf(h, STORES.find((s) => s.backend === h.backend)!.layout.separateWith, token) }));
+        return found.flatMap(({ h, found: f }) => [...f.errors, ...showWarningsNow(h.construct, f.warnings)]);
+      },
+    });
+  }
+}
+
 /** Remote states' checks waiting for their stack's backend, by stack. */
 const waiting = new WeakMap<IConstruct, Map<IConstruct, OwnStateCheck[]>>();
 const withBackend = new WeakMap<IConstruct, Set<string>>();
@@ -204,7 +237,7 @@ export function ownStateOf(remote: { construct: IConstruct; address: StateAddres
   // configuration (staging reading prod): only the default one and the run's own count.
   if (workspace !== undefined && workspace !== 'default' && workspace !== '${terraform.workspace}') return [];
   const stack = TerraformStack.of(remote.construct);
-  const map = appMap(stack.node.root);
+  const map = appMap(stack.node.root, undefined, stack);
   const own = (map.byStack.get(stack) ?? []).filter((b) => b.backend === remote.address.backend);
   const ws = workspace === '${terraform.workspace}' ? ANY_WORKSPACE : undefined;
   for (const backend of own) {
