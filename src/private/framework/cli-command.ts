@@ -6,7 +6,7 @@ import { underFrameworkCli } from './warnings';
  * The command a framework CLI runs the app under (`cdktf deploy net --migrate-state`), for the
  * notes of stack/state-moved: which stacks the command runs init for, and whether its init copies
  * state. cdktf-cli 0.21.0 and cdktn-cli 0.24.0 tell the app none of it: they run the app's command
- * through a shell with their own environment (TF_VAR_* left out) plus CDKTF_OUTDIR,
+ * through a shell with their own environment (TF_VAR_* left out) plus the output directory,
  * CDKTF_CONTINUE_SYNTH_ON_ERROR_ANNOTATIONS, CDKTF_CONTEXT_JSON (the context, and
  * cdktfRelativeModules) and SYNTH_HCL_OUTPUT (@cdktf/cli-core synth-stack.ts SynthStack.synth;
  * cdktn-cli's bundled handlers.js the same), and pass --migrate-state only to the `init` they run
