@@ -11,11 +11,12 @@
  * As README "The first deploy" says: `deploy '*'` from nothing stops at the first init that needs the
  * bucket (the CLIs initialize every stack before deploying any); `deploy bootstrap` creates the bucket
  * (its settings in the create request the provider sent); the next synth notes the bootstrap's move
- * with its command, which copies the state; then `deploy '*'` puts both stacks' states beside it.
+ * with its command, run as printed, which copies the state; then `deploy '*'` puts both stacks' states beside it.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CliApp, cli, makeApp, readCdktfJson, requireCli, writeCdktfJson } from './support';
+import { notesOf } from './recipes';
+import { CliApp, cli, makeApp, readCdktfJson, requireCli, shell, writeCdktfJson } from './support';
 import { NEWEST_KNOWN, TARGET_CONTEXT_KEY } from '../../src/private/target/target';
 import { gcsObject, gcsObjects, parseState } from '../support/emulators';
 import { RecordedGcs } from '../support/gcs-store-runs';
@@ -42,7 +43,8 @@ export function describeStateStore(app: CliApp, tool: 'terraform' | 'opentofu', 
   (runnable ? describe : describe.skip)(title, () => {
     let gcs: RecordedGcs;
     let dir: string;
-    const run = (args: string[]) => cli(gcs.ns, app, dir, args, { ...gcs.env(), ...env, EMULATOR_UNIVERSE_DOMAIN: 'emulator.invalid' });
+    const runEnv = () => ({ ...gcs.env(), ...env, EMULATOR_UNIVERSE_DOMAIN: 'emulator.invalid' });
+    const run = (args: string[]) => cli(gcs.ns, app, dir, args, runEnv());
     const ok = (r: ReturnType<typeof run>) => {
       if (r.status !== 0) throw new Error(`${app.framework} exited ${r.status}:\n${r.output}`);
       return r;
@@ -53,7 +55,7 @@ export function describeStateStore(app: CliApp, tool: 'terraform' | 'opentofu', 
 
     beforeAll(() => {
       gcs = RecordedGcs.start();
-      dir = makeApp(gcs.ns, app, 'bootstrap');
+      dir = makeApp(gcs.ns, app, { main: 'bootstrap' });
       const config = readCdktfJson(dir);
       writeCdktfJson(dir, { ...config, context: { ...config.context, [TARGET_CONTEXT_KEY]: target } });
     });
@@ -93,11 +95,16 @@ export function describeStateStore(app: CliApp, tool: 'terraform' | 'opentofu', 
       // WHEN the app is synthesized again
       const synth = ok(run(['synth']));
       // THEN the CLI shows the move of the bootstrap's state, with the command that copies it
-      const note = synth.output.split('\n').find((l) => l.includes('stack bootstrap\'s state moves'));
-      expect(note).toMatch(/used a local backend, this synth names a gcs backend; to copy the state there: (cdktf|cdktn) deploy bootstrap --migrate-state /);
-      const command = /to copy the state there: (\S+ deploy bootstrap --migrate-state) /.exec(note!)![1].split(' ').slice(1);
-      // WHEN that command runs
-      ok(run([...command, ...DEPLOY]));
+      const [note, ...others] = notesOf(synth.output);
+      expect(others).toEqual([]);
+      expect(note.text).toContain('stack bootstrap\'s state moves');
+      expect(note.text).toContain('used a local backend, this synth names a gcs backend');
+      expect(note.commands).toEqual([`TF_CLI_ARGS_init=-force-copy ${app.framework} diff bootstrap`]);
+      // WHEN that command runs as printed
+      const copied = shell(gcs.ns, app, dir, note.commands[0], runEnv());
+      if (copied.status !== 0) throw new Error(`${note.commands[0]} exited ${copied.status}:\n${copied.output}`);
+      // THEN its plan changes nothing
+      expect(copied.output).toContain('No changes.');
       // THEN the bucket holds the bootstrap's state, with its local lineage
       expect(objects()).toEqual(['state-store/bootstrap/default.tfstate']);
       expect(stored('state-store/bootstrap/default.tfstate').lineage).toBe(local.lineage);

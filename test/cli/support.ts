@@ -74,12 +74,14 @@ function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /**
  * The app's directory: for TypeScript a copy of the framework's `init`-made project with the
- * fixture's main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library installed
- * by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a cdktf.json.
- * `main` picks the fixture's app: `main` (apps/typescript/main.ts, Main.java), or `bootstrap`
- * (apps/typescript/bootstrap.ts, Bootstrap.java: the state store's app of state-store.ts).
+ * fixture's app as main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library
+ * installed by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a
+ * cdktf.json. `fixture` is the TypeScript fixture's folder (test/cli/apps/typescript unless given);
+ * `main` picks its app: `main` (main.ts, Main.java), or `bootstrap` (bootstrap.ts, Bootstrap.java:
+ * the state store's app of state-store.ts).
  */
-export function makeApp(ns: Sandbox, app: CliApp, main: 'main' | 'bootstrap' = 'main'): string {
+export function makeApp(ns: Sandbox, app: CliApp, options: { main?: 'main' | 'bootstrap'; fixture?: string } = {}): string {
+  const main = options.main ?? 'main';
   if (app.language === 'java') {
     const dir = workDir('cli-java-', {});
     fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
@@ -90,7 +92,7 @@ export function makeApp(ns: Sandbox, app: CliApp, main: 'main' | 'bootstrap' = '
   }
   const dir = workDir(`cli-${app.framework}-`, {});
   fs.cpSync(template(app), dir, { recursive: true });
-  const fixture = path.join(__dirname, 'apps', 'typescript');
+  const fixture = options.fixture ?? path.join(__dirname, 'apps', 'typescript');
   const source = app.framework === 'cdktn'
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)[`${main}.ts`]
@@ -129,10 +131,10 @@ export interface StoreEmulator {
   stop(): void;
 }
 
-/** The store's emulator with the buckets of BUCKETS, each in a namespace of its own. */
-export function startStore(store: Store): StoreEmulator {
+/** The store's emulator with the buckets of BUCKETS (on GCS, `buckets` when given), each in a namespace of its own. */
+export function startStore(store: Store, buckets: readonly string[] = BUCKETS): StoreEmulator {
   if (store === 'gcs') {
-    const ns = startFakeGcs(BUCKETS);
+    const ns = startFakeGcs(buckets);
     return {
       store,
       ns,
@@ -192,6 +194,20 @@ export function cli(ns: Sandbox, app: CliApp, dir: string, args: string[], extra
   // As on a user's terminal, where the CLI answers init's questions (TF_INPUT=0, as CI may set it, only when a test says so).
   if (!('TF_INPUT' in extra)) delete env.TF_INPUT;
   const r = ns.run(cliBinary(app), args, { cwd: dir, env, timeout: 240_000 });
+  return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
+}
+
+/**
+ * Runs `command` as a user types it (a command the library printed, as printed): `sh -c` in the app's
+ * directory, the app's CLI on PATH under its own name, the environment as for `cli` (an `extra`
+ * value of '' leaves that variable out).
+ */
+export function shell(ns: Sandbox, app: CliApp, dir: string, command: string, extra: Record<string, string> = {}): RunResult {
+  const env = cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra });
+  env.PATH = `${path.dirname(cliBinary(app))}:${env.PATH}`;
+  if (!('TF_INPUT' in extra)) delete env.TF_INPUT;
+  for (const [k, v] of Object.entries(extra)) if (v === '') delete env[k];
+  const r = ns.run('sh', ['-c', command], { cwd: dir, env, timeout: 240_000 });
   return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
 }
 

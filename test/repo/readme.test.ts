@@ -58,3 +58,13 @@ describe('README snippets', () => {
 test('README "One state object per stack" prints the address model\'s tables as the code holds them', () => {
   expect(README).toContain(addressModelMarkdown());
 });
+
+test('every deploy command in the README runs without a terminal: each carries --auto-approve', () => {
+  // GIVEN each `cdktf deploy` / `cdktn deploy` command in the README's shell blocks, and in its inline code where it names stacks (not the command alone)
+  const shellLines = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n'));
+  const inline = [...README.matchAll(/`([^`\n]*\bcdkt[fn] deploy [^`\n]+)`/g)].map((m) => m[1]);
+  const commands = [...shellLines, ...inline].map((l) => l.replace(/\s+#.*$/, '')).filter((l) => /\bcdkt[fn] deploy\b/.test(l));
+  // THEN there are some, and none waits for an approval a CI job cannot give ("Raw mode is not supported")
+  expect(commands.length).toBeGreaterThan(3);
+  expect(commands.filter((c) => !/--auto-approve\b/.test(c))).toEqual([]);
+});

@@ -35,6 +35,7 @@ export const RUNTIME_SCENARIOS = {
   'oss-lock-row': 'OSS with TableStore: a stack whose lock row is another stack\'s state digest row cannot lock once the other applied; the library refuses it',
   'gcs-stale-read': 'GCS: a consumer of a producer whose backend an override moves reads nothing without the override, and the value through the library',
   'gcs-changing-value': 'GCS: a prefix from timestamp() through a local names another object at every init (opentofu 1.8+)',
+  'state-move-recipes': 'GCS, AzureRM: the init arguments the stack/state-moved notes print, for a prefix the old block left unset and an environment an env var gave, with plain init and plan: the state arrives, lineage kept',
   'gcs-checkout-value': 'GCS: a prefix that reads path.cwd or abspath(path.root) names another object in a second checkout of one synth (opentofu 1.8+)',
   'gcs-aspect-read': 'GCS: a consumer of a producer whose prefix an Aspect moves reads the producer\'s outputs; one written before the Aspect ran is refused',
   'gcs-number-read': 'GCS: a producer whose stack override sets prefix 2024 (a number) writes 2024/default.tfstate, and a consumer reads it',

@@ -61,7 +61,8 @@ describe('the bootstrap stack\'s own state', () => {
     const { backend, moved } = synthBootstrap(app);
     expect(backend).toEqual({ gcs: { bucket: 'acme-tfstate', prefix: 'state-store/bootstrap' } });
     expect(moved).toHaveLength(1);
-    expect(moved[0]).toMatch(new RegExp(`^stack bootstrap's state moves: the last init in .* used a local backend, this synth names a gcs backend; to copy the state there: ${FLAVOUR} deploy bootstrap --migrate-state `));
+    expect(moved[0]).toMatch(new RegExp('^stack bootstrap\'s state moves: the last init in .* used a local backend, this synth names a gcs backend; .*; ' +
+      `to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff bootstrap `));
   });
 
   test('stays in the bucket once the last init used it', () => {
