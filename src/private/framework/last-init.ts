@@ -80,6 +80,14 @@ export interface NamedBackend {
   readonly scope: StackScope;
   /** The other stack of the app whose backend names `address` in `workspace`, if one does (asked only where a note would copy there). */
   readonly otherStackAt: (address: StateAddress, workspace: string) => string | undefined;
+  /** Set where the backend is the one a state store gave its own stack (framework/own-state.ts). */
+  readonly ownState?: OwnStateMove;
+}
+
+/** A backend a state store gave its own stack, in the store. */
+export interface OwnStateMove {
+  /** The store adopts one that existed before: its own stack's object there may hold state already. */
+  readonly adopted: boolean;
 }
 
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */

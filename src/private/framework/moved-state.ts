@@ -4,6 +4,7 @@ import { runsInit, runsInitFor } from './cli-command';
 import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory, unsetValue } from './last-init';
 import * as text from './moved-state-text';
 import { copyingOf } from './moved-state-text';
+import { ownStateMoveOf } from './own-state';
 import { meetsNone } from '../address/address-compare';
 import { backendBlockHash } from '../kit/backend-hash';
 import { Warning } from '../kit/field-value';
@@ -52,7 +53,8 @@ export function movedStateOf(stack: TerraformStack, own: () => OwnNamed, run?: N
   if (!last) return [];
   const next = run ?? nextRunOf();
   if ('seen' in next.command && runsInit(next.command.seen) && !runsInitFor(next.command.seen, stack.node.id)) return [];
-  const message = movedStateMessage(namedBackend(stack, own()), last, next);
+  const ownState = ownStateMoveOf(stack);
+  const message = movedStateMessage({ ...namedBackend(stack, own()), ownState }, last, next);
   return message ? [movedStateWarning(message)] : [];
 }
 

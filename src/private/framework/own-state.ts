@@ -4,7 +4,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { stackHasBackend } from './for-each-stack';
-import { lastInit, stackDirectory } from './last-init';
+import { OwnStateMove, lastInit, stackDirectory } from './last-init';
 import { StoreResource } from './state-store';
 
 /*
@@ -23,12 +23,22 @@ export const OWN_STATE_PREFIX = 'state-store';
 export interface OwnState {
   /** The backend type of the store (`gcs`). */
   readonly backend: string;
+  /** Whether the store adopts one that existed before (`adopt`): its own stack's object may hold state already. */
+  readonly adopted: boolean;
   /** The resources that must be created before the store can hold state (the bucket; OSS: and the lock table). */
   readonly holds: readonly StoreResource[];
   /** Whether a recorded backend config names this store (its bucket, its account and container). */
   readonly names: (config: Readonly<Record<string, unknown>>) => boolean;
   /** Gives the stack its backend in the store, under OWN_STATE_PREFIX. */
   readonly make: (stack: TerraformStack) => TerraformBackend;
+}
+
+/** The stacks whose backend a store gave them, in their own store. */
+const OWN_STATE_MOVES = new WeakMap<TerraformStack, OwnStateMove>();
+
+/** The stack's backend in its own store, if a store gave it one (for the notes of its move: moved-state.ts). */
+export function ownStateMoveOf(stack: TerraformStack): OwnStateMove | undefined {
+  return OWN_STATE_MOVES.get(stack);
 }
 
 /**
@@ -42,6 +52,7 @@ export function watchOwnState(store: Construct, own: OwnState): void {
     start: () => {
       const stack = TerraformStack.of(store);
       if (stackHasBackend(stack) || !storeHoldsOwnState(stack, own)) return;
+      OWN_STATE_MOVES.set(stack, { adopted: own.adopted });
       own.make(stack);
     },
   });
