@@ -90,6 +90,19 @@ export interface OwnStateMove {
   readonly adopted: boolean;
 }
 
+/** The stacks whose backend a state store gave them, in their own store (framework/own-state.ts). */
+const OWN_STATE_MOVES = new WeakMap<TerraformStack, OwnStateMove>();
+
+/** Records that `stack`'s backend is the one its store gave it. */
+export function markOwnStateMove(stack: TerraformStack, move: OwnStateMove): void {
+  OWN_STATE_MOVES.set(stack, move);
+}
+
+/** The stack's backend in its own store, if a store gave it one (for the notes of its move: moved-state.ts). */
+export function ownStateMoveOf(stack: TerraformStack): OwnStateMove | undefined {
+  return OWN_STATE_MOVES.get(stack);
+}
+
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */
 export type OwnNamed = Omit<NamedBackend, 'stack' | 'directory' | 'path' | 'scope' | 'otherStackAt'>;
 

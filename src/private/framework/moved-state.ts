@@ -1,10 +1,12 @@
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { runsInit, runsInitFor } from './cli-command';
-import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory, unsetValue } from './last-init';
+import {
+  LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, ownStateMoveOf, sameObject, show,
+  stackDirectory, unsetValue,
+} from './last-init';
 import * as text from './moved-state-text';
 import { copyingOf } from './moved-state-text';
-import { ownStateMoveOf } from './own-state';
 import { meetsNone } from '../address/address-compare';
 import { backendBlockHash } from '../kit/backend-hash';
 import { Warning } from '../kit/field-value';

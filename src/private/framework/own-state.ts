@@ -4,7 +4,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { stackHasBackend } from './for-each-stack';
-import { OwnStateMove, lastInit, stackDirectory } from './last-init';
+import { lastInit, markOwnStateMove, stackDirectory } from './last-init';
 import { StoreResource } from './state-store';
 
 /*
@@ -33,14 +33,6 @@ export interface OwnState {
   readonly make: (stack: TerraformStack) => TerraformBackend;
 }
 
-/** The stacks whose backend a store gave them, in their own store. */
-const OWN_STATE_MOVES = new WeakMap<TerraformStack, OwnStateMove>();
-
-/** The stack's backend in its own store, if a store gave it one (for the notes of its move: moved-state.ts). */
-export function ownStateMoveOf(stack: TerraformStack): OwnStateMove | undefined {
-  return OWN_STATE_MOVES.get(stack);
-}
-
 /**
  * Gives the stack of `store` its backend in the store when the app is synthesized, where the stack
  * has no backend then and its state is known to be in the store, or its local state records the
@@ -52,7 +44,7 @@ export function watchOwnState(store: Construct, own: OwnState): void {
     start: () => {
       const stack = TerraformStack.of(store);
       if (stackHasBackend(stack) || !storeHoldsOwnState(stack, own)) return;
-      OWN_STATE_MOVES.set(stack, { adopted: own.adopted });
+      markOwnStateMove(stack, { adopted: own.adopted });
       own.make(stack);
     },
   });
