@@ -6,11 +6,13 @@
  * `init`-made TypeScript project come from scripts/framework-clis.sh (cached); the tarballs and the
  * Maven artifact from the test run's packaging steps (`npx projen test:cli`).
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { AzuriteServer, cleanUp, listBlobs, readBlob, startAzurite } from '../support/azurite';
 import { RunResult, Sandbox, gcsObject, gcsObjects, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
-import { cacheRoot, judgeEnv } from '../support/judges';
+import { cacheRoot, judgeEnv, networkSandbox } from '../support/judges';
 
 export const ROOT = path.join(__dirname, '..', '..');
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
@@ -63,7 +65,9 @@ export function startEmulator(): Sandbox {
 
 /** What every CLI run gets: offline, no version checks, the token the emulator takes, an empty CLI config. */
 function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = judgeEnv({ DISABLE_VERSION_CHECK: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', ...extra });
+  // (Maven's JVM compiles with its first tier only: a run lasts seconds, and the full JIT nearly doubles its CPU time)
+  const jvm: Record<string, string> = app.language === 'java' ? { MAVEN_OPTS: [process.env.MAVEN_OPTS, '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'].filter(Boolean).join(' ') } : {};
+  const env = judgeEnv({ DISABLE_VERSION_CHECK: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', ...jvm, ...extra });
   // The Java app and cdktn-cli run on Node.js 22: no banner to silence (the test run sets the silencer for Node 20).
   if (app.framework === 'cdktn' || app.language === 'java') {
     env.PATH = `${node22Dir}:${env.PATH}`;
@@ -72,27 +76,67 @@ function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The apps of the suite (one test file per app and scenario set). */
+export const APPS: readonly CliApp[] = [
+  { framework: 'cdktf', language: 'typescript', strictKey: 'cdktf-state-backends:strict' },
+  { framework: 'cdktn', language: 'typescript', strictKey: 'cdktf-state-backends:strict' },
+  { framework: 'cdktf', language: 'java', strictKey: 'cdktf-state-backends:strict' },
+];
+
+/** Where the suite's global set-up prepared each app once (test/cli/setup.ts); every describe takes a copy. */
+const PREPARED = 'STATE_BACKENDS_CLI_APPS';
+const preparedDir = (app: CliApp) => path.join(process.env[PREPARED] ?? '', `${app.framework}-${app.language}`);
+
+/** Runs a command offline (in a network namespace of its own where the machine allows it); throws with its output when it fails. */
+function offline(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  const [cmd, ...rest] = [...networkSandbox().prefix, command, ...args];
+  const r = spawnSync(cmd, rest, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${r.stdout}${r.stderr}${r.error?.message ?? ''}`);
+}
+
 /**
- * The app's directory: for TypeScript a copy of the framework's `init`-made project with the
- * fixture's main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library installed
- * by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a cdktf.json.
+ * Prepares each app once for the whole suite (the global set-up runs it): for TypeScript a copy of
+ * the framework's `init`-made project with the fixture's main.ts (the cdktn copy rewritten by
+ * scripts/flavour.js) and the packed library installed by `npm install <tarball>`, offline; for
+ * Java the fixture and a cdktf.json, compiled offline. An app whose pieces are missing is left out
+ * (its suites skip, or fail under CI, as requireCli says).
  */
-export function makeApp(ns: Sandbox, app: CliApp): string {
-  if (app.language === 'java') {
-    const dir = workDir('cli-java-', {});
-    fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
-    const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}`;
-    writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
-    return dir;
+export function prepareApps(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-apps-'));
+  process.env[PREPARED] = root;
+  for (const app of APPS) {
+    const missing = app.language === 'typescript' ? [template(app), tarball(app)] : [javaArtifact, cdktfJavaBinding];
+    if (![...missing, path.join(node22Dir, 'node')].every((p) => fs.existsSync(p))) continue;
+    const dir = preparedDir(app);
+    if (app.language === 'java') {
+      fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
+      const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}`;
+      writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
+      offline('mvn', ['-o', '-B', '-q', 'compile', ...props.split(' ')], dir, cliEnv(app, {}));
+      continue;
+    }
+    fs.cpSync(template(app), dir, { recursive: true });
+    const fixture = path.join(__dirname, 'apps', 'typescript');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const main = app.framework === 'cdktn' ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)['main.ts'] : fs.readFileSync(path.join(fixture, 'main.ts'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'main.ts'), main);
+    offline('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], dir, cliEnv(app, {}));
   }
-  const dir = workDir(`cli-${app.framework}-`, {});
-  fs.cpSync(template(app), dir, { recursive: true });
-  const fixture = path.join(__dirname, 'apps', 'typescript');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const main = app.framework === 'cdktn' ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)['main.ts'] : fs.readFileSync(path.join(fixture, 'main.ts'), 'utf8');
-  fs.writeFileSync(path.join(dir, 'main.ts'), main);
-  const installed = ns.run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], { cwd: dir, env: cliEnv(app, {}) });
-  if (installed.status !== 0) throw new Error(`npm install ${tarball(app)} failed:\n${installed.output}`);
+  return root;
+}
+
+/**
+ * The app's directory: a copy of the app the global set-up prepared, its node_modules hard-linked
+ * (nothing writes there: the runs write cdktf.json, cdktf.out and the stacks' .terraform beside it).
+ */
+export function makeApp(app: CliApp): string {
+  const from = preparedDir(app);
+  if (!process.env[PREPARED] || !fs.existsSync(from)) throw new Error(`the CLI suite's global set-up (test/cli/setup.ts) prepared no ${from}`);
+  const dir = workDir(`cli-${app.framework}-${app.language}-`, {});
+  for (const entry of fs.readdirSync(from)) {
+    const copied = spawnSync('cp', [entry === 'node_modules' ? '-al' : '-a', path.join(from, entry), dir], { encoding: 'utf8' });
+    if (copied.status !== 0) throw new Error(`copying ${from}/${entry}: ${copied.stderr}`);
+  }
   return dir;
 }
 
