@@ -140,7 +140,7 @@ project.addTask('eslint:fix', {
 
 const packageBoth = setupPackaging(project);
 const java = setupJava(project, packageBoth);
-const { installJudges, installEmulators } = setupJudges(project);
+const installs = setupJudges(project);
 const python = setupPython(project, packageBoth);
 const go = setupGo(project, packageBoth);
 setupBench(project, java, python);
@@ -167,7 +167,7 @@ project.addTask('example', {
   exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
+project.gitignore.exclude('/.test-run/', '/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 // jsii compiles with inline source maps that name src/*.ts: stack traces (ts-node, node
 // --enable-source-maps) point there, so the package ships the files they name (issue 28).
@@ -176,8 +176,7 @@ project.npmignore?.include('/src/');
 const cdktn = setupCdktn(project, java, go.runGoExample);
 const cli = setupFrameworkClis(project, java);
 setupTiers(project, {
-  installJudges,
-  installEmulators,
+  installs: { 'judges': installs.judges, 'emulators': installs.emulators, 'framework-clis': cli.install },
   languages: [
     { spawn: java.testJava.name },
     ...python.tierSteps,
@@ -187,7 +186,7 @@ setupTiers(project, {
     ...cdktn.languageSteps,
   ],
   examples: cdktn.exampleSteps,
-  cli,
+  cli: cli.steps,
   artifacts: [
     { spawn: project.compileTask.name },
     { spawn: java.packageJava.name },
