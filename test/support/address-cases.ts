@@ -473,4 +473,8 @@ export const ANSWERS_FILE = path.join(__dirname, 'address-answers.json');
 export interface AnswersFile {
   readonly about: string;
   readonly judges: Record<string, JudgeAnswers>;
+  /** The keys of what each answer was given under (test/support/oracle-key.ts OracleKeys). */
+  readonly keys?: { readonly harness: string; readonly judges: Record<string, string>; readonly configs: Record<string, Record<string, string>> };
+  /** The day every recipe was last asked of every judge (`YYYY-MM-DD`). */
+  readonly asked?: string;
 }

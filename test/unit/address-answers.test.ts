@@ -31,6 +31,19 @@ test('the answers cover every judge and every generated recipe, config file and 
   expect(missing).toEqual([]);
 });
 
+test('every recorded answer names the key of what its judge was given (test/support/oracle-key.ts)', () => {
+  // GIVEN the keys the recording holds
+  const keys = recorded.keys;
+  expect(keys?.harness).toMatch(/^[0-9a-f]{16}$/);
+  // THEN each judge's build and each answered recipe has one: the oracle asks again what has no key
+  const unkeyed = TARGETS.flatMap((t) => [
+    ...(keys?.judges[t] ? [] : [`${t}: the judge`]),
+    ...Object.keys(recorded.judges[t]).filter((k) => !keys?.configs[t]?.[k]).map((k) => `${t}: ${k}`),
+  ]);
+  expect(unkeyed).toEqual([]);
+  expect(recorded.asked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
 describe.each(TARGETS)('%s', (target) => {
   test.each(FAMILIES.filter((f) => !f.judges || f.judges(target)).map((f) => [f.id, f] as const))('%s: the library\'s verdict on every pair is the judge\'s', (_id, family) => {
     // GIVEN every pair of the family, linked and not
