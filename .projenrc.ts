@@ -7,6 +7,7 @@ import { setupJava } from './projenrc/java';
 import { flavourProject } from './projenrc/jest';
 import { setupJudges, terraformJudgeSteps } from './projenrc/judges';
 import { setupPackaging, silenceJsiiNode20 } from './projenrc/packaging';
+import { providerReleaseSteps, setupProviders } from './projenrc/providers';
 import { setupPython } from './projenrc/python';
 import { setupTiers } from './projenrc/tiers';
 
@@ -100,12 +101,13 @@ const project = new cdktf.ConstructLibraryCdktf({
   pullRequestTemplate: false,
   release: true,
   releaseTrigger: release.ReleaseTrigger.workflowDispatch(),
-  // The release job runs the whole build, `npm test` included: the judges, Java, Python and Go.
+  // The release job runs the whole build, `npm test` included: the judges, the providers, Java, Python and Go.
   releaseWorkflowSetupSteps: [
     { name: 'Set up Go', uses: 'actions/setup-go@v5', with: { 'go-version': '1.26.x' } },
     { name: 'Set up the JDK and Maven', uses: 'actions/setup-java@v4', with: { 'distribution': 'temurin', 'java-version': '17' } },
     { name: 'Set up Python', uses: 'actions/setup-python@v5', with: { 'python-version': '3.11' } },
     ...terraformJudgeSteps(),
+    ...providerReleaseSteps(),
   ],
   // commit-and-tag-version 13 needs Node.js 22 (its conventional-changelog packages say so); 12 runs on 20.
   bumpPackage: 'commit-and-tag-version@^12',
@@ -141,12 +143,13 @@ project.addTask('eslint:fix', {
 const packageBoth = setupPackaging(project);
 const java = setupJava(project, packageBoth);
 const installs = setupJudges(project);
+const providers = setupProviders(project);
 const python = setupPython(project, packageBoth);
 const go = setupGo(project, packageBoth);
 setupBench(project, java, python);
 
 project.addTask('docs:fields', {
-  description: 'Regenerates docs/FIELDS.md from the field tables and scripts/judges.txt from the judge rows (test/support/judge-rows.ts)',
+  description: 'Regenerates docs/FIELDS.md from the field tables, scripts/judges.txt from the judge rows (test/support/judge-rows.ts) and scripts/providers.txt from the provider rows (test/support/provider-rows.ts)',
   exec: 'ts-node --project tsconfig.dev.json scripts/fields-doc.ts',
 });
 project.postCompileTask.spawn(project.tasks.tryFind('docs:fields')!);
@@ -176,7 +179,7 @@ project.npmignore?.include('/src/');
 const cdktn = setupCdktn(project, java, go.runGoExample);
 const cli = setupFrameworkClis(project, java);
 setupTiers(project, {
-  installs: { 'judges': installs.judges, 'emulators': installs.emulators, 'framework-clis': cli.install },
+  installs: { 'judges': installs.judges, 'emulators': installs.emulators, 'providers': providers.install, 'framework-clis': cli.install },
   languages: [
     { spawn: java.testJava.name },
     ...python.tierSteps,

@@ -6,9 +6,9 @@ import { PackageBoth, silenceJsiiNode20 } from './packaging';
  * command and the languages tier's Go steps (package the module, run the suite; the library compiled before).
  */
 export function setupGo(project: cdktf.ConstructLibraryCdktf, packageBoth: PackageBoth): { runGoExample: string; tierSteps: TaskStep[] } {
-  // jsii-pacmak writes the Go module to dist/go/cdktfstatebackends. The Go module proxy reachable here
-  // does not serve cdktf's Go module (github.com/hashicorp/terraform-cdk-go/cdktf), so
-  // scripts/go-bindings.sh generates it from the cdktf npm package into a per-version cache, and
+  // jsii-pacmak writes the Go module to dist/go/cdktfstatebackends. scripts/go-bindings.sh generates
+  // the framework's Go binding from the npm package the library is built with (the Go module proxy
+  // serves cdktf's v0.21.0 too, not cdktn's v0.24.0) into a per-version cache, and
   // test/go and examples/go point at it (and at dist/go) with `replace` directives in their own
   // go.mod only. scripts/go.sh runs the suite or the example (a loud skip without Go outside CI).
   const packageGo = packageBoth('go');

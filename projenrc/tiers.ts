@@ -5,11 +5,11 @@ import { silenceJsiiNode20 } from './packaging';
 export type Flavour = 'cdktf' | 'cdktn';
 
 /**
- * The install steps (scripts/judges.sh, emulators.sh, framework-clis.sh): `npm test` starts each in
- * the background at its beginning, while the type-check, eslint and the tiers that need none run,
- * and a tier that needs one waits for it there; a tier run alone runs them first.
+ * The install steps (scripts/judges.sh, emulators.sh, providers.sh, framework-clis.sh): `npm test`
+ * starts each in the background at its beginning, while the type-check, eslint and the tiers that
+ * need none run, and a tier that needs one waits for it there; a tier run alone runs them first.
  */
-export const INSTALLS = ['judges', 'emulators', 'framework-clis'] as const;
+export const INSTALLS = ['judges', 'emulators', 'providers', 'framework-clis'] as const;
 export type Install = (typeof INSTALLS)[number];
 
 /** One tier of the test run: `npx projen test:<name>` runs it alone, `npm test` runs them all in order. */
@@ -84,16 +84,19 @@ export const TIERS: readonly Tier[] = [
       cdktfOnly: [
         'test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz',
         'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus', 'test/judges/backend-hash',
+        'test/judges/providers',
       ],
     },
-    needs: ['judges'],
+    // The providers validate the state stores' resources (test/judges/providers.test.ts).
+    needs: ['judges', 'providers'],
     push: true,
   },
   {
     name: 'runtime',
     description: 'The tools store, lock and read state on storage emulators (one flavour: the JSON is the same)',
     jest: { dirs: ['test/runtime'], flavours: ['cdktf'] },
-    needs: ['judges', 'emulators'],
+    // GcsStateBucket's runs use the Google provider (test/runtime/gcs-state-bucket.test.ts).
+    needs: ['judges', 'emulators', 'providers'],
     // (its suites wait through the tools' applies, lock timeouts and retries much more than they compute)
     beside: true,
   },

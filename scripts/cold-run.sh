@@ -8,10 +8,11 @@
 #
 # DIR (default: a new directory under ${TMPDIR:-/tmp}) receives repo/ (the clone), home/ (the empty
 # HOME) and run.log. It is removed after a green run unless KEEP=1, and kept after a red one.
-# Only committed work is tested: the clone is of HEAD. The Terraform source archives that
-# scripts/judges.sh looks for beside the checkout (../shared/judges) are linked beside the clone.
-# Run it after touching an install step (scripts/judges.sh, emulators.sh, framework-clis.sh,
-# go-bindings.sh, python.js, the Maven and Go set-up): a warm cache hides a broken first run.
+# Only committed work is tested: the clone is of HEAD. The source archives that scripts/judges.sh
+# and scripts/providers.sh look for beside the checkout (../shared/judges, ../shared/providers) are
+# linked beside the clone. Run it after touching an install step (scripts/judges.sh, providers.sh,
+# emulators.sh, framework-clis.sh, go-bindings.sh, python.js, the Maven and Go set-up): a warm
+# cache hides a broken first run.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

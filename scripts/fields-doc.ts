@@ -2,11 +2,13 @@
  * Renders docs/FIELDS.md from the field tables: for every store, each field's spellings, the key
  * each tool reads, its type, the first release of each tool that has it, the env vars, and whether
  * it is a secret; for every rule what judged it, with the judges of test/support/judge-rows.ts.
- * `npx projen docs:fields` writes it and scripts/judges.txt (the judge rows' view for bash, Python,
- * Java and Go); a test fails when either is stale.
+ * `npx projen docs:fields` writes it, scripts/judges.txt (the judge rows' view for bash, Python,
+ * Java and Go) and scripts/providers.txt (the provider rows' view for scripts/providers.sh); a test
+ * fails when any is stale.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { renderStateStoresDoc } from './state-stores-doc';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../src/private/encryption/rules';
 import { MOVED_STATE_RULE } from '../src/private/framework/moved-state';
 import { CALL_CHECKS } from '../src/private/framework/rule-catalog';
@@ -21,7 +23,8 @@ import { TARGET_VERSIONS_CHECK } from '../src/private/kit/targets';
 import { STORES } from '../src/private/stores';
 import { SOURCE_READ } from '../src/private/target/releases';
 import { NEWEST_KNOWN, ParsedTarget, ToolName } from '../src/private/target/target';
-import { JUDGE_ROWS, JudgeRow, JudgeTier, judgesList } from '../test/support/judge-rows';
+import { JUDGE_ROWS, JudgeRow, JudgeTier, TABLE_JUDGE_ROWS, judgesList } from '../test/support/judge-rows';
+import { PROVIDER_ROWS, providersList } from '../test/support/provider-rows';
 
 /** `GcsBackend / DataTerraformRemoteStateGcs (`GcsBackendConfig`)`, with the structs of the store's blocks. */
 function title(store: StoreDefinition): string {
@@ -78,7 +81,7 @@ export function renderFieldsDoc(): string {
     `release cites the source of Terraform ${SOURCE_READ.terraform} and OpenTofu ${SOURCE_READ.opentofu}.`,
     '',
     'The availability columns are held to the real tools by the tests (CONTRIBUTING, "Judges"): each judge',
-    `(${judgeNames(JUDGE_ROWS)}) must accept every field the columns give`,
+    `(${judgeNames(TABLE_JUDGE_ROWS)}) must accept every field the columns give`,
     'its version and refuse every other one. A pre-release judges provisionally, for the fields its release adds.',
     '',
     'The "judged by" column of each rule table says what shows the tool refusing what an error rule refuses,',
@@ -100,6 +103,7 @@ export function renderFieldsDoc(): string {
     out.push(...store.rules.map((r) =>
       `| \`${r.id}\` | ${r.severity} | ${cell(r.description)} | ${cell(r.evidence)} | ${cell(r.offline ? offlineText(r.offline) : '— (a warning)')} | ${cell(judgedWith(store, r))} |`));
   }
+  out.push(...renderStateStoresDoc(cell, judgedStateStoreRule));
   out.push('', '## State encryption (OpenTofu): `StateEncryption`', '');
   out.push('Its own rules, by id (the schema of each key provider and method is in API.md):', '');
   out.push('| id | severity | evidence |', '|---|---|---|');
@@ -116,6 +120,25 @@ export function renderFieldsDoc(): string {
   out.push('| id | severity | check |', '|---|---|---|');
   out.push(...CALL_CHECKS.map((c) => `| \`${c.id}\` | ${c.severity} | ${cell(c.description)} |`));
   return out.join('\n') + '\n';
+}
+
+/**
+ * The "judged by" cell of a state store construct's rule: `validate` with the provider built from its
+ * source and every judge of the judges tier (test/judges/state-stores.test.ts), where the provider
+ * builds here; for a rule judge rows are limited to, those judges' `init` and `validate`; otherwise
+ * the provider's source, and why.
+ */
+function judgedStateStoreRule(rule: Rule, provider: string): string {
+  if (rule.sourceOnly) return `source only (${rule.sourceOnly})`;
+  const own = JUDGE_ROWS.filter((r) => r.rules?.includes(rule.id));
+  if (own.length > 0) {
+    return `\`init\` and \`validate\`: ${judgeNames(own)} refuses it (a judge of this rule alone); ` +
+      `${judgeNames(JUDGE_ROWS.filter((r) => r.tiers.includes('judges')))} accept it`;
+  }
+  const row = PROVIDER_ROWS.find((r) => r.name === provider);
+  if (!row || !rule.offline || !('validate' in rule.offline)) return 'source only (no offline check of the tool refuses it)';
+  if (row.doesNotBuild) return `source only (the ${row.namespace}/${row.name} provider does not build here: ${row.doesNotBuild.why}; its schema is read from its source)`;
+  return `\`validate\` with ${row.namespace}/${row.name} ${row.version}: ${judgeNames(JUDGE_ROWS.filter((r) => r.tiers.includes('judges')))}`;
 }
 
 function cell(text: string): string {
@@ -164,8 +187,11 @@ export const FIELDS_DOC = path.join(__dirname, '..', 'docs', 'FIELDS.md');
 /** The judge rows' view for the readers that are not TypeScript (scripts/judges.sh, pytest, JUnit, go test). */
 export const JUDGES_LIST = path.join(__dirname, 'judges.txt');
 
+/** The provider rows' view for scripts/providers.sh. */
+export const PROVIDERS_LIST = path.join(__dirname, 'providers.txt');
+
 if (require.main === module) {
-  for (const [file, text] of [[FIELDS_DOC, renderFieldsDoc()], [JUDGES_LIST, judgesList()]]) {
+  for (const [file, text] of [[FIELDS_DOC, renderFieldsDoc()], [JUDGES_LIST, judgesList()], [PROVIDERS_LIST, providersList()]]) {
     fs.writeFileSync(file, text);
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
   }

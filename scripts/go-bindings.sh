@@ -7,8 +7,8 @@
 # Also links .go-bindings/<framework> (never committed) at the cached module, so the test and
 # example modules can name it with a relative `replace` directive.
 #
-# Why: the Go module proxy reachable here does not serve github.com/hashicorp/terraform-cdk-go/cdktf
-# (real users fetch it as usual), so test/go and examples/go point at this binding with a `replace`
+# Why: the suites test the library against the framework's npm package it is built with (the Go module
+# proxy serves cdktf's v0.21.0 too, but not cdktn's v0.24.0), so test/go and examples/go point at this binding with a `replace`
 # directive that lives only in their own go.mod, never in the published one. jsii-pacmak writes its
 # sources (a few seconds); the first `go test` compiles it against github.com/aws/constructs-go and
 # github.com/aws/jsii-runtime-go from the Go module proxy (about 15 s on 2 cores, then Go's build cache).

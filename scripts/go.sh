@@ -9,8 +9,8 @@
 # committed) whose imports name cdktn's Go binding (as `cdktf`, so the code is unchanged) and
 # packages/cdktn-state-backends/dist/go (`npx projen cdktn:compile`, then its package:go). The
 # README snippets test stays with the cdktf flavour (the README is written for it). cdktn 0.24.0
-# asks for constructs-go v10.6.0, which the Go module proxy here does not serve; the copy takes
-# v10.8.1, the newest 10.x it serves.
+# asks for constructs-go v10.6.0, which the Go module proxy's version list omits (it serves v10.6.0
+# when asked by version); the copy takes v10.8.1, the newest 10.x in that list.
 #
 # Outside CI, a missing Go or binding skips the run with a loud warning; under CI (CI set) it fails.
 set -euo pipefail

@@ -1,8 +1,9 @@
-// Runs the pytest suite (test/python), the Python example (examples/python) or the Python benchmark
-// (bench/python) against the wheel jsii-pacmak just wrote to dist/python, in a virtual environment
-// of its own:
+// Runs the pytest suite (test/python), the Python example (examples/python), the Python benchmark
+// (bench/python) or the README-patterns benchmark's Python runs (bench/patterns.ts, which starts
+// bench/python/patterns_child.py with the environment's interpreter) against the wheel jsii-pacmak
+// just wrote to dist/python, in a virtual environment of its own:
 //
-//   node scripts/python.js test|example|bench [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]
+//   node scripts/python.js test|example|bench|bench-patterns [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]
 //
 // Defaults: --dist cdktf-state-backends --module cdktf_state_backends --cdk cdktf. Another flavour
 // of the package (cdktn-state-backends) is one more call with its names and a requirements file
@@ -12,7 +13,7 @@
 // and the requirements file from PyPI, and reused while python3 and that file are unchanged (a
 // stamp holds their hash); the wheel is reinstalled on every run, so the tests never see a stale
 // build. ARGS go to pytest, run in test/python (test), to the example (example) or to the benchmark
-// (bench).
+// (bench, bench-patterns).
 const { execFileSync, spawnSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
@@ -34,7 +35,9 @@ function parseArgs(argv) {
     if (i + 1 >= args.length) fail(`${args[i]} needs a value`);
     opts[m[1]] = args[++i];
   }
-  if (!['test', 'example', 'bench'].includes(command)) fail('usage: python.js test|example|bench [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]');
+  if (!['test', 'example', 'bench', 'bench-patterns'].includes(command)) {
+    fail('usage: python.js test|example|bench|bench-patterns [--dist NAME --module MODULE --cdk MODULE] [--] [ARGS...]');
+  }
   return { command, ...opts };
 }
 
@@ -110,6 +113,9 @@ if (opts.command === 'test') {
   console.log(`python: ${opts.dist} suite took ${((Date.now() - started) / 1000).toFixed(1)} s in all (environment, install, field cases, pytest)`);
 } else if (opts.command === 'bench') {
   status = run(python, ['bench/python/synth_bench.py', ...opts.rest], { env: libraryEnv });
+} else if (opts.command === 'bench-patterns') {
+  const driver = ['-T', '--project', 'tsconfig.dev.json', 'bench/patterns.ts', '--language=python', `--python=${python}`, ...opts.rest];
+  status = run(path.join(ROOT, 'node_modules', '.bin', 'ts-node'), driver, { env: libraryEnv });
 } else {
   status = run(python, ['examples/python/main.py', ...opts.rest], { env: libraryEnv });
 }

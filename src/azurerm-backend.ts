@@ -1,34 +1,24 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { AZURERM_STORE } from './private/stores/azurerm';
 
 /**
- * Azure Blob Storage backend settings (`azurerm`).
+ * AzureRM backend settings without the storage account and container, for `AzurermStateContainer.backend` and
+ * `AzurermStateContainer.forEachStack`, which add the storage account and container the construct makes.
  *
- * Stores the state as a blob in a container of a storage account, with state locking through blob
- * leases.
+ * `AzurermBackendConfig` extends it with the storage account and container.
  *
  * @see https://developer.hashicorp.com/terraform/language/backend/azurerm
  */
-export interface AzurermBackendConfig {
-  /**
-   * Name of the storage container.
-   */
-  readonly containerName: string;
-
+export interface AzurermBackendOptions {
   /**
    * Name of the blob that holds the state.
    */
   readonly key: string;
-
-  /**
-   * Name of the storage account.
-   */
-  readonly storageAccountName: string;
 
   /**
    * Access key of the storage account.
@@ -332,6 +322,26 @@ export interface AzurermBackendConfig {
   readonly useOidc?: boolean;
 }
 
+/**
+ * Azure Blob Storage backend settings (`azurerm`).
+ *
+ * Stores the state as a blob in a container of a storage account, with state locking through blob
+ * leases.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/azurerm
+ */
+export interface AzurermBackendConfig extends AzurermBackendOptions {
+  /**
+   * Name of the storage container.
+   */
+  readonly containerName: string;
+
+  /**
+   * Name of the storage account.
+   */
+  readonly storageAccountName: string;
+}
+
 // The backend's config comes first on purpose: the jsii kernel rebuilds a struct's property list on
 // every call from Java, Python or Go, and merging the long list into an empty one is several times
 // cheaper than merging it into the short one (BENCHMARKS.md, "Java and Python through jsii").
@@ -339,6 +349,12 @@ export interface AzurermBackendConfig {
  * Config of a remote state read from an AzureRM backend.
  */
 export interface DataTerraformRemoteStateAzurermConfig extends AzurermBackendConfig, DataTerraformRemoteStateConfig {}
+
+/**
+ * Config of a remote state without the storage account and container, for `AzurermStateContainer.remoteState`, which adds
+ * the storage account and container the construct makes.
+ */
+export interface DataTerraformRemoteStateAzurermOptions extends AzurermBackendOptions, DataTerraformRemoteStateConfig {}
 
 /**
  * An AzureRM backend: `terraform { backend "azurerm" { ... } }`.
@@ -362,6 +378,7 @@ export class AzurermBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: AzurermBackendConfig): AzurermBackend[] {
+    requireConfig(config, 'AzurermBackend.forEachStack');
     const base = derivable(config.key, 'key', 'AzurermBackend.forEachStack');
     return backendForEachStack(scope, 'AzurermBackend.forEachStack', (stack, path) => new AzurermBackend(stack, { ...config, key: joinPath(path, base) }));
   }

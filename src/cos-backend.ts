@@ -1,26 +1,20 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { COS_STORE } from './private/stores/cos';
 
 /**
- * Tencent Cloud Object Storage (COS) backend settings.
+ * COS backend settings without the bucket, for `CosStateBucket.backend` and
+ * `CosStateBucket.forEachStack`, which add the bucket the construct makes.
  *
- * Stores the state as an object under a prefix in a bucket, with state locking. The bucket must be
- * created by hand first; object versioning is strongly recommended.
+ * `CosBackendConfig` extends it with the bucket.
  *
  * @see https://developer.hashicorp.com/terraform/language/backend/cos
  */
-export interface CosBackendConfig {
-  /**
-   * Name of the bucket that holds the state, including its APPID suffix
-   * (for example `tfstate-1250000000`).
-   */
-  readonly bucket: string;
-
+export interface CosBackendOptions {
   /**
    * Turns on global acceleration for the bucket's endpoint.
    *
@@ -146,6 +140,22 @@ export interface CosBackendConfig {
 }
 
 /**
+ * Tencent Cloud Object Storage (COS) backend settings.
+ *
+ * Stores the state as an object under a prefix in a bucket, with state locking. The bucket must be
+ * created by hand first; object versioning is strongly recommended.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/cos
+ */
+export interface CosBackendConfig extends CosBackendOptions {
+  /**
+   * Name of the bucket that holds the state, including its APPID suffix
+   * (for example `tfstate-1250000000`).
+   */
+  readonly bucket: string;
+}
+
+/**
  * The `assume_role` block of a COS backend.
  */
 export interface CosBackendAssumeRole {
@@ -193,6 +203,12 @@ export interface CosBackendAssumeRole {
 export interface DataTerraformRemoteStateCosConfig extends CosBackendConfig, DataTerraformRemoteStateConfig {}
 
 /**
+ * Config of a remote state without the bucket, for `CosStateBucket.remoteState`, which adds
+ * the bucket the construct makes.
+ */
+export interface DataTerraformRemoteStateCosOptions extends CosBackendOptions, DataTerraformRemoteStateConfig {}
+
+/**
  * A COS backend: `terraform { backend "cos" { ... } }`.
  *
  * The config is checked when the construct is created; only the keys the target tool accepts are
@@ -214,6 +230,7 @@ export class CosBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: CosBackendConfig): CosBackend[] {
+    requireConfig(config, 'CosBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'CosBackend.forEachStack');
     return backendForEachStack(scope, 'CosBackend.forEachStack', (stack, path) => new CosBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

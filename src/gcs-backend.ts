@@ -1,30 +1,20 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { GCS_STORE } from './private/stores/gcs';
 
 /**
- * Google Cloud Storage (GCS) backend settings.
+ * GCS backend settings without the bucket, for `GcsStateBucket.backend` and
+ * `GcsStateBucket.forEachStack`, which add the bucket the construct makes.
  *
- * Stores the state as an object under a prefix in an existing bucket. The backend supports state
- * locking. The bucket must exist before the backend is configured, and object versioning should
- * be turned on so state can be recovered after an accidental deletion. The state of a named
- * workspace is stored as `<prefix>/<name>.tfstate`.
- *
- * When the Google provider is used in the same configuration, it reads the same
- * `GOOGLE_CREDENTIALS` environment variable.
+ * `GcsBackendConfig` extends it with the bucket.
  *
  * @see https://developer.hashicorp.com/terraform/language/backend/gcs
  */
-export interface GcsBackendConfig {
-  /**
-   * Name of the bucket that holds the state. Bucket names are globally unique.
-   */
-  readonly bucket: string;
-
+export interface GcsBackendOptions {
   /**
    * Temporary OAuth 2.0 access token (the bearer token of the `Authorization` header), used
    * instead of `credentials`. When both are set, the access token wins.
@@ -122,6 +112,26 @@ export interface GcsBackendConfig {
   readonly universeDomain?: string;
 }
 
+/**
+ * Google Cloud Storage (GCS) backend settings.
+ *
+ * Stores the state as an object under a prefix in an existing bucket. The backend supports state
+ * locking. The bucket must exist before the backend is configured, and object versioning should
+ * be turned on so state can be recovered after an accidental deletion. The state of a named
+ * workspace is stored as `<prefix>/<name>.tfstate`.
+ *
+ * When the Google provider is used in the same configuration, it reads the same
+ * `GOOGLE_CREDENTIALS` environment variable.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/gcs
+ */
+export interface GcsBackendConfig extends GcsBackendOptions {
+  /**
+   * Name of the bucket that holds the state. Bucket names are globally unique.
+   */
+  readonly bucket: string;
+}
+
 // The backend's config comes first on purpose: the jsii kernel rebuilds a struct's property list on
 // every call from Java, Python or Go, and merging the long list into an empty one is several times
 // cheaper than merging it into the short one (BENCHMARKS.md, "Java and Python through jsii").
@@ -129,6 +139,12 @@ export interface GcsBackendConfig {
  * Config of a remote state read from a GCS backend.
  */
 export interface DataTerraformRemoteStateGcsConfig extends GcsBackendConfig, DataTerraformRemoteStateConfig {}
+
+/**
+ * Config of a remote state without the bucket, for `GcsStateBucket.remoteState`, which adds
+ * the bucket the construct makes.
+ */
+export interface DataTerraformRemoteStateGcsOptions extends GcsBackendOptions, DataTerraformRemoteStateConfig {}
 
 /**
  * A GCS backend: `terraform { backend "gcs" { ... } }`.
@@ -151,6 +167,7 @@ export class GcsBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: GcsBackendConfig): GcsBackend[] {
+    requireConfig(config, 'GcsBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'GcsBackend.forEachStack');
     return backendForEachStack(scope, 'GcsBackend.forEachStack', (stack, path) => new GcsBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

@@ -1,23 +1,20 @@
 import { DataTerraformRemoteStateConfig } from 'cdktf';
 import { Construct } from 'constructs';
 import { StoreBackend } from './private/framework/backend';
-import { backendForEachStack, derivable } from './private/framework/for-each-stack';
+import { backendForEachStack, derivable, requireConfig } from './private/framework/for-each-stack';
 import { StoreRemoteState } from './private/framework/remote-state';
 import { joinPath } from './private/kit/go-path';
 import { OSS_STORE } from './private/stores/oss';
 
 /**
- * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
- * TableStore table.
+ * OSS backend settings without the bucket, for `OssStateBucket.backend` and
+ * `OssStateBucket.forEachStack`, which add the bucket the construct makes.
+ *
+ * `OssBackendConfig` extends it with the bucket.
  *
  * @see https://developer.hashicorp.com/terraform/language/backend/oss
  */
-export interface OssBackendConfig {
-  /**
-   * Name of the bucket that holds the state.
-   */
-  readonly bucket: string;
-
+export interface OssBackendOptions {
   /**
    * Access key id.
    *
@@ -232,6 +229,19 @@ export interface OssBackendConfig {
 }
 
 /**
+ * Alibaba Cloud Object Storage Service (OSS) backend settings, with state locking in a
+ * TableStore table.
+ *
+ * @see https://developer.hashicorp.com/terraform/language/backend/oss
+ */
+export interface OssBackendConfig extends OssBackendOptions {
+  /**
+   * Name of the bucket that holds the state.
+   */
+  readonly bucket: string;
+}
+
+/**
  * The deprecated `assume_role` block of an OSS backend.
  */
 export interface OssAssumeRole {
@@ -273,6 +283,12 @@ export interface OssAssumeRole {
 export interface DataTerraformRemoteStateOssConfig extends OssBackendConfig, DataTerraformRemoteStateConfig {}
 
 /**
+ * Config of a remote state without the bucket, for `OssStateBucket.remoteState`, which adds
+ * the bucket the construct makes.
+ */
+export interface DataTerraformRemoteStateOssOptions extends OssBackendOptions, DataTerraformRemoteStateConfig {}
+
+/**
  * An OSS backend: `terraform { backend "oss" { ... } }`.
  *
  * The config is checked when the construct is created; only the keys the target tool accepts are
@@ -294,6 +310,7 @@ export class OssBackend extends StoreBackend {
    * @returns the backends created, in tree order
    */
   public static forEachStack(scope: Construct, config: OssBackendConfig): OssBackend[] {
+    requireConfig(config, 'OssBackend.forEachStack');
     const base = derivable(config.prefix, 'prefix', 'OssBackend.forEachStack');
     return backendForEachStack(scope, 'OssBackend.forEachStack', (stack, path) => new OssBackend(stack, { ...config, prefix: joinPath(base, path) }));
   }

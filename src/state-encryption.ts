@@ -8,6 +8,7 @@ import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rule
 import { StateBackendError } from './private/errors/errors';
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
 import { withId } from './private/framework/rule-catalog';
+import { watchStateMap } from './private/framework/state-map';
 import { staticContextOf } from './private/framework/static-context';
 import { recordWarnings, showWarningsNow, showsWarnings } from './private/framework/warnings';
 import { Warning } from './private/kit/field-value';
@@ -145,6 +146,7 @@ export class StateEncryption extends TerraformElement {
   constructor(scope: Construct, props: StateEncryptionProps = {}) {
     super(scope, 'encryption');
     Object.defineProperty(this, STATE_ENCRYPTION_SYMBOL, { value: true });
+    watchStateMap(this);
     const given = (props ?? {}) as EncryptionInputs;
     this.inputs = { ...given, remoteStates: Array.isArray(given.remoteStates) ? [...given.remoteStates] : given.remoteStates };
     try {

@@ -1,4 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
+import { watchStateMap } from './private/framework/state-map';
 import { targetOf } from './private/kit/targets';
 import { NEWEST_KNOWN, TARGET_CONTEXT_KEY, applyTarget, parseTargetOrThrow } from './private/target/target';
 
@@ -83,6 +84,7 @@ export class StateBackendTarget {
    */
   public applyTo(scope: Construct): void {
     applyTarget(scope, this.toString());
+    watchStateMap(scope);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { refuse } from './private/errors/errors';
 import { warningIds } from './private/framework/rule-catalog';
+import { watchStateMap } from './private/framework/state-map';
 import { ACKNOWLEDGE_CHECK, STRICT_CONTEXT_KEY, acknowledge } from './private/framework/warnings';
 
 /**
@@ -39,6 +40,7 @@ export class StateBackendWarnings {
       refuse(`acknowledge: got no reason for ${id}, expected a sentence saying why the warning does not apply`, ACKNOWLEDGE_CHECK.id);
     }
     acknowledge(scope, id, reason);
+    watchStateMap(scope);
   }
 
   /**
@@ -48,6 +50,7 @@ export class StateBackendWarnings {
    */
   public static strict(scope: IConstruct): void {
     scope.node.setContext(STRICT_CONTEXT_KEY, true);
+    watchStateMap(scope);
   }
 
   /** The ids of every warning this library can raise. */

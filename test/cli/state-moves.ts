@@ -6,15 +6,16 @@
  *   it); switching prod -> dev stops at "Backend configuration changed" until -reconfigure, which
  *   leaves prod's object as it was; --migrate-state there copies one environment's state over the
  *   other's, the CLI answering the question itself;
- * - a value given at init (a pull request's object) is the run's, not a move;
+ * - a value given at init (a pull request's object) is the run's, not a move; a run without it is told its init keeps that object;
  * - moving every environment's object: the synth lists each, and its recipe moves one (lineage kept);
  * - adopting forEachStack moves every stack's object: the synth says so (stack/state-moved), and
  *   `deploy --migrate-state` copies each state (lineage and serial kept), leaving the old objects;
- * - renaming a stack: the synth names the directory the CLI deletes, and its recipe moves the state.
+ * - renaming a stack: the synth names the directory the CLI deletes, and its two commands, run as
+ *   printed, move the state (test/cli/recipes.ts follows every kind of note's commands as printed).
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { BUCKET, CliApp, Store, StoreEmulator, cli, makeApp, requireStore, startStore } from './support';
+import { BUCKET, CliApp, Store, StoreEmulator, cli, makeApp, requireStore, shell, startStore } from './support';
 
 /** Where each stack keeps its state, by layout and store (the tools' layouts, default workspace). */
 const OBJECT = {
@@ -88,25 +89,31 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
 
       // WHEN, from dev, prod's file is given with --migrate-state (what never to do between environments)
       const copied = ok(run(['deploy', 'network', '--auto-approve', '--migrate-state', ...out], { ...env, TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }));
-      // THEN the synth said it is a switch, never to be done with --migrate-state (the CLI's own flag it cannot see)
+      // THEN the synth said that this command copies one environment's state over the other's (it sees the CLI's --migrate-state), and how to switch instead
       expect(copied.output).toContain(
-        `WARN [network/backend]: stack network's run switches environments: the last init in ${path.join('cdktf.env.out', 'stacks', 'network')} used ` +
-          `${WHERE[store](`${BUCKET}-dev`)}, object "${own('network')}" (dev.tfbackend), this run's init names ${WHERE[store](`${BUCKET}-prod`)}, object "${own('network')}" (prod.tfbackend)`,
+        `WARN [network/backend]: stack network's run copies one environment's state over another's: the last init in ${path.join('cdktf.env.out', 'stacks', 'network')} used ` +
+          `${WHERE[store](`${BUCKET}-dev`)}, object "${own('network')}" (dev.tfbackend), this run's init names ${WHERE[store](`${BUCKET}-prod`)}, object "${own('network')}" (prod.tfbackend), ` +
+          `and copies the first over the second (${app.framework} deploy --migrate-state); ` +
+          `to switch environments instead: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" ${app.framework} diff network --output cdktf.env.out; ` +
+          'never copy between environments (--migrate-state, -migrate-state, -force-copy): it copies dev.tfbackend\'s state over prod.tfbackend\'s [stack/state-moved]',
       );
-      expect(copied.output).toContain('never --migrate-state between environments: it copies dev.tfbackend\'s state over prod.tfbackend\'s [stack/state-moved]');
       // AND the CLI answered "yes" itself and prod's object now holds dev's state: prod's own lineage is gone from it
       expect(em.state(`${BUCKET}-prod`, own('network')).lineage).toBe(dev.lineage);
     });
 
-    test('a value given at init (a pull request\'s object) is the run\'s: no note, with or without it', () => {
+    test('a value given at init (a pull request\'s object) is the run\'s: no note with it, and one without it, where init keeps that object', () => {
       // GIVEN the network deployed with prod's file and its object's name given at init
       const out = ['--output', 'cdktf.pr.out'];
       const pr = { SCENARIO: 'environments', TF_CLI_ARGS_init: `-backend-config=prod.tfbackend -backend-config=${OBJECT_KEY[store]}=${PR[store]}` };
       ok(run(['deploy', 'network', '--auto-approve', ...out], pr));
       expect(objects()[`${BUCKET}-prod`]).toContain(PR_OBJECT[store]);
-      // WHEN it is synthesized again, with the same values, and with none THEN no synth says the state moves
+      // WHEN it is synthesized again with the same values THEN no synth says the state moves
       expect(ok(run(['synth', ...out], pr)).output).not.toContain('[stack/state-moved]');
-      expect(ok(run(['synth', ...out], { SCENARIO: 'environments' })).output).not.toContain('[stack/state-moved]');
+      // AND with none, the synth says the directory's init keeps the pull request's object, not the block's
+      expect(ok(run(['synth', ...out], { SCENARIO: 'environments' })).output).toContain(
+        `WARN [network/backend]: stack network's directory is still at the object its last init was given: the last init in ${path.join('cdktf.pr.out', 'stacks', 'network')} used ` +
+          `${WHERE[store](`${BUCKET}-prod`)}, object "${PR_OBJECT[store]}" (given ${OBJECT_KEY[store]} "${PR[store]}" at init)`,
+      );
     });
 
     test('environments and a move: the synth lists each file\'s move, and its recipe moves one environment, lineage kept', () => {
@@ -125,10 +132,11 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
         expect(synth.output).toContain(`${e}.tfbackend from ${WHERE[store](`${BUCKET}-${e}`)}, object "${own('network')}" to ${WHERE[store](`${BUCKET}-${e}`)}, object "${MOVED_OBJECT[store]}"`);
       }
       const point = `-reconfigure -backend-config=prod.tfbackend -backend-config=${OBJECT_KEY[store]}=${OLD_VALUE[store]}`;
-      expect(synth.output).toContain(`TF_CLI_ARGS_init="${point}" ${app.framework} diff network, then TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${app.framework} deploy network --migrate-state`);
-      // WHEN prod is moved with the recipe: diff pointing the directory at its old object finds no changes, then the copy
-      expect(ok(run(['diff', 'network', ...out], { ...moving, TF_CLI_ARGS_init: point })).output).toMatch(/No changes/);
-      ok(run(['deploy', 'network', '--auto-approve', '--migrate-state', ...out], { ...moving, TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }));
+      const commands = [`TF_CLI_ARGS_init="${point}" ${app.framework} diff network --output cdktf.move.out`,
+        `TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${app.framework} diff network --output cdktf.move.out`];
+      expect(synth.output).toContain(`prod.tfbackend: ${commands[0]}, then ${commands[1]}; dev.tfbackend: `);
+      // WHEN prod is moved with its two commands, as printed: the diff pointing the directory at its old object finds no changes, then the copy's none
+      for (const command of commands) expect(ok(shell(em.ns, app, dir, command, { ...em.env, ...moving })).output).toMatch(/No changes/);
       // THEN prod's state is at its new object, its lineage kept, the old object as it was, and dev untouched
       expect(em.state(`${BUCKET}-prod`, MOVED_OBJECT[store]).lineage).toBe(before.prod.lineage);
       expect(em.state(`${BUCKET}-prod`, own('network'))).toEqual(before.prod);
@@ -148,9 +156,9 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
       for (const stack of ['network', 'app']) {
         expect(synth.output).toContain(
           `WARN [${stack}/backend]: stack ${stack}'s state moves: the last init in ${path.join('cdktf.out', 'stacks', stack)} used ` +
-            `${WHERE[store](BUCKET)}, object "${own(stack)}", this synth names ${WHERE[store](BUCKET)}, object "${moved(stack)}"; ` +
-            `to copy the state there: ${app.framework} deploy ${stack}${stack === 'app' ? ' --ignore-missing-stack-dependencies' : ''} --migrate-state`,
+            `${WHERE[store](BUCKET)}, object "${own(stack)}", this synth names ${WHERE[store](BUCKET)}, object "${moved(stack)}"; `,
         );
+        expect(synth.output).toContain(`to copy the state there: TF_CLI_ARGS_init=-force-copy ${app.framework} diff ${stack} (`);
       }
 
       // AND the CLI showed the state map the synth printed: each stack's new object, and who reads it
@@ -200,16 +208,15 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
         `WARN [application/backend]: ${path.join('cdktf.out', 'stacks', 'app')} holds the last init of stack app, which this app no longer has ` +
           `(${WHERE[store](BUCKET)}, object "${moved('app')}"); the CLI deletes that directory, its .terraform with it, after this synth.`,
       );
-      // (the stack reads the network's outputs: deployed alone, the CLI wants --ignore-missing-stack-dependencies)
-      const deploy = ['deploy', 'application', '--ignore-missing-stack-dependencies'];
       // (the copy gives the new value again: an init given nothing keeps the object the first step recorded)
       const back = `-backend-config=${OBJECT_KEY[store]}=${FOR_EACH_VALUE[store]('application')}`;
-      expect(synth.output).toContain(`TF_CLI_ARGS_init="${point}" ${app.framework} diff application, then TF_CLI_ARGS_init=${back} ${app.framework} ${deploy.join(' ')} --migrate-state`);
+      const commands = [`TF_CLI_ARGS_init="${point}" ${app.framework} diff application`, `TF_CLI_ARGS_init="-force-copy ${back}" ${app.framework} diff application`];
+      expect(synth.output).toContain(`${commands[0]}, then ${commands[1]} (`);
       // AND the CLI deleted the directory
       expect(fs.existsSync(path.join(dir, 'cdktf.out', 'stacks', 'app'))).toBe(false);
-      // WHEN the recipe runs THEN the state is at the new stack's object, lineage kept, the old object as it was
-      expect(ok(run(['diff', 'application'], { ...renamed, TF_CLI_ARGS_init: point })).output).toMatch(/No changes/);
-      ok(run([...deploy, '--auto-approve', '--migrate-state'], { ...renamed, TF_CLI_ARGS_init: back }));
+      // WHEN the two commands run as printed (a diff runs the stack alone, its dependency left out) THEN each plans no change,
+      // and the state is at the new stack's object, lineage kept, the old object as it was
+      for (const command of commands) expect(ok(shell(em.ns, app, dir, command, { ...em.env, ...renamed })).output).toMatch(/No changes/);
       expect(em.state(BUCKET, moved('application')).lineage).toBe(before.lineage);
       expect(em.state(BUCKET, moved('app'))).toEqual(before);
     });

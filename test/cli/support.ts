@@ -94,6 +94,24 @@ function offline(command: string, args: readonly string[], cwd: string, env: Nod
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${r.stdout}${r.stderr}${r.error?.message ?? ''}`);
 }
 
+/** The TypeScript apps' fixture folder (main.ts, bootstrap.ts). */
+const TS_FIXTURE = path.join(__dirname, 'apps', 'typescript');
+
+/** A TypeScript fixture's app (`<main>.ts` of `fixture`), as the app's main.ts: the cdktn copy rewritten by scripts/flavour.js. */
+function typescriptMain(app: CliApp, fixture: string, main: 'main' | 'bootstrap'): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (app.framework === 'cdktn') return require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)[`${main}.ts`];
+  return fs.readFileSync(path.join(fixture, `${main}.ts`), 'utf8');
+}
+
+/** The Maven properties of the Java app: the artifact under test and the framework's binding (`extra`: more, such as the main class). */
+const javaProps = (extra = '') =>
+  `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}${extra}`;
+
+/** The Java app's cdktf.json: the CLI runs it with Maven, offline. */
+const javaCdktfJson = (extra = '') =>
+  ({ language: 'java', app: `mvn -o -B -e -q compile exec:java ${javaProps(extra)}`, terraformProviders: [], terraformModules: [], context: {} });
+
 /**
  * Prepares each app once for the whole suite (the global set-up runs it): for TypeScript a copy of
  * the framework's `init`-made project with the fixture's main.ts (the cdktn copy rewritten by
@@ -110,32 +128,38 @@ export function prepareApps(): string {
     const dir = preparedDir(app);
     if (app.language === 'java') {
       fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
-      const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}`;
-      writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
-      offline('mvn', ['-o', '-B', '-q', 'compile', ...props.split(' ')], dir, cliEnv(app, {}));
+      writeCdktfJson(dir, javaCdktfJson());
+      offline('mvn', ['-o', '-B', '-q', 'compile', ...javaProps().split(' ')], dir, cliEnv(app, {}));
       continue;
     }
     fs.cpSync(template(app), dir, { recursive: true });
-    const fixture = path.join(__dirname, 'apps', 'typescript');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const main = app.framework === 'cdktn' ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)['main.ts'] : fs.readFileSync(path.join(fixture, 'main.ts'), 'utf8');
-    fs.writeFileSync(path.join(dir, 'main.ts'), main);
+    fs.writeFileSync(path.join(dir, 'main.ts'), typescriptMain(app, TS_FIXTURE, 'main'));
     offline('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], dir, cliEnv(app, {}));
   }
   return root;
 }
 
 /**
- * The app's directory: a copy of the app the global set-up prepared, its node_modules hard-linked
- * (nothing writes there: the runs write cdktf.json, cdktf.out and the stacks' .terraform beside it).
+ * The app's directory: a copy of the app the global set-up prepared (the packed library installed,
+ * the Java app compiled), its node_modules hard-linked (nothing writes there: the runs write
+ * cdktf.json, cdktf.out and the stacks' .terraform beside it). `main` picks the app: `main`
+ * (main.ts, Main.java), or `bootstrap` (bootstrap.ts, Bootstrap.java: the state store's app of
+ * state-store.ts); `fixture` is the TypeScript fixture's folder it comes from
+ * (test/cli/apps/typescript unless given; the cdktn copy rewritten by scripts/flavour.js).
  */
-export function makeApp(app: CliApp): string {
+export function makeApp(app: CliApp, options: { main?: 'main' | 'bootstrap'; fixture?: string } = {}): string {
   const from = preparedDir(app);
   if (!process.env[PREPARED] || !fs.existsSync(from)) throw new Error(`the CLI suite's global set-up (test/cli/setup.ts) prepared no ${from}`);
   const dir = workDir(`cli-${app.framework}-${app.language}-`, {});
   for (const entry of fs.readdirSync(from)) {
     const copied = spawnSync('cp', [entry === 'node_modules' ? '-al' : '-a', path.join(from, entry), dir], { encoding: 'utf8' });
     if (copied.status !== 0) throw new Error(`copying ${from}/${entry}: ${copied.stderr}`);
+  }
+  const main = options.main ?? 'main';
+  if (app.language === 'java') {
+    if (main !== 'main') writeCdktfJson(dir, javaCdktfJson(' -Dapp.main=com.mycompany.app.Bootstrap'));
+  } else if (main !== 'main' || options.fixture) {
+    fs.writeFileSync(path.join(dir, 'main.ts'), typescriptMain(app, options.fixture ?? TS_FIXTURE, main));
   }
   return dir;
 }
@@ -168,10 +192,10 @@ export interface StoreEmulator {
   stop(): void;
 }
 
-/** The store's emulator with the buckets of BUCKETS, each in a namespace of its own. */
-export function startStore(store: Store): StoreEmulator {
+/** The store's emulator with the buckets of BUCKETS (on GCS, `buckets` when given), each in a namespace of its own. */
+export function startStore(store: Store, buckets: readonly string[] = BUCKETS): StoreEmulator {
   if (store === 'gcs') {
-    const ns = startFakeGcs(BUCKETS);
+    const ns = startFakeGcs(buckets);
     return {
       store,
       ns,
@@ -231,6 +255,20 @@ export function cli(ns: Sandbox, app: CliApp, dir: string, args: string[], extra
   // As on a user's terminal, where the CLI answers init's questions (TF_INPUT=0, as CI may set it, only when a test says so).
   if (!('TF_INPUT' in extra)) delete env.TF_INPUT;
   const r = ns.run(cliBinary(app), args, { cwd: dir, env, timeout: 240_000 });
+  return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
+}
+
+/**
+ * Runs `command` as a user types it (a command the library printed, as printed): `sh -c` in the app's
+ * directory, the app's CLI on PATH under its own name, the environment as for `cli` (an `extra`
+ * value of '' leaves that variable out).
+ */
+export function shell(ns: Sandbox, app: CliApp, dir: string, command: string, extra: Record<string, string> = {}): RunResult {
+  const env = cliEnv(app, { GOOGLE_OAUTH_ACCESS_TOKEN: TOKEN, ...extra });
+  env.PATH = `${path.dirname(cliBinary(app))}:${env.PATH}`;
+  if (!('TF_INPUT' in extra)) delete env.TF_INPUT;
+  for (const [k, v] of Object.entries(extra)) if (v === '') delete env[k];
+  const r = ns.run('sh', ['-c', command], { cwd: dir, env, timeout: 240_000 });
   return { status: r.status, stdout: readable(r.stdout), stderr: readable(r.stderr), output: readable(r.output) };
 }
 

@@ -69,6 +69,20 @@ func TestAzurermCdktfSpellings(t *testing.T) {
 }
 
 // A refusal surfaces in Go as a panic whose message names the field and never holds a secret.
+// A refusal's rule ids, read from the panic's message (Go gets no error class across jsii).
+func TestRuleIdsOf(t *testing.T) {
+	stack := newStack(defaultTarget, "stack")
+	message := refused(t, func() {
+		sb.NewOssBackend(stack, &sb.OssBackendConfig{Bucket: jsii.String(ossBucket), AssumeRoleSessionExpiration: jsii.Number(100)})
+	})
+	if got := *sb.StateBackendErrors_RuleIdsOf(jsii.String(message)); len(got) != 1 || *got[0] != "oss/session-expiration" {
+		t.Errorf("rule ids of %q: got %v", message, got)
+	}
+	if got := *sb.StateBackendErrors_RuleIdsOf(jsii.String("not this library's message")); len(got) != 0 {
+		t.Errorf("rule ids of another message: got %v", got)
+	}
+}
+
 func TestRefusals(t *testing.T) {
 	cases := []struct {
 		name   string

@@ -17,6 +17,7 @@ import { AZURERM_STORE } from '../../src/private/stores/azurerm';
 import { COS_STORE } from '../../src/private/stores/cos';
 import { OSS_STORE } from '../../src/private/stores/oss';
 import { StateBackendValue } from '../../src/state-backend-value';
+import { COMMANDS } from '../../src/private/target/target';
 import { StateBackendTarget } from '../../src/target';
 import { warningsOf } from '../support/annotations';
 import { InitVerdict, initOffline } from '../support/init-judge';
@@ -235,7 +236,7 @@ describeEachJudge('init of a block left to it', JUDGES, (judge) => {
     const stack = new TerraformStack(app, 'network');
     new CosBackend(stack, { bucket: 'acme-1250000000', region: 'ap-guangzhou', assumeRole: StateBackendValue.fromInit() as any });
     expect(warningsOf(stack).join('\n')).toContain(
-      `assumeRole in a backend config file only (${judge.tool} init -backend-config=<file>.tfbackend; init refuses -backend-config="assume_role=..." for a block)`,
+      `assumeRole in a backend config file only (${COMMANDS[judge.tool]} init -backend-config=<file>.tfbackend; init refuses -backend-config="assume_role=..." for a block)`,
     );
     // WHEN the judge is given the block on the command line
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'init-block-'));

@@ -562,6 +562,16 @@ const WRITTEN: readonly Row[] = [
     why: 'validate accepts 0; init on Azurite times out at once (test/runtime/azurerm.test.ts, azurerm-timeout-zero)',
   },
   {
+    ruleId: 'azurerm/key-url-invalid',
+    store: 'azurerm',
+    target: TF,
+    field: 'key',
+    props: { ...AZ, key: 'a%b.tfstate' },
+    raw: { ...AZ_RAW, key: 'a%b.tfstate' },
+    judged: 'not-offline',
+    why: 'validate accepts any key; init on Azurite fails when it builds the state blob\'s request (test/runtime/azurerm.test.ts, azurerm-key-url)',
+  },
+  {
     ruleId: 'oss/bucket-name',
     store: 'oss',
     target: TOFU,

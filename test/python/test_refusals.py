@@ -14,6 +14,7 @@ from library import (
     GcsBackend,
     OssAssumeRole,
     OssBackend,
+    StateBackendErrors,
     StateBackendTarget,
     cdk,
 )
@@ -41,6 +42,12 @@ def test_fails_if_assume_role_session_expiration_is_out_of_range_without_echoing
         'StateBackendTarget (StateBackendTarget.terraform("1.11.4").applyTo(app)) or the context key cdktf-state-backends:target'
     )
     assert_no_secrets(message, "<ACCESS_KEY>", "<SECRET_KEY>")
+
+
+def test_a_refusal_names_its_rule_ids_which_state_backend_errors_reads_from_the_message():
+    message = refused(lambda: OssBackend(stack(), bucket="acme-tfstate", assume_role_session_expiration=100))
+    assert StateBackendErrors.rule_ids_of(message) == ["oss/session-expiration"]
+    assert StateBackendErrors.rule_ids_of("not this library's message") == []
 
 
 def test_fails_if_the_lock_table_spellings_disagree_naming_both():

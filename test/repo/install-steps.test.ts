@@ -58,7 +58,7 @@ test('every install script keys what it caches', () => {
   // GIVEN the scripts that install something into the cache the first time they run
   const installers = fs.readdirSync(SCRIPTS).filter((f) => f.endsWith('.sh'))
     .filter((f) => /\bfirst time\b/.test(fs.readFileSync(path.join(SCRIPTS, f), 'utf8')));
-  expect(installers.sort()).toEqual(['emulators.sh', 'framework-clis.sh', 'go-bindings.sh', 'judges.sh']);
+  expect(installers.sort()).toEqual(['emulators.sh', 'framework-clis.sh', 'go-bindings.sh', 'judges.sh', 'providers.sh']);
 
   // THEN each computes its key and stamps what it built with it
   for (const f of installers) {

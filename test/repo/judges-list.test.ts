@@ -20,7 +20,8 @@ describe('scripts/judges.txt', () => {
     expect(lines.map(([tool, version, from]) => [tool, version, from])).toEqual(JUDGE_ROWS.map((r) => [r.tool, r.version, r.build.from]));
     lines.forEach((words, i) => {
       const keys = Object.fromEntries(words.slice(3).map((w) => w.split('=')));
-      expect(keys.tiers.split(',')).toEqual(JUDGE_ROWS[i].tiers);
+      expect(keys.tiers.split(',').filter(Boolean)).toEqual(JUDGE_ROWS[i].tiers);
+      expect(keys.rules?.split(',')).toEqual(JUDGE_ROWS[i].rules);
       expect(keys['pre-release'] === 'true').toBe(!!JUDGE_ROWS[i].preRelease);
     });
   });

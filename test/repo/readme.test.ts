@@ -1,11 +1,11 @@
 /**
  * The README's TypeScript snippets compile against the package and run; its tables of the address
- * model are the model's (src/private/kit/address-model.ts).
+ * model are the model's (src/private/address/address-model.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { addressModelMarkdown } from '../../src/private/kit/address-model';
+import { addressModelMarkdown } from '../../src/private/address/address-model';
 
 const ROOT = path.join(__dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -13,10 +13,12 @@ const SNIPPETS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 const FIXTURE = `import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import * as lib from 'cdktf-state-backends';
-const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } = lib;
+const { GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendError, StateBackendErrors, StateBackendTarget, StateBackendValue, StateBackendWarnings } = lib;
 const { DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm } = lib;
 const { StateEncryption, EncryptionKeyProvider, EncryptionMethod } = lib;
-void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings];
+const { GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer } = lib;
+void [GcsStateBucket, CosStateBucket, OssStateBucket, AzurermStateContainer];
+void [App, TerraformOutput, TerraformVariable, GcsBackend, CosBackend, OssBackend, AzurermBackend, StateBackendError, StateBackendErrors, StateBackendTarget, StateBackendValue, StateBackendWarnings];
 void [DataTerraformRemoteStateGcs, DataTerraformRemoteStateCos, DataTerraformRemoteStateOss, DataTerraformRemoteStateAzurerm];
 void [StateEncryption, EncryptionKeyProvider, EncryptionMethod];
 export function run(): string {
@@ -34,7 +36,7 @@ describe('README snippets', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('there are snippets for every store and the target helper', () => {
-    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption']) {
+    for (const name of ['GcsBackend', 'DataTerraformRemoteStateCos', 'OssBackend', 'DataTerraformRemoteStateAzurerm', 'StateBackendTarget', 'StateBackendWarnings', 'StateEncryption', 'GcsStateBucket']) {
       expect(SNIPPETS.some((s) => s.includes(name))).toBe(true);
     }
   });
@@ -55,4 +57,14 @@ describe('README snippets', () => {
 
 test('README "One state object per stack" prints the address model\'s tables as the code holds them', () => {
   expect(README).toContain(addressModelMarkdown());
+});
+
+test('every deploy command in the README runs without a terminal: each carries --auto-approve', () => {
+  // GIVEN each `cdktf deploy` / `cdktn deploy` command in the README's shell blocks, and in its inline code where it names stacks (not the command alone)
+  const shellLines = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n'));
+  const inline = [...README.matchAll(/`([^`\n]*\bcdkt[fn] deploy [^`\n]+)`/g)].map((m) => m[1]);
+  const commands = [...shellLines, ...inline].map((l) => l.replace(/\s+#.*$/, '')).filter((l) => /\bcdkt[fn] deploy\b/.test(l));
+  // THEN there are some, and none waits for an approval a CI job cannot give ("Raw mode is not supported")
+  expect(commands.length).toBeGreaterThan(3);
+  expect(commands.filter((c) => !/--auto-approve\b/.test(c))).toEqual([]);
 });

@@ -2,14 +2,15 @@
  * One rule, one place: every rule id of the catalog (src/private/framework/rule-catalog.ts) has
  * exactly one `describe('<id>', ...)` in test/unit, holding a case where the rule speaks (a title
  * starting "fails if" for an error, "warns if" for a warning) and one where it stays silent. A
- * store's rules are in its file (test/unit/<store>-backend.test.ts), state encryption's in
- * test/unit/state-encryption.test.ts; the tool's side of an error rule is its row in
+ * store's rules are in its file (test/unit/<store>-backend.test.ts), a state store construct's in
+ * its own (test/unit/gcs-state-bucket.test.ts), state encryption's in test/unit/state-encryption.test.ts; the tool's side of an error rule is its row in
  * test/judges/tool-refusals.test.ts, test/judges/init-judge.test.ts or a run-time scenario.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { RULE_CATALOG } from '../../src/private/framework/rule-catalog';
+import { STATE_STORES } from '../../src/private/state-stores';
 import { STORES } from '../../src/private/stores';
 
 const UNIT = path.join(__dirname, '..', 'unit');
@@ -118,6 +119,9 @@ function homeOf(id: string): string | undefined {
   const prefix = id.split('/')[0];
   if (STORES.some((s) => s.backend === prefix)) return `${prefix}-backend.test.ts`;
   if (prefix === 'encryption') return 'state-encryption.test.ts';
+  // A state store's construct's rules: in the test file of its public file (GcsStateBucket: gcs-state-bucket.test.ts).
+  const store = STATE_STORES.find((s) => s.name === prefix);
+  if (store) return `${store.names.construct.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.test.ts`;
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../src/azure
 import { appliesAt } from '../../src/private/kit/rule-row';
 import { AZURERM_RULES } from '../../src/private/stores/azurerm-rules';
 import { compareVersions } from '../../src/private/target/target';
-import { AzuriteServer, ACCOUNT, listBlobs, readBlob, startAzurite, cleanUp } from '../support/azurite';
+import { AzuriteServer, ACCOUNT, blobPath, blobRequest, listBlobs, readBlob, startAzurite, cleanUp } from '../support/azurite';
 import { RunResult, StoredState, parseState, requireRuntime, workDir } from '../support/emulators';
 import { describeEachJudge, judgeEnv, requireJudges } from '../support/judges';
 import { consumer, crossStack, producer, scenario } from '../support/runtime-stacks';
@@ -235,6 +235,40 @@ describeEachJudge('on Azurite', JUDGES, (judge) => {
       expect(r.output).toMatch(/invalid storage container name/);
     },
   );
+
+  // Terraform 1.11+ parses the key as a URL path; the others escape it (src/private/stores/azurerm-key.ts).
+  test(scenario('azurerm-key-url', 'a key terraform 1.11+ reads as URL syntax: an invalid escape or a control character fails init, "?" cuts the blob name in every workspace, escapes are decoded, as azurerm/key-url warns (azurerm/key-url-invalid)'), () => {
+    const urlPath = appliesAt(AZURERM_RULES.find((r) => r.id === 'azurerm/key-url-invalid')!, judge.target);
+    const base = `${judge.tool}-${judge.version}/key-url`;
+    // WHEN the key holds a "%" outside an escape, or a tab
+    for (const key of [`${base}/100%.tfstate`, `${base}/a\tb.tfstate`]) {
+      const r = rawInit('key-url', { key });
+      // THEN terraform 1.11+ fails at init, before it writes anything; the others store the key as written
+      if (urlPath) {
+        expect(r.status).not.toBe(0);
+        expect(r.output).toMatch(/invalid URL escape "%\.t"|net\/url: invalid control character in URL/);
+      } else {
+        ok(r);
+      }
+      expect(names(`${base}/`)).toEqual(urlPath ? [] : [key]);
+      if (!urlPath) blobRequest(az, 'DELETE', blobPath(CONTAINER, key));
+    }
+    // WHEN the key holds "?" and an escape, in the default workspace and in "blue"
+    const key = `${base}/app%2Bdb.tfstate?network`;
+    const dir = producer(judge.target, (scope) => new AzurermBackend(scope, { storageAccountName: ACCOUNT, containerName: CONTAINER, key }));
+    ok(run(dir, ['init', '-input=false', '-no-color']));
+    ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=1']));
+    ok(run(dir, ['workspace', 'new', '-no-color', 'blue']));
+    ok(run(dir, ['apply', '-auto-approve', '-input=false', '-no-color', '-var', 'n=2']));
+    // THEN terraform 1.11+ keeps both workspaces in the blob before "?", decoded: blue's state replaced default's
+    if (urlPath) {
+      expect(names(`${base}/`)).toEqual([`${base}/app+db.tfstate`]);
+      expect(stored(`${base}/app+db.tfstate`).outputs).toEqual({ n: '2', ws: 'blue' });
+    } else {
+      expect(names(`${base}/`)).toEqual([key, `${key}env:blue`]);
+      expect(stored(key).outputs).toEqual({ n: '1', ws: 'default' });
+    }
+  });
 
   describe(scenario('azurerm-cross-stack', 'a cdktf cross-stack reference reads the producer through getRemoteStateDataSource'), () => {
     test.each([['JSON', false], ['HCL', true]])('synthesized as %s', (format, hcl) => {

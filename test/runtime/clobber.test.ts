@@ -5,14 +5,15 @@
  * the same app is refused at synth (linked stacks: stack/shared-state) or warned about
  * (stack/shared-state-from-run). Also the stale read of a producer whose backend has an override,
  * a backend prefix that changes on every init, and an OSS stack whose lock row is another stack's
- * state digest row. On fake-gcs-server, Azurite (a server per cloud), the COS front end, and moto
- * behind the OSS front end with the TableStore fake, in loopback-only namespaces.
+ * state digest row. Two classes are AzureRM keys terraform 1.11+ reads as URL syntax ("?" and what
+ * follows dropped, %XX decoded). On fake-gcs-server, Azurite (a server per cloud), the COS front end,
+ * and moto behind the OSS front end with the TableStore fake, in loopback-only namespaces.
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
+import { App, Aspects, Fn, GcsBackend as CdktfGcsBackend, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable } from 'cdktf';
 import { AzurermBackend, CosBackend, DataTerraformRemoteStateGcs, GcsBackend, OssBackend, StateBackendValue } from '../../src';
 import { appliesAt, reached } from '../../src/private/kit/rule-row';
 import { evaluatesBackend } from '../../src/private/kit/schema';
@@ -58,6 +59,9 @@ interface Clobber {
 const tofu18 = (j: Judge) => evaluatesBackend(j.target);
 /** The judge takes an account name outside [a-z0-9]{3,24} (the library's azurerm/storage-account-name does not apply there). */
 const takesAnyAccount = (j: Judge) => !appliesAt(AZURERM_STORE.rules.find((r) => r.id === 'azurerm/storage-account-name')!, j.target);
+
+/** Terraform 1.11+, which sends the AzureRM key as a URL path it parses (azurerm/key-url). */
+const readsKeyAsUrl = (j: Judge) => appliesAt(AZURERM_STORE.rules.find((r) => r.id === 'azurerm/key-url')!, j.target);
 
 /** A SAS token of the Azurite account for every container and blob. */
 function sasToken(key: string): string {
@@ -203,6 +207,22 @@ const CLASSES: readonly Clobber[] = [
     backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: s.node.id === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }),
   },
   {
+    what: 'keys "query/app.tfstate?network" and "query/app.tfstate?database" (terraform 1.11+ drops the query: one blob "query/app.tfstate")',
+    store: 'azurerm',
+    applies: readsKeyAsUrl,
+    linked: true,
+    after: 'error',
+    backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: `query/app.tfstate?${s.node.id}` }),
+  },
+  {
+    what: 'keys "escaped/a%2Fb.tfstate" and "escaped/a/b.tfstate" (terraform 1.11+ decodes the escape)',
+    store: 'azurerm',
+    applies: readsKeyAsUrl,
+    linked: true,
+    after: 'error',
+    backend: (s) => new AzurermBackend(s, { storageAccountName: 'runtimeacct', containerName: CONTAINER, key: s.node.id === 'network' ? 'escaped/a%2Fb.tfstate' : 'escaped/a/b.tfstate' }),
+  },
+  {
     what: 'accounts "runtimeacct" and "x@runtimeacct" (the host is the name after the userinfo; opentofu 1.11+ refuses such names)',
     store: 'azurerm',
     applies: takesAnyAccount,
@@ -239,6 +259,17 @@ const CLASSES: readonly Clobber[] = [
     after: 'error',
     env: { TENCENTCLOUD_REGION: REGION },
     backend: (s) => new CosBackend(s, { bucket: COS_BUCKET, prefix: 'p', ...(s.node.id === 'network' ? { region: REGION } : {}) }),
+  },
+  {
+    what: 'an Aspect of database that moves its prefix onto network\'s (cdktf runs each stack\'s Aspects as it synthesizes the stack)',
+    store: 'gcs',
+    applies: () => true,
+    linked: true,
+    after: 'error',
+    backend: (s) => {
+      const backend = new GcsBackend(s, { ...GCS, prefix: s.node.id });
+      if (s.node.id === 'database') Aspects.of(s).add({ visit: (node) => (node === backend ? backend.addOverride('prefix', 'network') : undefined) });
+    },
   },
 ];
 

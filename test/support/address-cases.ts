@@ -303,7 +303,80 @@ export const FAMILIES: readonly Family[] = [
       oss('root-x', { prefix: '', key: 'x.tfstate' }),
     ],
   },
+  ...CHARACTER_FAMILIES(),
 ];
+
+/**
+ * Characters a URL gives meaning to ("?", "#", "%XX", "+", spaces, "\\", Unicode forms), in the part
+ * of each store's address a user spells freely: the AzureRM key (terraform 1.11+ sends it as a URL
+ * path it parses: the query dropped, escapes decoded), the GCS prefix, the COS and OSS keys (every
+ * tool escapes them). Each family holds the spellings that may name one object.
+ */
+function CHARACTER_FAMILIES(): Family[] {
+  const plain = [{ id: 'plain', env: {} }];
+  const variants = (make: (id: string, name: string) => Recipe, stem: string) => [
+    make('query', `${stem}?b`), make('query-escaped', `${stem}%3Fb`), make('fragment', `${stem}#b`), make('fragment-escaped', `${stem}%23b`),
+    make('slash', `${stem}/b`), make('slash-escaped', `${stem}%2Fb`), make('space', `${stem} b`), make('space-escaped', `${stem}%20b`),
+    make('plus', `${stem}+b`), make('plus-escaped', `${stem}%2Bb`), make('backslash', `${stem}\\b`),
+    make('nfc', `${stem}caf\u00e9`), make('nfd', `${stem}cafe\u0301`),
+  ];
+  return [
+    {
+      // What follows "?" is a query string terraform 1.11+ drops, in every workspace's name; "#" is the name's.
+      id: 'azurerm-key-query',
+      store: 'azurerm',
+      ask: 'azurite',
+      runs: plain,
+      recipes: [
+        azKey('query-network', { key: 'app.tfstate?network' }), azKey('query-database', { key: 'app.tfstate?database' }),
+        azKey('query-empty', { key: 'app.tfstate?' }), azKey('plain', { key: 'app.tfstate' }),
+        azKey('query-escaped', { key: 'app.tfstate%3Fnetwork' }), azKey('fragment', { key: 'app.tfstate#network' }),
+        azKey('fragment-escaped', { key: 'app.tfstate%23network' }),
+      ],
+    },
+    {
+      // %XX escapes terraform 1.11+ decodes (a "%" outside one fails its init), and what the blob service makes of the name.
+      id: 'azurerm-key-escapes',
+      store: 'azurerm',
+      ask: 'azurite',
+      runs: plain,
+      recipes: [
+        azKey('slash', { key: 'a/b.tfstate' }), azKey('slash-escaped', { key: 'a%2Fb.tfstate' }), azKey('slash-escaped-lower', { key: 'a%2fb.tfstate' }),
+        azKey('backslash-escaped', { key: 'a%5Cb.tfstate' }), azKey('space', { key: 'a b.tfstate' }), azKey('space-escaped', { key: 'a%20b.tfstate' }),
+        azKey('plus', { key: 'a+b.tfstate' }), azKey('plus-escaped', { key: 'a%2Bb.tfstate' }), azKey('percent-escaped', { key: 'a%25b.tfstate' }),
+        azKey('percent', { key: 'a%b.tfstate' }), azKey('nfc', { key: 'caf\u00e9.tfstate' }), azKey('nfc-escaped', { key: 'caf%C3%A9.tfstate' }),
+        azKey('nfd-escaped', { key: 'cafe%CC%81.tfstate' }),
+      ],
+    },
+    {
+      // The prefix as written (the storage client escapes it), cleaned by path.Join.
+      id: 'gcs-characters',
+      store: 'gcs',
+      ask: 'gcs-emulator',
+      runs: plain,
+      recipes: [
+        ...variants((id, prefix) => gcs(id, { prefix }), 'a'),
+        gcs('dot', { prefix: 'a/./b' }), gcs('dot-dot', { prefix: 'a/x/../b' }), gcs('tab', { prefix: 'a\tb' }), gcs('tab-escaped', { prefix: 'a%09b' }),
+      ],
+    },
+    {
+      // The key as written (the COS SDK escapes every byte but letters, digits and -_.!~*'()).
+      id: 'cos-characters',
+      store: 'cos',
+      ask: 'cos-emulator',
+      runs: plain,
+      recipes: variants((id, key) => cosPath(id, { prefix: 'net', key }), 'a'),
+    },
+    {
+      // The key as written (the OSS SDK escapes it with url.QueryEscape, spaces as %20).
+      id: 'oss-characters',
+      store: 'oss',
+      ask: 'oss-emulator',
+      runs: plain,
+      recipes: variants((id, key) => oss(id, { prefix: 'net', key }), 'a'),
+    },
+  ];
+}
 
 /** A recipe's key in the answers file: its id and a hash of what it is, so a changed recipe needs new answers. */
 export function recipeKey(family: Family, recipe: Recipe): string {

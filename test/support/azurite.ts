@@ -102,13 +102,20 @@ export function listBlobs(server: AzuriteServer, container: string, prefix: stri
   const r = blobRequest(server, 'GET', `/${container}`, { comp: 'list', prefix, restype: 'container' });
   if (r.status !== 200) throw new Error(`azurite list failed: ${r.status} ${r.body}`);
   return [...r.body.matchAll(/<Blob>[\s\S]*?<Name>([^<]*)<\/Name>[\s\S]*?<LeaseState>([^<]*)<\/LeaseState>[\s\S]*?<\/Blob>/g)]
-    .map((m) => ({ name: m[1], lease: m[2] }))
+    .map((m) => ({ name: xmlText(m[1]), lease: m[2] }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The text of an XML element's content: the five predefined entities and character references read. */
+const xmlText = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_m, e: string) =>
+  ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[e] ?? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)));
+
+/** A blob's path in a request: each segment percent-encoded, so "?", "#", "%" and spaces stay in the name. */
+export const blobPath = (container: string, name: string) => `/${container}/${name.split('/').map(encodeURIComponent).join('/')}`;
+
 /** A blob's content, or undefined when there is none. */
 export function readBlob(server: AzuriteServer, container: string, name: string): string | undefined {
-  const r = blobRequest(server, 'GET', `/${container}/${name}`);
+  const r = blobRequest(server, 'GET', blobPath(container, name));
   return r.status === 200 ? r.body : undefined;
 }
 

@@ -35,11 +35,14 @@ export function fakeGcsBinary(): string {
 /** Where fake-gcs-server answers inside a sandbox, and its JSON API endpoint for the backends. */
 export const FAKE_GCS = { port: 4443, base: 'http://127.0.0.1:4443', endpoint: 'http://127.0.0.1:4443/storage/v1/b' } as const;
 
-/** A sandbox with fake-gcs-server serving `buckets` (in memory, on `FAKE_GCS.base`). */
-export function startFakeGcs(buckets: readonly string[]): Sandbox {
+/**
+ * A sandbox with fake-gcs-server serving `buckets` (in memory, on `FAKE_GCS.base`). Every bucket's
+ * location is `location` (the emulator answers its `-location` flag, whatever a create asked for).
+ */
+export function startFakeGcs(buckets: readonly string[], location?: string): Sandbox {
   const ns = Sandbox.start();
   ns.serve(fakeGcsBinary(), ['-host', '127.0.0.1', '-port', String(FAKE_GCS.port), '-scheme', 'http', '-backend', 'memory',
-    '-external-url', FAKE_GCS.base, '-public-host', `127.0.0.1:${FAKE_GCS.port}`]);
+    '-external-url', FAKE_GCS.base, '-public-host', `127.0.0.1:${FAKE_GCS.port}`, ...(location ? ['-location', location] : [])]);
   ns.waitFor('fake-gcs-server', () => ns.http(`${FAKE_GCS.base}/storage/v1/b`).status === 200);
   for (const name of buckets) {
     const made = ns.http(`${FAKE_GCS.base}/storage/v1/b`, { method: 'POST', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } });

@@ -6,9 +6,12 @@
  * `npx projen docs:fields` writes from it (test/repo/judges-list.test.ts fails when it is stale),
  * scripts/judges.sh, pytest, JUnit and go test.
  *
- * Every row's release is a release the library knows (src/private/target/releases.ts), and every
- * known release has a row: test/unit/private/target/releases.test.ts. Adding a release is a row
- * here and its version there; then `npx projen docs:fields`.
+ * Every row that judges the tables is a release the library knows (src/private/target/releases.ts),
+ * and every known release has a row: test/unit/private/target/releases.test.ts. Adding a release is
+ * a row here and its version there; then `npx projen docs:fields`. A row limited to `rules` judges
+ * only those rules (a release before the one where a rule's verdict changes, older than every judge
+ * of the tables): no tier runs it, the rules' tests do (`ruleJudges` in test/support/judges.ts), and
+ * it is not a known release.
  */
 import { ToolName } from '../../src/private/target/target';
 
@@ -43,8 +46,14 @@ export interface JudgeRow {
   readonly build: JudgeBuild;
   /** A release candidate or beta: judged provisionally, for the fields its release adds (the docs say so). */
   readonly preRelease?: boolean;
-  /** The tiers that run it. */
+  /** The tiers that run it (none for a row limited to `rules`). */
   readonly tiers: readonly JudgeTier[];
+  /**
+   * The rules it judges, and nothing else: the tests of those rules run it (`ruleJudges`), no tier's
+   * loop over the judges does. For a release before the one where a rule's verdict changes that no
+   * judge of the tables reaches (test/unit/private/target/releases.test.ts holds each to its rules).
+   */
+  readonly rules?: readonly string[];
   /** Why this release is a judge. */
   readonly why: string;
 }
@@ -93,6 +102,14 @@ export const JUDGE_ROWS: readonly JudgeRow[] = [
     tiers: EVERY_TIER,
     why: 'the first pre-release of 1.13, for the arguments 1.13.0 adds',
   },
+  {
+    tool: 'terraform',
+    version: '1.4.7',
+    build: { from: 'proxy' },
+    tiers: [],
+    rules: ['state-store/import-target'],
+    why: 'the last release before import blocks (1.5.0): it refuses the import block of `adopt`, which the library refuses before 1.5.0',
+  },
 ];
 
 /** `terraform 1.16.4`, `opentofu 1.13.0-beta1 (pre-release)`. */
@@ -100,9 +117,12 @@ export function judgeLabel(row: Pick<JudgeRow, 'tool' | 'version' | 'preRelease'
   return `${row.tool} ${row.version}${row.preRelease ? ' (pre-release)' : ''}`;
 }
 
-/** The releases of the rows of `tool`, in the order of the list. */
+/** The rows that judge the tables (every row not limited to `rules`). */
+export const TABLE_JUDGE_ROWS: readonly JudgeRow[] = JUDGE_ROWS.filter((r) => r.rules === undefined);
+
+/** The releases of the rows of `tool` that judge the tables, in the order of the list. */
 export function judgedReleases(tool: ToolName): string[] {
-  return JUDGE_ROWS.filter((r) => r.tool === tool).map((r) => r.version);
+  return TABLE_JUDGE_ROWS.filter((r) => r.tool === tool).map((r) => r.version);
 }
 
 /** The view scripts/judges.txt: one line per row, for the readers that are not TypeScript. */
@@ -115,7 +135,8 @@ export function judgesList(): string {
     '#   archive  Terraform built from terraform-<version>-src.tar.gz, checked against sha256=',
     '#   proxy    built from the Go module proxy; nested= pins Terraform\'s nested backend modules at',
     '#            that pseudo-version, go= names the Go toolchain the release needs',
-    '# and the keys are tiers= (the tiers that run it, comma-separated) and pre-release=true.',
+    '# and the keys are tiers= (the tiers that run it, comma-separated; none for a judge of some rules only),',
+    '# rules= (the rules it alone judges, comma-separated) and pre-release=true.',
     '# A built Terraform is <cache>/terraform/<version>/terraform (or the binary',
     '# $STATE_BACKENDS_TERRAFORM_<version with _ for . and ->), an OpenTofu <cache>/tofu/<version>/tofu.',
   ];
@@ -126,6 +147,7 @@ export function judgesList(): string {
     if (r.build.from === 'proxy' && r.build.nested) keys.push(`nested=${r.build.nested}`);
     if (r.build.from === 'proxy' && r.build.go) keys.push(`go=${r.build.go}`);
     keys.push(`tiers=${r.tiers.join(',')}`);
+    if (r.rules) keys.push(`rules=${r.rules.join(',')}`);
     if (r.preRelease) keys.push('pre-release=true');
     return [r.tool.padEnd(9), r.version.padEnd(width), r.build.from.padEnd(7), ...keys].join(' ');
   });

@@ -10,7 +10,8 @@
  * (`STATE_BACKENDS_OPENTOFU_JUDGES` replaces the OpenTofu versions;
  * `STATE_BACKENDS_TERRAFORM_<x_y_z>` names a Terraform binary in place of the cached build). A
  * listed judge that is missing fails the run under `CI` and is skipped, loudly, elsewhere. Each
- * tier runs the judges whose row names it (`requireJudges(tier)`).
+ * tier runs the judges whose row names it (`requireJudges(tier)`); a row limited to some rules runs
+ * in their tests only (`ruleJudges(id)`).
  *
  * Where the machine allows it, every judge runs in a network namespace of its own (`unshare -n`
  * as root, `unshare -rn` otherwise), so a check that would need the network fails instead of
@@ -200,6 +201,16 @@ export function requireJudges(tier: JudgeTier = 'judges'): Judge[] {
     console.warn(message);
   }
   return judges.filter((j) => j.row.tiers.includes(tier));
+}
+
+/**
+ * The judges limited to rule `id` (a row's `rules`, test/support/judge-rows.ts): a release before the
+ * one where the rule's verdict changes, which no judge of the tables reaches. Missing ones are
+ * reported as `requireJudges` does.
+ */
+export function ruleJudges(id: string): Judge[] {
+  requireJudges();
+  return discover().judges.filter((j) => j.row.rules?.includes(id));
 }
 
 /** The Terraform judges present (on PATH first, then those built) that the judges tier runs; see `requireJudges`. */

@@ -35,6 +35,17 @@ export const RUNTIME_SCENARIOS = {
   'oss-lock-row': 'OSS with TableStore: a stack whose lock row is another stack\'s state digest row cannot lock once the other applied; the library refuses it',
   'gcs-stale-read': 'GCS: a consumer of a producer whose backend an override moves reads nothing without the override, and the value through the library',
   'gcs-changing-value': 'GCS: a prefix from timestamp() through a local names another object at every init (opentofu 1.8+)',
+  'state-move-recipes': 'GCS, AzureRM: the init arguments the stack/state-moved notes print, for a prefix the old block left unset and an environment an env var gave, with plain init and plan: the state arrives, lineage kept',
+  'gcs-checkout-value': 'GCS: a prefix that reads path.cwd or abspath(path.root) names another object in a second checkout of one synth (opentofu 1.8+)',
+  'gcs-aspect-read': 'GCS: a consumer of a producer whose prefix an Aspect moves reads the producer\'s outputs; one written before the Aspect ran is refused',
+  'gcs-number-read': 'GCS: a producer whose stack override sets prefix 2024 (a number) writes 2024/default.tfstate, and a consumer reads it',
+  'gcs-store-bootstrap': 'GcsStateBucket: the bootstrap stack, on local state, creates the bucket with the Google provider',
+  'gcs-store-defaults': 'GcsStateBucket: the create request the provider sent (kept by a recording proxy) carries every default, the labels and the KMS key',
+  'gcs-store-app-stacks': 'GcsStateBucket: two stacks whose backends come from backend() keep their state in the bucket, one reading the other through remoteState()',
+  'gcs-store-own-state': 'GcsStateBucket: the next synth moves the bootstrap\'s own state into its bucket; the note\'s command copies it, lineage kept',
+  'gcs-store-destroy-refused': 'GcsStateBucket: destroying the bootstrap stack fails on prevent_destroy',
+  'gcs-store-tear-down': 'GcsStateBucket: the README\'s tear-down (state out of the bucket, loosen, deploy, destroy every stack)',
+  'gcs-store-adopt': 'GcsStateBucket: adopt imports a bucket made by hand: 1 to import, no replacement, bucket and objects kept',
   'address-oracle': 'GCS, AzureRM, COS: which object each generated config names, for every judge, and the library\'s verdict on every pair',
   'cos-round-trip': 'COS: init, apply, a named workspace, state pull and workspace delete; without a prefix the objects are <key> and <workspace>/<key>',
   'cos-locking': 'COS: the .tflock object (and its Tag API mutex) during a slow apply, two concurrent applies',
@@ -71,6 +82,7 @@ export const RUNTIME_SCENARIOS = {
   'azurerm-dns-lookup': 'AzureRM: init with lookup_blob_endpoint and no resource_group_name (terraform)',
   'azurerm-account-name': 'AzureRM: init with an invalid storage account name (opentofu 1.11+)',
   'azurerm-container-name': 'AzureRM: init with an invalid container name (opentofu 1.11+)',
+  'azurerm-key-url': 'AzureRM: init with keys terraform 1.11+ reads as URL syntax: "%" outside an escape, a tab, "?" and an escape in two workspaces',
 } as const;
 
 export type RuntimeScenario = keyof typeof RUNTIME_SCENARIOS;

@@ -16,7 +16,11 @@ export interface PropDoc {
 
 let program: ts.Program | undefined;
 
-/** The documented properties of an exported interface declared in `src/<file>`. */
+/**
+ * The documented properties of an exported interface declared in `src/<file>`, with those it
+ * inherits from interfaces of the package (`GcsBackendConfig` holds `bucket` and extends
+ * `GcsBackendOptions`, which holds the rest).
+ */
 export function interfaceDocs(file: string, name: string): Map<string, PropDoc> {
   const fileName = path.join(__dirname, '..', '..', 'src', file);
   program ??= ts.createProgram([path.join(__dirname, '..', '..', 'src', 'index.ts')], { noEmit: true });
@@ -25,10 +29,11 @@ export function interfaceDocs(file: string, name: string): Map<string, PropDoc> 
   const checker = program.getTypeChecker();
   const decl = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name);
   if (!decl) throw new Error(`interface ${name} not found in ${file}`);
+  const src = path.join(__dirname, '..', '..', 'src');
   const out = new Map<string, PropDoc>();
-  for (const member of decl.members) {
-    if (!ts.isPropertySignature(member) || !ts.isIdentifier(member.name)) continue;
-    const symbol = checker.getSymbolAtLocation(member.name)!;
+  for (const symbol of checker.getPropertiesOfType(checker.getTypeAtLocation(decl.name))) {
+    const member = symbol.declarations?.find(ts.isPropertySignature);
+    if (!member || !ts.isIdentifier(member.name) || !member.getSourceFile().fileName.startsWith(src)) continue;
     const text = ts.displayPartsToString(symbol.getDocumentationComment(checker));
     const tags: Record<string, string> = {};
     for (const tag of symbol.getJsDocTags(checker)) tags[tag.name] = ts.displayPartsToString(tag.text);

@@ -6,8 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, TerraformStack, Testing } from 'cdktf';
-import { GcsBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../src';
-import { StateBackendError } from '../../src/private/errors/errors';
+import { GcsBackend, StateBackendError, StateBackendErrors, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../src';
 import { otherFlavourKey } from '../../src/private/target/flavour';
 
 /** What `call` throws: the library's error, with the rule ids it names. */
@@ -20,6 +19,25 @@ function thrown(call: () => unknown): StateBackendError {
   }
   throw new Error('expected the call to throw');
 }
+
+describe('StateBackendError, the public error', () => {
+  test('a refusal is a StateBackendError (an Error) whose ruleIds are the ids its lines end with', () => {
+    // GIVEN a backend refused for two reasons
+    const app = Testing.app({ context: { [StateBackendTarget.CONTEXT_KEY]: 'terraform@1.11.4' } });
+    const e = thrown(() => new GcsBackend(new TerraformStack(app, 's'), { bucket: 'b', prefix: 42 as any, universeDomain: 'u' }));
+    // THEN TypeScript code tells it from other errors, and reads the same ids as any language does from the message
+    expect(e).toBeInstanceOf(Error);
+    expect(e.ruleIds).toEqual(['field/type', 'field/availability']);
+    expect(StateBackendErrors.ruleIdsOf(e.message)).toEqual(e.ruleIds);
+  });
+
+  test('ruleIdsOf reads ids at line ends, also under cdktf\'s "Resolution error" wrapper, and none from other messages', () => {
+    expect(StateBackendErrors.ruleIdsOf('Resolution error: invalid gcs remote state at c/r:\n- prefix: got 1, expected a string [field/type].\nObject creation stack:'))
+      .toEqual(['field/type']);
+    expect(StateBackendErrors.ruleIdsOf('Cannot read properties of null [x]')).toEqual([]);
+    expect(StateBackendErrors.ruleIdsOf(undefined as any)).toEqual([]);
+  });
+});
 
 describe('target/format', () => {
   test('fails if the target is not tool@x.y.z, naming the rule', () => {

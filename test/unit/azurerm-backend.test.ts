@@ -281,6 +281,48 @@ describe('azurerm/container-name', () => {
   });
 });
 
+// Init on Azurite fails on each with terraform 1.11+ (test/runtime/azurerm.test.ts, azurerm-key-url).
+describe('azurerm/key-url-invalid', () => {
+  test.each([['a%b.tfstate', 'every "%" to start an escape such as %25', 'invalid URL escape'], ['a\tb.tfstate', 'no control character', 'invalid control character in URL']])(
+    'fails if the key %j is no URL path terraform 1.11+ parses',
+    (key, expected, says) => {
+      expect(refusal(sut, { ...BASE, key })).toBe(
+        `${h}\n- key: got ${JSON.stringify(key)}, expected ${expected}: terraform sends the key as a URL path and init fails on it (${says}) [azurerm/key-url-invalid]`,
+      );
+    },
+  );
+
+  test('accepts it for opentofu and terraform before 1.11, which escape the key, and an invalid escape after "?"', () => {
+    expect(warningsFor(sut, { ...BASE, key: 'a%b.tfstate' }, { target: TOFU })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, key: 'a%b.tfstate' }, { target: 'terraform@1.10.5' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, key: 'a.tfstate?%b' })).toHaveLength(1);
+  });
+});
+
+describe('azurerm/key-url', () => {
+  test('warns if the key holds "?": terraform 1.11+ drops the query, in every workspace', () => {
+    expect(warningsFor(sut, { ...BASE, key: 'app.tfstate?network' })).toEqual([
+      'key "app.tfstate?network" names the blob "app.tfstate": terraform sends the key as a URL path and drops what follows "?" (a query string): ' +
+        'every workspace keeps its state in that one blob, each overwriting the others\', as does every stack whose key differs only after "?"; ' +
+        'opentofu, and terraform before 1.11, use the key as written: spell the key as the blob\'s name [azurerm/key-url]',
+    ]);
+  });
+
+  test('warns if the key holds %XX escapes, which terraform 1.11+ decodes', () => {
+    expect(warningsFor(sut, { ...BASE, key: 'a%2Fb.tfstate?x' }, { target: 'terraform@1.11.4' })).toEqual([
+      'key "a%2Fb.tfstate?x" names the blob "a/b.tfstate": terraform sends the key as a URL path and drops what follows "?" (a query string): ' +
+        'every workspace keeps its state in that one blob, each overwriting the others\', as does every stack whose key differs only after "?", ' +
+        'and decodes the %XX escapes; opentofu, and terraform before 1.11, use the key as written: spell the key as the blob\'s name [azurerm/key-url]',
+    ]);
+  });
+
+  test('does not warn for opentofu or terraform before 1.11 (they escape the key), nor for a "#", "+" or space', () => {
+    expect(warningsFor(sut, { ...BASE, key: 'app.tfstate?network' }, { target: TOFU })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, key: 'a%2Fb.tfstate' }, { target: 'terraform@1.10.5' })).toEqual([]);
+    expect(warningsFor(sut, { ...BASE, key: 'a#b+c d.tfstate' })).toEqual([]);
+  });
+});
+
 describe('azurerm/data-plane-auth-from-env', () => {
   const { resourceGroupName: _, ...noGroup } = BASE;
 

@@ -147,15 +147,18 @@ export function readModel(
 
 /** The settings of a key provider or method as OpenTofu gets them: references by address, tokens resolved. */
 function settingsOf(spec: EncryptionElementSpec, resolveValue: (value: unknown) => unknown): string {
-  const plain = (x: unknown): unknown => {
+  // (a value that refers back to an enclosing one, which the argument checks refuse, is cut there)
+  const plain = (x: unknown, enclosing: ReadonlySet<unknown> = new Set()): unknown => {
     if (isKeyProviderObject(x) || isMethodObject(x)) {
       const s = specOf(x)!;
       return `${s.kind.block}.${s.kind.type}.${s.name}`;
     }
-    if (Array.isArray(x)) return x.map(plain);
+    if (x !== null && typeof x === 'object' && enclosing.has(x)) return '<cycle>';
+    const inner = new Set(enclosing).add(x);
+    if (Array.isArray(x)) return x.map((v) => plain(v, inner));
     if (x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
       const set = Object.entries(x).filter(([, v]) => v !== undefined && v !== null);
-      return Object.fromEntries(set.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, plain(v)]));
+      return Object.fromEntries(set.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, plain(v, inner)]));
     }
     return x;
   };

@@ -3,9 +3,12 @@
  * message names the rule ids), DefinitionError for a table or row that breaks the kit's contract.
  */
 
-/** The rule ids a message names, each at the end of a line: `... [gcs/bucket-name]`. */
+/**
+ * The rule ids a message names, each at the end of a line: `... [gcs/bucket-name]` (or
+ * `[gcs/bucket-name].`, as cdktf ends the message of an error thrown while it resolves tokens).
+ */
 export function ruleIdsIn(message: string): string[] {
-  return [...new Set([...message.matchAll(/ \[([a-z0-9-]+\/[a-z0-9-]+)\]$/gm)].map((m) => m[1]))];
+  return [...new Set([...message.matchAll(/ \[([a-z0-9-]+\/[a-z0-9-]+)\]\.?$/gm)].map((m) => m[1]))];
 }
 
 /**

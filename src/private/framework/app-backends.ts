@@ -1,10 +1,10 @@
-import { TerraformBackend, TerraformStack } from 'cdktf';
+import { Aspects, TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
-import { bucketOf as containerBucket, indexOf } from '../kit/address-compare';
+import { AddressIndex } from '../address/address-index';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { keyFor } from '../kit/schema';
-import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../kit/state-objects';
 import { Store } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { STORES } from '../stores';
@@ -35,16 +35,22 @@ export interface StateHolder {
   addresses(): readonly StateAddress[];
 }
 
-interface AppMap {
+export interface AppMap {
   readonly holders: StateHolder[];
-  /** By the object of a default workspace that only the code names. */
-  readonly byObject: Map<string, Set<StateHolder>>;
-  /** By bucket (the container's first part): every holder, and those whose address a run value decides. */
-  readonly byBucket: Map<string, Set<StateHolder>>;
-  readonly runDecided: Map<string, Set<StateHolder>>;
+  /** Every holder by the addresses it names (address/address-index.ts). */
+  readonly index: AddressIndex<StateHolder>;
+  /** The stacks in the order the app synthesizes them, and each holder of a stack. */
+  readonly stacks: readonly TerraformStack[];
+  readonly position: Map<TerraformStack, number>;
   readonly byStack: Map<TerraformStack, StateHolder[]>;
-  /** This library's holders that have asked since the map was built. */
-  readonly asked: Set<StateHolder>;
+  /** Each holder's addresses, read once per map (again once its stack's Aspects have run). */
+  readonly addresses: Map<StateHolder, readonly StateAddress[]>;
+  /** The holders an Aspect may still change: one is on the path to the block. */
+  readonly aspected: Set<StateHolder>;
+  /** The stacks up to this position in `stacks` have had their Aspects run: their holders' addresses are final. */
+  settledUpTo: number;
+  /** Who has asked since the map was built: this library's holders, or a check of its own (a token). */
+  readonly asked: Set<object>;
 }
 
 const ours = new WeakMap<IConstruct, StateHolder>();
@@ -56,31 +62,63 @@ export function registerBackend(holder: StateHolder): void {
   maps.delete(holder.construct.node.root);
 }
 
-/** The bucket of an address: its backend and the container's first part as the tool reads it (one from env vars under `*`). */
-function bucketOf(address: StateAddress): string {
-  return `${address.backend}\n${containerBucket(address)}`;
-}
-
-const add = (map: Map<string, Set<StateHolder>>, key: string, holder: StateHolder) => {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(holder);
-};
-
-/** The app's map for a synth; `asking` is the holder whose check is running. */
-export function appMap(root: IConstruct, asking?: StateHolder): AppMap {
+/**
+ * The app's map for a synth; `asking` is whose check is running (a backend of this library, or a
+ * token of another check), in `stack`: an asker that asks again starts the next synth.
+ *
+ * cdktf runs each stack's Aspects when it synthesizes that stack, just before the stack's
+ * validations (cdktf 0.21 synthesize/synthesizer.js synthesize: invokeAspects, then
+ * runAllValidations; cdktn the same), so while one stack is checked the Aspects of the stacks after
+ * it have not run. The stacks up to the asking one are final: the map reads again each holder an
+ * Aspect may have changed there, and `settled` says which holders a check may compare now.
+ */
+export function appMap(root: IConstruct, asking?: object, stack?: TerraformStack): AppMap {
   let map = maps.get(root);
   if (!map || (asking && map.asked.has(asking))) maps.set(root, (map = build(root)));
   if (asking) map.asked.add(asking);
+  if (stack) settleUpTo(map, stack);
   return map;
 }
 
+/** A holder's block is final: no Aspect can change it any more in this synth. */
+export function settled(map: AppMap, holder: StateHolder): boolean {
+  return !map.aspected.has(holder) || (map.position.get(holder.stack) ?? Infinity) <= map.settledUpTo;
+}
+
+/** Reads again, and files again, the holders an Aspect may have changed in the stacks up to `stack`. */
+function settleUpTo(map: AppMap, stack: TerraformStack): void {
+  const to = map.position.get(stack) ?? -1;
+  if (to <= map.settledUpTo) return;
+  if (map.aspected.size > 0) {
+    for (let i = map.settledUpTo + 1; i <= to; i++) {
+      for (const holder of map.byStack.get(map.stacks[i]) ?? []) {
+        if (!map.aspected.has(holder)) continue;
+        map.index.remove(holder);
+        map.addresses.delete(holder);
+        index(map, holder);
+      }
+    }
+  }
+  map.settledUpTo = to;
+}
+
 function build(root: IConstruct): AppMap {
-  const map: AppMap = { holders: [], byObject: new Map(), byBucket: new Map(), runDecided: new Map(), byStack: new Map(), asked: new Set() };
-  const backends = new Map<TerraformStack, TerraformBackend[]>();
   const stacks: TerraformStack[] = [];
+  const map: AppMap = {
+    holders: [],
+    index: new AddressIndex(),
+    stacks,
+    position: new Map(),
+    byStack: new Map(),
+    addresses: new Map(),
+    aspected: new Set(),
+    settledUpTo: -1,
+    asked: new Set(),
+  };
+  const backends = new Map<TerraformStack, TerraformBackend[]>();
   for (const c of root.node.findAll()) {
     if (TerraformStack.isStack(c)) {
+      map.position.set(c, stacks.length);
       stacks.push(c);
     } else if (TerraformBackend.isBackend(c)) {
       const stack = TerraformStack.of(c);
@@ -104,40 +142,32 @@ function build(root: IConstruct): AppMap {
 
 function place(map: AppMap, holder: StateHolder): void {
   map.holders.push(holder);
-  for (const address of holder.addresses()) {
-    const index = indexOf(address);
-    if ('never' in index) continue;
-    add(map.byBucket, bucketOf(address), holder);
-    if ('object' in index) add(map.byObject, `${address.backend}\n${index.object}`, holder);
-    else add(map.runDecided, bucketOf(address), holder);
-  }
+  if (holder.construct.node.scopes.some((c) => Aspects.of(c).all.length > 0)) map.aspected.add(holder);
+  index(map, holder);
+}
+
+function index(map: AppMap, holder: StateHolder): void {
+  const addresses = holder.addresses();
+  map.addresses.set(holder, addresses);
+  for (const address of addresses) map.index.add(address, holder);
+}
+
+/** A holder's addresses as the map read them. */
+export function addressesIn(map: AppMap, holder: StateHolder): readonly StateAddress[] {
+  return map.addresses.get(holder) ?? holder.addresses();
 }
 
 /**
- * The holders whose addresses may meet `address`'s: those naming its object, and those of its
- * bucket a run value decides; for an address a run value decides, every holder of its bucket (of
- * its store, where the bucket itself comes from env vars). For a store with lock table rows (OSS
- * with TableStore) also those whose object is one digest suffix apart: a lock row is
- * `<bucket>/<object>` and a digest row `<bucket>/<object><suffix>`, so with every part in the code
- * only such objects' rows can meet (every workspace's object keeps the default one's relation: the
- * workspace sits before the key).
+ * The holders whose addresses may meet `address`'s (address/address-index.ts). For a store with
+ * lock table rows (OSS with TableStore) also those whose object is one digest suffix apart: a lock
+ * row is `<bucket>/<object>` and a digest row `<bucket>/<object><suffix>`, so with every part in
+ * the code only such objects' rows can meet (every workspace's object keeps the default one's
+ * relation: the workspace sits before the key).
  */
 export function candidatesFor(map: AppMap, address: StateAddress): StateHolder[] {
-  const index = indexOf(address);
-  if ('never' in index) return [];
-  const bucket = bucketOf(address);
-  const wild = `${address.backend}\n*`;
-  if (!('object' in index)) {
-    return [...new Set(bucket === wild ? map.holders.filter((h) => h.backend === address.backend)
-      : [...(map.byBucket.get(bucket) ?? []), ...(map.byBucket.get(wild) ?? [])])];
-  }
   const suffix = address.layout.lockRows?.digestSuffix;
-  const objects = [index.object, ...(suffix === undefined ? [] : [`${index.object}${suffix}`]),
-    ...(suffix !== undefined && index.object.endsWith(suffix) ? [index.object.slice(0, -suffix.length)] : [])];
-  return [...new Set([
-    ...objects.flatMap((o) => [...(map.byObject.get(`${address.backend}\n${o}`) ?? [])]),
-    ...(map.runDecided.get(bucket) ?? []), ...(map.runDecided.get(wild) ?? []),
-  ])];
+  const objects = suffix === undefined ? undefined : (o: string) => [o, `${o}${suffix}`, ...(o.endsWith(suffix) ? [o.slice(0, -suffix.length)] : [])];
+  return [...map.index.candidates(address, objects)];
 }
 
 /** What a backend's run completes: keys given at init, and the config files' values by file name (tool keys). */
@@ -201,7 +231,7 @@ function foreignHolder(stack: TerraformStack, name: string, construct: Terraform
 
 /**
  * A stack's state objects, per backend: the block alone, then with each config file, each part
- * marked by where it comes from (kit/address-model.ts). Read from the tree as it is now, for a
+ * marked by where it comes from (address/address-model.ts). Read from the tree as it is now, for a
  * report of the app's state objects.
  */
 export function stateObjectsOf(stack: TerraformStack): ReadonlyArray<{ readonly holder: StateHolder; readonly addresses: readonly StateAddress[] }> {

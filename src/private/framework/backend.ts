@@ -4,6 +4,7 @@ import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { RunValues, backendHolder, registerBackend } from './app-backends';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
+import { Producer, RemoteStateFactory, crossStackReadProblems, remoteStateFor } from './cross-stack';
 import { movedStateOf } from './moved-state';
 import { orphanedInitWarnings, watchOrphanedInits } from './orphaned-inits';
 import { backendHclBlock, copyAttributes } from './render';
@@ -11,21 +12,18 @@ import { withId } from './rule-catalog';
 import { backendAdded, sharedStateOf } from './shared-state';
 import { onStateMap } from './state-map';
 import { backendStaticFindings, stackScope } from './static-context';
-import { recordWarnings, showWarningsNow, showsWarnings, strictKeyProblems } from './warnings';
+import { showWarningsNow, showsWarnings, strictKeyProblems } from './warnings';
 import { StateBackendError } from '../errors/errors';
 import { ConfigFile, FILE_NAME, MAX_FILE_NAME, backendFileText, byFieldName, fileProblems, fromInitWarnings, mergedWithFile, warningsOfRuns } from '../kit/backend-files';
 import { checkConstruct, checkNewConstruct, warningsIfAccepted } from '../kit/construct-check';
-import { crossStackConfig } from '../kit/cross-stack';
-import { RUN_VALUES_LEFT_OUT, SECRETS_LEFT_OUT, violation } from '../kit/field-checks';
+import { violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
-import { formatViolations } from '../kit/messages';
-import { FieldSpec, envVarsOf, evaluatesBackend, keyFor } from '../kit/schema';
+import { isExpression } from '../kit/hcl';
+import { cycleIn, formatViolations } from '../kit/messages';
+import { evaluatesBackend, keyFor } from '../kit/schema';
 import { ConstructCheck, Store, emitFields } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget, formatTarget } from '../target/target';
-
-/** The config is a backend's props without its secrets, plus the workspace (checked by the data source). */
-export type RemoteStateFactory = (scope: Construct, id: string, config: any) => TerraformRemoteState;
 
 /**
  * What every store's backend shares: the config is checked when the construct is created, the
@@ -40,8 +38,6 @@ export abstract class StoreBackend extends TerraformBackend {
   private readonly target: ParsedTarget;
   /** The backend config files declared with `addConfigFile`, by name. */
   private readonly files = new Map<string, ConfigFile>();
-  /** Paths of the stacks already told which secrets they must take from the environment. */
-  private readonly warnedConsumers = new Set<string>();
   /** The fields the config files set, and (cached until a file is added) what the run gives. */
   private readonly fileFields = new Set<string>();
   private runValues?: RunValues;
@@ -73,7 +69,8 @@ export abstract class StoreBackend extends TerraformBackend {
         const fromInit = fromInitWarnings(this.checked.values, this.files, this.target, stack.node.id);
         const shown = showWarningsNow(this, [...this.runWarnings(), ...shared.warnings, ...fromInit, ...moved]);
         const strict = shown.length > 0 ? [] : strictKeyProblems(this);
-        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...shown, ...strict];
+        const reads = crossStackReadProblems(this.producer);
+        return [...this.validateSingleBackend(), ...shared.errors, ...this.validateStaticContext(), ...reads, ...shown, ...strict];
       },
     });
   }
@@ -136,44 +133,23 @@ export abstract class StoreBackend extends TerraformBackend {
    *
    * It reads the consuming run's workspace (`${terraform.workspace}`) and leaves out secret
    * fields, which the consuming stack's run takes from the environment (a warning names them).
+   * Its config follows the backend's block, overrides included, up to the synth.
    */
   public getRemoteStateDataSource(scope: Construct, name: string, _fromStack: string): TerraformRemoteState {
-    const overridden = { base: copyAttributes(this.checked.attributes), emitted: this.emitted(), templates: evaluatesBackend(this.target) };
-    const props = this.props as Record<string, unknown>;
-    const cross = crossStackConfig(this.store, props, this.checked.values, this.fileFields, this.target.tool, overridden);
-    const stack = TerraformStack.of(scope);
-    if (cross.refusedOverrides.length > 0) refuseOverrides(this, stack.node.id, cross.refusedOverrides);
-    if (cross.addressFromRun.length > 0) refuseAcrossStacks(this, this.store, stack.node.id, cross.addressFromRun.map((f) => f.name));
-    const remoteState = this.makeRemoteState(scope, name, cross.config);
-    if (cross.secrets.length + cross.fromRun.length > 0 && !this.warnedConsumers.has(stack.node.path)) {
-      this.warnedConsumers.add(stack.node.path);
-      const target = targetOf(scope);
-      const needs = (fields: FieldSpec[]) =>
-        fields.map((f) => `${f.name} (${envVarsOf(f, target.tool, target.version).join(' or ') || 'no env var; pass it with -backend-config'})`).join(', ');
-      const warnings: Warning[] = [];
-      if (cross.secrets.length > 0) {
-        warnings.push({
-          id: SECRETS_LEFT_OUT,
-          message:
-            `the remote state of ${this.node.path} leaves out its secret fields; ` +
-            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.secrets)}`,
-        });
-      }
-      if (cross.fromRun.length > 0) {
-        warnings.push({
-          id: RUN_VALUES_LEFT_OUT,
-          message:
-            `the remote state of ${this.node.path} leaves out fields its own run gives (at init, in a config file, or from a variable); ` +
-            `the ${target.tool} run of stack ${stack.node.id} must provide them from the environment: ${needs(cross.fromRun)}`,
-        });
-      }
-      recordWarnings(remoteState, warnings);
-    }
-    return remoteState;
+    return remoteStateFor(this.producer, scope, name);
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return copyAttributes(this.checked.attributes);
+  }
+
+  /**
+   * Adds this resource to the terraform JSON output.
+   */
+  public toTerraform(): any {
+    // (before cdktf's merge, which would follow an override's cycle for ever: cdktn's Testing.synth merges before any validation)
+    this.refuseCycles(this.stackOverrides());
+    return super.toTerraform();
   }
 
   /**
@@ -185,9 +161,39 @@ export abstract class StoreBackend extends TerraformBackend {
     return { terraform: { backend: { [this.name]: backendHclBlock(this.checked.attributes, this.rawOverrides, mode) } } };
   }
 
+  /** What the remote states of other stacks read of this backend (framework/cross-stack.ts). */
+  private get producer(): Producer {
+    return {
+      backend: this,
+      store: this.store,
+      props: this.props as Record<string, unknown>,
+      values: this.checked.values,
+      fileFields: this.fileFields,
+      target: this.target,
+      base: () => copyAttributes(this.checked.attributes),
+      emitted: () => this.emitted(),
+      makeRemoteState: this.makeRemoteState,
+    };
+  }
+
   /** What the block holds now: the checked attributes with overrides merged in. */
   private emitted(): Record<string, unknown> {
-    return deepMerge(copyAttributes(this.checked.attributes), this.rawOverrides, this.stackOverrides());
+    const own = this.rawOverrides;
+    const stack = this.stackOverrides();
+    const copy = copyAttributes(this.checked.attributes);
+    // (most blocks have no overrides: the merge would copy the block again)
+    if (Object.keys(own).length === 0 && Object.keys(stack).length === 0) return copy;
+    this.refuseCycles(stack);
+    return deepMerge(copy, own, stack);
+  }
+
+  /** Refuses an override (the element's, or the stack's of this block) that refers back to an enclosing value: cdktf's merge would follow it for ever. */
+  private refuseCycles(stack: Record<string, unknown>): void {
+    const cycle = cycleIn(this.rawOverrides, '') ?? cycleIn(stack, `terraform.backend.${this.name}`);
+    if (cycle === undefined) return;
+    throw new StateBackendError(formatViolations(`${this.store.backend} backend (target ${formatTarget(this.target)})`, this.node.path, [violation(
+      'config/shape', cycle, 'is an override that refers back to an enclosing value, expected plain values (the output cannot hold a cycle)',
+    )]));
   }
 
   /** The stack's own overrides of this block (stack.addOverride('terraform.backend.gcs.prefix', ...)), which apply last. */
@@ -211,8 +217,8 @@ export abstract class StoreBackend extends TerraformBackend {
   /** What the run gives: the tool's keys left to init, and each config file's values. */
   private fromRun(): RunValues {
     if (!this.runValues) {
-      const names = new Set([...this.checked.values.values()].filter((v) => v.fromInit).map((v) => v.spec.name));
-      const fromInit = new Set(this.store.fields.filter((f) => names.has(f.name)).map((f) => keyFor(f, this.target.tool)!));
+      const fromInit = new Set<string>();
+      for (const v of this.checked.values.values()) if (v.fromInit) fromInit.add(keyFor(v.spec, this.target.tool)!);
       this.runValues = { fromInit, files: new Map([...this.files].map(([n, f]) => [n, f.values])) };
     }
     return this.runValues;
@@ -224,14 +230,25 @@ export abstract class StoreBackend extends TerraformBackend {
     return new Set([...fromInit, ...[...files.values()].flatMap((v) => Object.keys(v))]);
   }
 
-  /** OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of them. */
+  /**
+   * OpenTofu 1.8+ evaluates references in the block before the run: only variables and locals of
+   * them. The values checked are the block's as written: a prop that holds an expression, and a
+   * key an override (the element's or the stack's) sets to a string holding `${` (or a token).
+   */
   private validateStaticContext(): string[] {
-    if (!evaluatesBackend(this.target) || ![...this.checked.values.values()].some((v) => v.expression)) return [];
+    if (!evaluatesBackend(this.target)) return [];
+    const raw = this.emitted();
+    const base = copyAttributes(this.checked.attributes);
+    const props = [...this.checked.values.values()].filter((v) => v.expression);
+    const keys = new Set(props.map((v) => keyFor(v.spec, this.target.tool)!));
+    const overridden = Object.keys(raw).filter((k) => !keys.has(k) && isExpression(raw[k]) && JSON.stringify(raw[k]) !== JSON.stringify(base[k]));
+    if (props.length === 0 && overridden.length === 0) return [];
     const stack = TerraformStack.of(this);
-    const emitted = resolveIn(stack, this.emitted()) as Record<string, unknown>;
-    const fields = [...this.checked.values.values()]
-      .filter((v) => v.expression)
-      .map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] }));
+    const emitted = resolveIn(stack, raw) as Record<string, unknown>;
+    const fields = [
+      ...props.map((v) => ({ spelling: v.spelling, value: emitted[keyFor(v.spec, this.target.tool)!] })),
+      ...overridden.map((k) => ({ spelling: k, value: emitted[k] })),
+    ];
     const { errors, warnings } = backendStaticFindings(stack, this.target, fields);
     const shown = showWarningsNow(this, warnings);
     if (errors.length === 0) return shown;
@@ -264,29 +281,4 @@ export abstract class StoreBackend extends TerraformBackend {
       'stack/one-backend',
     )];
   }
-}
-
-/**
- * A backend whose object its run names (a reference OpenTofu evaluates, a value given at init, a
- * config file) cannot be read from another stack: that stack's run knows none of it.
- */
-function refuseAcrossStacks(backend: Construct, store: Store, consumer: string, fields: readonly string[]): never {
-  throw new StateBackendError(withId(
-    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose ${store.backend} backend ` +
-      `(${backend.node.path}) takes ${fields.join(', ')} from its own run or configuration (a value given at init, a config file, a variable or local ` +
-      `of that stack), which the run of ${JSON.stringify(consumer)} cannot know, so its remote state would read another object; read that state in ` +
-      `${JSON.stringify(consumer)} with ${store.names.remoteState}, ` +
-      'giving those fields there (for example from a TerraformVariable of that stack)',
-    'stack/cross-stack-from-run',
-  ));
-}
-
-/** An override of the producer's block that its consumer's remote state cannot carry (a nested block, a key of no field). */
-function refuseOverrides(backend: Construct, consumer: string, keys: readonly string[]): never {
-  throw new StateBackendError(withId(
-    `stack ${JSON.stringify(consumer)} reads the outputs of stack ${JSON.stringify(TerraformStack.of(backend).node.id)}, whose backend (${backend.node.path}) ` +
-      `has overrides of ${keys.join(', ')} that its remote state cannot carry, so it would read another object than the backend writes; ` +
-      'set those values in the backend\'s config instead of an override',
-    'stack/cross-stack-override',
-  ));
 }

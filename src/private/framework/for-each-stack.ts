@@ -5,7 +5,9 @@ import { withId } from './rule-catalog';
 import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
 import { recordWarnings } from './warnings';
 import { StateBackendError, refuse } from '../errors/errors';
+import { CheckId } from '../kit/field-checks';
 import { isFromInit } from '../kit/from-init';
+import { kindOf } from '../kit/messages';
 
 /*
  * `forEachStack` of every backend: one backend per stack under a scope, its object named by the
@@ -14,13 +16,14 @@ import { isFromInit } from '../kit/from-init';
 
 /**
  * Gives every stack under `scope` that has no backend yet the backend `make` builds, with the
- * stack's path below `scope` (`network`, `prod/network`), which names its state object. Throws
- * when there is no such stack: the call comes after the stacks are added.
+ * stack's path below `scope` (`network`, `prod/network`), which names its state object, but the
+ * stack `except`. Throws when there is no such stack: the call comes after the stacks are added.
  */
 export function backendForEachStack<T extends TerraformBackend>(
   scope: Construct,
   call: string,
   make: (stack: TerraformStack, path: string) => T,
+  except?: TerraformStack,
 ): T[] {
   const stacks = scope.node.findAll().filter((c): c is TerraformStack => TerraformStack.isStack(c));
   // cdktf writes each stack to stacks/<id> (Manifest.forStack): two of one id overwrite each other.
@@ -35,10 +38,8 @@ export function backendForEachStack<T extends TerraformBackend>(
       'stack/one-directory',
     ));
   }
-  // A backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...).
-  const hasBackend = (s: TerraformStack) => s.node.findAll().some((c) => TerraformBackend.isBackend(c))
-    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
-  const bare = stacks.filter((s) => !hasBackend(s));
+  // `except`: the stack that makes the store the backends are in (its state moves there once the store exists).
+  const bare = stacks.filter((s) => s !== except && !stackHasBackend(s));
   if (bare.length === 0) {
     refuse(
       `${call} at ${scope.node.path || '<root>'}: found ${stacks.length === 0 ? 'no stack' : 'no stack without a backend'} under it, ` +
@@ -69,6 +70,17 @@ export function backendForEachStack<T extends TerraformBackend>(
 }
 
 /**
+ * Refuses a forEachStack config that is no object (`forEachStack(app, null)`), before any stack
+ * gets a backend.
+ */
+export function requireConfig(config: unknown, call: string): void {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    // Never echoed: a string or list here may well be the whole config, secrets included.
+    refuse(`${call}: config: got ${kindOf(config)}, expected an object with the backend's fields`, 'config/shape' satisfies CheckId);
+  }
+}
+
+/**
  * The shared value forEachStack derives each stack's object name from; a value the run gives at
  * init cannot be joined with the stack's path.
  */
@@ -77,4 +89,10 @@ export function derivable(value: string | undefined, field: string, call: string
     throw new StateBackendError(withId(`${call}: ${field} is StateBackendValue.fromInit(), expected a value to join with each stack's path (or none)`, 'field/from-init-misplaced'));
   }
   return value ?? '';
+}
+
+/** The stack has a backend: a backend construct, or one added with stack.addOverride('terraform.backend.<name>' / 'terraform.cloud', ...). */
+export function stackHasBackend(s: TerraformStack): boolean {
+  return s.node.findAll().some((c) => TerraformBackend.isBackend(c))
+    || Object.keys(stackOverrides(s).terraform?.backend ?? {}).length > 0 || stackOverrides(s).terraform?.cloud !== undefined;
 }

@@ -2,20 +2,23 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Manifest, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
+import { appMap } from './app-backends';
+import { CommandSight, cliCommand } from './cli-command';
 import { stackScope } from './static-context';
-import { sharing } from '../kit/address-compare';
-import { symbolsIn } from '../kit/address-symbols';
+import { sharing } from '../address/address-compare';
+import { StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
+import { hasSymbol, symbolsIn } from '../kit/address-symbols';
 import { StackScope } from '../kit/backend-text';
 import { InitArgs, initArgsOf } from '../kit/init-args';
-import { FieldSpec } from '../kit/schema';
-import { StateAddress, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { FieldSpec, envVarsOf, keyFor } from '../kit/schema';
+import { StateLayout } from '../kit/state-layout';
 import { ParsedTarget } from '../target/target';
 
 /*
  * What stack/state-moved (moved-state.ts) reads: the backend the last `init` of a stack's directory
  * used (`.terraform/terraform.tfstate`, `.terraform/environment`), what this synth names, and what
  * the run about to happen gives (TF_CLI_ARGS_init, TF_CLI_ARGS, TF_WORKSPACE); the addresses it
- * compares, built and compared here only (kit/state-objects.ts, kit/address-compare.ts).
+ * compares, built and compared here only (address/state-objects.ts, address/address-compare.ts).
  */
 
 /** The backend of the last init, as `.terraform/terraform.tfstate` records it. */
@@ -59,8 +62,6 @@ export function lastInit(stackDir: string): LastInit | undefined {
 /** What this synth names for one stack's backend. */
 export interface NamedBackend {
   readonly stack: string;
-  /** The stack reads other stacks' outputs: a deploy of it alone needs --ignore-missing-stack-dependencies. */
-  readonly dependsOnOthers: boolean;
   /** The stack's directory as the user names it (`cdktf.out/stacks/network`), and as a path. */
   readonly directory: string;
   readonly path: string;
@@ -77,35 +78,62 @@ export interface NamedBackend {
   readonly files: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** What an evaluated template may read in the stack. */
   readonly scope: StackScope;
+  /** The other stack of the app whose backend names `address` in `workspace`, if one does (asked only where a note would copy there). */
+  readonly otherStackAt: (address: StateAddress, workspace: string) => string | undefined;
 }
 
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */
-export type OwnNamed = Omit<NamedBackend, 'stack' | 'dependsOnOthers' | 'directory' | 'path' | 'scope'>;
+export type OwnNamed = Omit<NamedBackend, 'stack' | 'directory' | 'path' | 'scope' | 'otherStackAt'>;
 
 /** What `stack`'s backend names, from what it gives of itself. */
 export function namedBackend(stack: TerraformStack, own: OwnNamed): NamedBackend {
   const dir = stackDirectory(stack, stack.node.id);
-  const dependsOnOthers = stack.dependencies.length > 0;
-  return { ...own, stack: stack.node.id, dependsOnOthers, directory: dir.shown, path: dir.path, scope: stackScope(stack) };
+  const otherStackAt = (address: StateAddress, workspace: string) => appMap(stack.node.root).holders
+    .find((h) => h.stack !== stack && h.backend === own.backend && h.addresses().some((a) => sameObject(address, a, workspace)))?.stack.node.id;
+  return { ...own, stack: stack.node.id, directory: dir.shown, path: dir.path, scope: stackScope(stack), otherStackAt };
 }
 
-/** What the run about to happen gives: init's arguments and the workspace. */
+/**
+ * The value the tool takes for `key` where neither the block nor init gives it: the first of its
+ * env vars set in this environment (the record keeps no value the env gave), else its default (the
+ * field table's, the layout's), else the empty string, which both tools read as unset (a
+ * `-backend-config=KEY=` gives the empty string: terraform 1.15.9 and OpenTofu 1.12.6 init.go
+ * backendConfigOverrideBody; the CLI suite's recipes and the run-time tier's migrate-state
+ * judge show the object is the same). `env`: the env var it came from.
+ */
+export function unsetValue(named: NamedBackend, key: string): { readonly value: string; readonly env?: string } {
+  const spec = named.fields.find((f) => keyFor(f, named.target.tool) === key);
+  for (const env of spec ? envVarsOf(spec, named.target.tool, named.target.version) : []) {
+    const value = process.env[env];
+    if (value) return { value, env };
+  }
+  return { value: spec?.default ?? named.layout.defaults?.[key] ?? '' };
+}
+
+/** What the run about to happen gives: init's arguments and the workspace, and what the app sees of the CLI's command. */
 export interface NextRun {
   readonly args: InitArgs;
   /** TF_WORKSPACE, when set. */
   readonly workspace?: string;
+  readonly command: CommandSight;
 }
 
 /** The run the environment describes. */
-export function nextRunOf(env: Readonly<Record<string, string | undefined>> = process.env): NextRun {
-  return { args: initArgsOf(env), workspace: env.TF_WORKSPACE || undefined };
+export function nextRunOf(env: Readonly<Record<string, string | undefined>> = process.env, command: CommandSight = cliCommand()): NextRun {
+  return { args: initArgsOf(env), workspace: env.TF_WORKSPACE || undefined, command };
 }
 
 /** The directory of stack `id` under the output of the app `scope` is in (`<outdir>/stacks/<id>`, as the manifest names it), and as a user names it. */
-export function stackDirectory(scope: IConstruct, id: string): { path: string; shown: string } {
+export function stackDirectory(scope: IConstruct, id: string): { readonly path: string; readonly shown: string } {
   const dir = path.join(App.of(scope).outdir, Manifest.stacksFolder, id);
-  const shown = path.relative(process.cwd(), dir);
-  return { path: dir, shown: shown.startsWith('..') || shown === '' ? dir : shown };
+  // (shown only in messages: most stacks have no last init to speak of)
+  return {
+    path: dir,
+    get shown() {
+      const shown = path.relative(process.cwd(), dir);
+      return shown.startsWith('..') || shown === '' ? dir : shown;
+    },
+  };
 }
 
 /** The identity of `terraform.workspace` in an address's text (kit/backend-text.ts). */
@@ -137,6 +165,10 @@ export interface MoveFacts {
   /** The run's config files (`prod`), and the file whose values the last init used. */
   readonly runFiles: readonly string[];
   readonly lastFile?: string;
+  /** Where no file names the last init's object: the file whose values changed since it used it, if one tells. */
+  readonly changedFile?: string;
+  /** How the run's init copies the state to the object it names (`-force-copy in TF_CLI_ARGS_init`, `the CLI's --migrate-state`), if it does. */
+  readonly copying?: string;
 }
 
 /**
@@ -155,7 +187,7 @@ export function addressOf(
 
 /** `address` with how a user reads it in `workspace` (`terraform.workspace` read as that workspace). */
 export function show(address: StateAddress, workspace: string): Named {
-  const at = inWorkspace(address, workspace);
+  const at = inThisRun(inWorkspace(address, workspace));
   return { address, shown: `${at.backend} ${showContainer(at)}, object ${JSON.stringify(showObject(at, workspace === 'default' ? undefined : workspace))}` };
 }
 
@@ -176,10 +208,36 @@ export function inWorkspace(address: StateAddress, workspace: string): StateAddr
 }
 
 /**
+ * `address` in this run: each part an env var gives as this environment gives it (the first of its
+ * env vars set, else the tool's value when none is), a literal part then. A record of an init keeps
+ * no value an env var gave it (null where the block left the key unset), so the last init's address
+ * is read in this environment too: the notes compare the two as one environment's runs.
+ */
+export function inThisRun(address: StateAddress, env: Readonly<Record<string, string | undefined>> = process.env): StateAddress {
+  const values = new Map<string, { value: string; set: boolean }>();
+  for (const [id, run] of address.runValues) {
+    if (run.init !== undefined || run.names.length === 0 || run.names.some((n) => n.startsWith('var.'))) continue;
+    const set = run.names.map((n) => env[n]).find((v) => v);
+    const value = set ?? run.unset;
+    if (value !== undefined && !hasSymbol(value)) values.set(id, { value, set: set !== undefined });
+  }
+  if (values.size === 0) return address;
+  const parts = new Map([...address.parts].map(([k, p]) => {
+    const found = symbolsIn(p.text).filter((s) => values.has(s.identity));
+    if (found.length === 0) return [k, p];
+    const text = found.reduce((t, s) => t.split(s.whole).join(values.get(s.identity)!.value), p.text);
+    // (shown as set where an env var set it, as a default, not shown, where none did)
+    const source = hasSymbol(text) ? p.source : found.some((s) => values.get(s.identity)!.set) ? 'literal' as const : 'default' as const;
+    return [k, { ...p, text, source }];
+  }));
+  return { ...address, parts, runValues: new Map([...address.runValues].filter(([id]) => !values.has(id))) };
+}
+
+/**
  * Whether two addresses name one object in `workspace`, the run's values (env vars, OpenTofu
- * variables) taken alike for both: both sides come from one environment's runs (kit/address-compare.ts).
+ * variables) taken alike for both: both sides come from one environment's runs (address/address-compare.ts).
  */
 export function sameObject(a: StateAddress, b: StateAddress, workspace: string): boolean {
-  const how = sharing(inWorkspace(a, workspace), inWorkspace(b, workspace));
+  const how = sharing(inThisRun(inWorkspace(a, workspace)), inThisRun(inWorkspace(b, workspace)));
   return how !== undefined && (workspace === 'default' || how.workspaces === 'every');
 }

@@ -1,8 +1,10 @@
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
-import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
+import { runsInit, runsInitFor } from './cli-command';
+import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory, unsetValue } from './last-init';
 import * as text from './moved-state-text';
-import { indexOf } from '../kit/address-compare';
+import { copyingOf } from './moved-state-text';
+import { meetsNone } from '../address/address-compare';
 import { backendBlockHash } from '../kit/backend-hash';
 import { Warning } from '../kit/field-value';
 import { InitArgs } from '../kit/init-args';
@@ -33,18 +35,24 @@ export const MOVED_STATE_RULE = {
     'both tools keep the backend of the last init and the hash of its block in .terraform/terraform.tfstate and stop the next init at "Backend configuration changed" ' +
     'until -migrate-state (copies the state, leaving the old object) or -reconfigure (uses the new object as it is) is given ' +
     '(terraform meta_backend.go, meta_backend_migrate.go, configs/backend.go Backend.Hash; opentofu the same, at the releases read); cdktf-cli 0.21.0 and cdktn-cli 0.24.0 keep that directory ' +
-    'between synths, delete the directories of stacks the app no longer has after it ran (SynthStack.synth), and pass their environment to the app and the tools',
+    'between synths, delete the directories of stacks the app no longer has after it ran (SynthStack.synth), and pass their environment to the app and the tools, ' +
+    'but not their command (read from the CLI\'s command line, an ancestor process, on Linux: framework/cli-command.ts); their --migrate-state answers only ' +
+    '"copy existing state?" (terraform-cli.ts init), -force-copy every question, and a deploy without --auto-approve fails without a terminal, a diff does not',
 } as const;
 checkRuleRows('stack', [MOVED_STATE_RULE]);
 
 /**
  * The warnings that `stack`'s state object moves since the last init in its directory, if it does,
  * for the run the environment describes (`run`); `own` is asked only where a last init is there.
+ * Under a command the app can see that runs init for other stacks only (`cdktf deploy net`), none:
+ * the note is for the run of the stacks it acts on.
  */
 export function movedStateOf(stack: TerraformStack, own: () => OwnNamed, run?: NextRun): Warning[] {
   const last = lastInit(stackDirectory(stack, stack.node.id).path);
   if (!last) return [];
-  const message = movedStateMessage(namedBackend(stack, own()), last, run ?? nextRunOf());
+  const next = run ?? nextRunOf();
+  if ('seen' in next.command && runsInit(next.command.seen) && !runsInitFor(next.command.seen, stack.node.id)) return [];
+  const message = movedStateMessage(namedBackend(stack, own()), last, next);
   return message ? [movedStateWarning(message)] : [];
 }
 
@@ -56,7 +64,7 @@ export function movedStateWarning(message: string): Warning {
 /** The message of a move since the last init, or undefined when the run uses the object the last init used. */
 export function movedStateMessage(named: NamedBackend, last: LastInit, run: NextRun): string | undefined {
   const workspace = run.workspace ?? last.workspace;
-  if (last.type !== named.backend) return text.typeChanged(named, last, run, workspace);
+  const copying = copyingOf(run, named.stack, (id) => 'seen' in run.command && runsInitFor(run.command.seen, id));
   const lastNamed = show(addressOf(named, last.config, Object.keys(last.config), true), workspace);
   const oldBlock = blockOfLastInit(named, last);
   const argKeys = new Set(run.args.configs.flatMap((c) => ('key' in c ? [c.key] : [])));
@@ -67,7 +75,6 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     if (given) lastGiven[k] = v;
   }
   const now = show(addressOf(named, { ...named.emitted, ...lastGiven }, Object.keys(lastGiven)), workspace);
-  if ('never' in indexOf(lastNamed.address) || 'never' in indexOf(now.address)) return undefined;
   const runFiles = filesOf(named, run.args);
   const next = runFiles === undefined ? undefined : nextOf(named, run.args, workspace);
   const lastFile = [...named.files.keys()].find((f) => {
@@ -75,18 +82,60 @@ export function movedStateMessage(named: NamedBackend, last: LastInit, run: Next
     const withFile = addressOf(named, { ...named.emitted, ...lastGiven, ...values }, [...Object.keys(lastGiven), ...Object.keys(values)]);
     return sameObject(lastNamed.address, withFile, workspace);
   });
-  const facts: MoveFacts = {
-    named, run, workspace, last: lastNamed, lastConfig: last.config, lastGiven, oldBlock, now, next, runFiles: runFiles ?? [], lastFile,
-  };
+  const changedFile = lastFile === undefined ? changedFileOf(named, last) : undefined;
+  const lastConfig = last.config;
+  const found = { lastConfig, lastGiven, oldBlock, now, next, runFiles: runFiles ?? [], lastFile, changedFile, copying };
+  const facts: MoveFacts = { named, run, workspace, last: lastNamed, ...found };
+  if (last.type !== named.backend) return text.typeChanged(facts, last.type);
+  if (meetsNone(lastNamed.address) || meetsNone(now.address)) return undefined;
   if (!sameObject(lastNamed.address, now.address, workspace)) {
-    return named.files.size > 0 ? text.movedPerEnvironment(facts) : text.moved(facts);
+    if (named.files.size === 0) return text.moved(facts);
+    // (the environment of the last init: the file whose values it used, whatever the block's other values were)
+    const usedBy = (values: Readonly<Record<string, unknown>>) =>
+      Object.entries(values).every(([k, v]) => JSON.stringify(last.config[k]) === JSON.stringify(v));
+    const lastEnv = [...named.files].find(([, values]) => usedBy(values))?.[0];
+    return text.movedPerEnvironment(facts, lastEnv);
   }
   if (next) {
     if (sameObject(lastNamed.address, next.address, workspace) || (run.args.reconfigure && !run.args.migrate)) return undefined;
     return text.runNamesAnother(facts);
   }
-  if (run.args.configs.length === 0 && named.files.size > 0 && lastFile === undefined) return text.noFileNamesIt(facts);
+  if (run.args.configs.length === 0 && named.files.size > 0 && lastFile === undefined) {
+    return changedFile ? text.fileChanged(facts) : text.noFileNamesIt(facts);
+  }
+  if (run.args.configs.length === 0) return stillAtGiven(facts);
   return undefined;
+}
+
+/**
+ * The config file whose values changed since the last init used it: the one file that names the
+ * last init's container (every container key it sets has the record's value) and no longer its
+ * object; undefined where none or several do (an environment retired: the library cannot tell).
+ */
+function changedFileOf(named: NamedBackend, last: LastInit): string | undefined {
+  const container = new Set([...named.layout.container, ...(named.layout.namespace ?? [])]);
+  const found = [...named.files].filter(([, values]) => {
+    const keys = Object.keys(values).filter((k) => container.has(k));
+    return keys.length > 0 && keys.every((k) => JSON.stringify(last.config[k]) === JSON.stringify(values[k]));
+  });
+  return found.length === 1 ? found[0][0] : undefined;
+}
+
+/**
+ * The note of a directory whose last init was given values in place of the block's (by hand, not
+ * by a config file of the stack), where the run gives none: its next init keeps that object, and
+ * the block names another (a move whose copy has not run yet).
+ */
+function stillAtGiven(facts: MoveFacts): string | undefined {
+  const { named, lastGiven, lastFile, workspace } = facts;
+  const byFile = lastFile ? named.files.get(lastFile)! : {};
+  const keys = [...text.keysOfAddress(named)].filter((k) => k in lastGiven && !named.fromInit.has(k) && !(k in byFile));
+  if (keys.length === 0) return undefined;
+  const kept = Object.fromEntries(Object.entries(lastGiven).filter(([k]) => !keys.includes(k)));
+  const blockValues = Object.fromEntries(keys.map((k) => [k, named.emitted[k] ?? unsetValue(named, k).value]));
+  const block = show(addressOf(named, { ...named.emitted, ...kept, ...blockValues }, [...Object.keys(kept), ...keys]), workspace);
+  if (meetsNone(block.address) || sameObject(facts.last.address, block.address, workspace)) return undefined;
+  return text.stillAtGiven(facts, keys, block.shown);
 }
 
 /**
@@ -135,6 +184,6 @@ function nextOf(named: NamedBackend, args: InitArgs, workspace: string): Named |
     else given[c.key] = c.value;
   }
   const address = addressOf(named, { ...named.emitted, ...given }, Object.keys(given));
-  return 'never' in indexOf(address) ? undefined : show(address, workspace);
+  return meetsNone(address) ? undefined : show(address, workspace);
 }
 

@@ -6,11 +6,9 @@ import { appMap } from './app-backends';
 import { aroundAppSynth, backendName } from './cdktf-internals';
 import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
 import { movedStateWarning } from './moved-state';
-import { deployCommand } from './moved-state-text';
+import { givenWord, keysOfAddress, printedArgs, recipeCommands, unsetNote } from './moved-state-text';
 import { underFrameworkCli } from './warnings';
 import { Warning } from '../kit/field-value';
-import { backendConfigWord, initArgsPrefix } from '../kit/init-args';
-import { FRAMEWORK } from '../target/flavour';
 
 /*
  * A stack's directory that no stack of the app claims any more (stack/state-moved): renaming a stack
@@ -126,22 +124,21 @@ function orphanMessage(orphan: Orphan, named: NamedBackend): string {
       '(README "Moving state": renaming a stack moves its object); if it was removed, its resources are no longer managed by this app';
   }
   const run = nextRunOf();
-  const words = run.args.configs.map(backendConfigWord);
-  const keys = [...named.layout.container, ...(named.layout.namespace ?? []), ...named.layout.object];
+  const { words, withheld } = printedArgs(named, run.args.configs);
   const recorded = orphan.last.config;
-  const differs = (k: string) => recorded[k] !== undefined && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]);
-  const moving = keys.filter((k) => !named.fromInit.has(k) && differs(k));
-  const old = moving.map((k) => `-backend-config=${k}=${String(recorded[k])}`);
+  // Each key of the object the block sets (not left to init) whose value the old directory's init did
+  // not use: a key the record holds as null was unset then, and is given back as what the tool took.
+  const moving = [...keysOfAddress(named)].filter((k) => !named.fromInit.has(k) && JSON.stringify(recorded[k]) !== JSON.stringify(named.emitted[k]));
+  const old = moving.map((k) => givenWord(named, k, recorded[k]));
   // The copy gives the new values again: the first step's init recorded this synth's block (its
   // hash) with the old values given, and an init whose block hashes the same and that is given no
   // -backend-config keeps what it recorded, copying nothing (terraform 1.15.9 meta_backend.go
   // backendFromConfig: "using already-initialized, unchanged backend configuration").
-  const back = moving.map((k) => `-backend-config=${k}=${String(named.emitted[k])}`);
+  const back = moving.map((k) => givenWord(named, k, named.emitted[k]));
   const now = show(addressOf(named, named.emitted, []), run.workspace ?? 'default').shown;
-  const copy = (run.workspace ?? 'default') === 'default'
-    ? `${initArgsPrefix([...words, ...back])}${deployCommand(named)} --migrate-state`
-    : `${initArgsPrefix(['-force-copy', ...words, ...back])}${deployCommand(named)}`;
+  const c = recipeCommands(named, run.command);
+  const unset = unsetNote(named, moving.filter((k) => recorded[k] === undefined || named.emitted[k] === undefined));
   return `${head}. If stack ${named.stack} is ${orphan.id} renamed (renaming a stack moves its state object), its state is still there, and ${named.stack}'s ` +
     `first init would start an empty one at ${now}: to move it, point ${named.stack}'s directory at the old object, then copy: ` +
-    `${initArgsPrefix(['-reconfigure', ...words, ...old])}${FRAMEWORK} diff ${named.stack}, then ${copy}`;
+    `${c.point([...words, ...old])}, then ${c.copy([...words, ...back])}${unset} ${c.copyNote}${withheld}`;
 }

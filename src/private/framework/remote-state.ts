@@ -1,17 +1,57 @@
 import { DataTerraformRemoteStateConfig, TerraformRemoteState, TerraformStack } from 'cdktf';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { deepMerge, resolveIn } from './cdktf-internals';
 import { copyAttributes, remoteStateBlock } from './render';
 import { OwnStateCheck, ownStateOf, registerRemoteState } from './shared-state';
 import { onStateMap } from './state-map';
 import { stackScope } from './static-context';
 import { recordWarnings, showWarningsNow, showsWarnings } from './warnings';
-import { checkNewConstruct } from '../kit/construct-check';
-import { StateAddress, stateAddress } from '../kit/state-objects';
+import { StateAddress, stateAddress } from '../address/state-objects';
+import { StateBackendError } from '../errors/errors';
+import { checkConstruct, checkNewConstruct } from '../kit/construct-check';
 import { Store, ToolAttributes } from '../kit/store';
 import { targetOf } from '../kit/targets';
 import { ParsedTarget } from '../target/target';
 
+
+/** The config a remote state made for a cross-stack reference gets now: what its producer's backend writes (framework/cross-stack.ts). */
+export type FollowedConfig = () => Record<string, unknown>;
+
+/** The remote states whose config follows a backend of another stack, and the config each was last rendered with. */
+const followed = new WeakMap<IConstruct, { readonly config: FollowedConfig; rendered?: Record<string, unknown> }>();
+
+/**
+ * Makes `remoteState` (one of this library's) read its config from `config` whenever it is
+ * checked or rendered, so an override set later (an Aspect's, at the producer's synth) reaches
+ * it; a refusal `config` throws is the remote state's validation error.
+ */
+export function followBackend(remoteState: IConstruct, config: FollowedConfig): void {
+  followed.set(remoteState, { config });
+}
+
+/** The config a followed remote state was last rendered with (undefined: not rendered since the synth began). */
+export function renderedConfig(remoteState: IConstruct): Record<string, unknown> | undefined {
+  return followed.get(remoteState)?.rendered;
+}
+
+/** Forgets what each followed remote state under `root` was rendered with: a synth begins. */
+export function forgetRendered(remoteStates: readonly IConstruct[]): void {
+  for (const r of remoteStates) {
+    const entry = followed.get(r);
+    if (entry) entry.rendered = undefined;
+  }
+}
+
+/** What `read` throws of the library's as a validation error; other errors propagate. */
+function refusalOf(read: () => unknown): string[] {
+  try {
+    read();
+    return [];
+  } catch (e) {
+    if (e instanceof StateBackendError) return [e.message];
+    throw e;
+  }
+}
 
 /**
  * What every store's remote state shares: the config is checked when the construct is created
@@ -20,7 +60,9 @@ import { ParsedTarget } from '../target/target';
  * @internal
  */
 export abstract class StoreRemoteState extends TerraformRemoteState {
-  private readonly attributes: ToolAttributes;
+  private attributes: ToolAttributes;
+  /** The config `attributes` were checked from, as JSON (a followed config is checked again when it changes). */
+  private checkedConfig: string;
   /** What the data source holds besides `config`. */
   private readonly settings: Pick<DataTerraformRemoteStateConfig, 'workspace' | 'defaults'>;
 
@@ -32,10 +74,13 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
     const checked = checkNewConstruct(this, store, config, 'remote-state');
     recordWarnings(this, checked.warnings);
     this.attributes = checked.attributes;
-    registerRemoteState(new ReadsOwnState(this, store, this.attributes, settings, this.rawOverrides));
+    this.checkedConfig = JSON.stringify(config);
+    registerRemoteState(new ReadsOwnState(this, store, () => this.attributesNow(), settings, this.rawOverrides));
     showsWarnings(this);
+    // (a followed config is read again at synth: what it refuses then is this validation's error)
+    this.node.addValidation({ validate: () => (followed.has(this) ? refusalOf(() => this.attributesNow()) : []) });
     onStateMap(this, 'remote-state', store.backend, () => {
-      const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributes) }, this.rawOverrides);
+      const block = deepMerge({ workspace: settings.workspace, config: copyAttributes(this.attributesNow()) }, this.rawOverrides);
       const stack = TerraformStack.of(this);
       const attributes = resolveIn(stack, block.config ?? {});
       const element = { stack: stack.node.id, backend: store.backend, layout: store.layout, fields: store.fields, target: targetOf(this) };
@@ -47,14 +92,36 @@ export abstract class StoreRemoteState extends TerraformRemoteState {
    * Adds this data source to the tool's JSON output.
    */
   public toTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, false);
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.rendering(), this.settings, this.rawOverrides, false);
   }
 
   /**
    * Adds this data source to the HCL output.
    */
   public toHclTerraform(): any {
-    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.attributes, this.settings, this.rawOverrides, true);
+    return remoteStateBlock(this.friendlyUniqueId, this.store.backend, this.rendering(), this.settings, this.rawOverrides, true);
+  }
+
+  /** The checked attributes, of the config a followed remote state gets now (checked again when it changed). */
+  private attributesNow(): ToolAttributes {
+    const follow = followed.get(this);
+    if (!follow) return this.attributes;
+    const config = follow.config();
+    const key = JSON.stringify(config);
+    if (key !== this.checkedConfig) {
+      const checked = checkConstruct(this, this.store, config, 'remote-state');
+      recordWarnings(this, checked.warnings);
+      [this.attributes, this.checkedConfig] = [checked.attributes, key];
+    }
+    return this.attributes;
+  }
+
+  /** The attributes to render, noting the config a followed remote state is rendered with. */
+  private rendering(): ToolAttributes {
+    const attributes = this.attributesNow();
+    const follow = followed.get(this);
+    if (follow) follow.rendered = JSON.parse(this.checkedConfig);
+    return attributes;
   }
 }
 
@@ -71,7 +138,7 @@ class ReadsOwnState implements OwnStateCheck {
   constructor(
     public readonly construct: Construct,
     private readonly store: Store,
-    private readonly attributes: ToolAttributes,
+    private readonly attributes: () => ToolAttributes,
     private readonly settings: Settings,
     /** cdktf's overrides of the element (changed in place by addOverride). */
     private readonly overrides: unknown,
@@ -83,7 +150,15 @@ class ReadsOwnState implements OwnStateCheck {
 
   public validate(): string[] {
     this.target ??= targetOf(this.construct);
-    const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(this.attributes) }, this.overrides);
+    let attributes: ToolAttributes;
+    try {
+      attributes = this.attributes();
+    } catch (e) {
+      // (a followed config the library refuses is the remote state's own validation error)
+      if (e instanceof StateBackendError) return [];
+      throw e;
+    }
+    const block = deepMerge({ workspace: this.settings.workspace, config: copyAttributes(attributes) }, this.overrides);
     const address = remoteStateAddress(this.construct, this.store, this.target, block.config ?? {});
     return showWarningsNow(this.construct, ownStateOf({ construct: this.construct, address }, block.workspace));
   }

@@ -1,5 +1,7 @@
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/field-checks';
+import { STATE_STORES } from '../state-stores';
+import { STATE_STORE_RULES } from '../state-stores/rules';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
 import { FOR_EACH_STACK_CHECK, STACK_RULES } from './stack-rules';
@@ -29,6 +31,8 @@ const ALL = [
   TARGET_VERSIONS_CHECK,
   ...CALL_CHECKS,
   ...STORES.flatMap((s) => s.rules),
+  ...STATE_STORE_RULES,
+  ...STATE_STORES.flatMap((s) => s.rules),
   ...STACK_RULES,
   MOVED_STATE_RULE,
   ...ENCRYPTION_RULES,

@@ -1,18 +1,20 @@
 import { TerraformStack } from 'cdktf';
 import { IConstruct, IValidation } from 'constructs';
-import { StateHolder, appMap, candidatesFor } from './app-backends';
+import { AppMap, StateHolder, addressesIn, appMap, candidatesFor, settled } from './app-backends';
 import { StackRuleId } from './stack-rules';
-import { Sharing, sharing } from '../kit/address-compare';
+import { showWarningsNow } from './warnings';
+import { Sharing, sharing } from '../address/address-compare';
+import { Meeting, lockRowMeeting, meetingOf } from '../address/state-meeting';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../address/state-objects';
 import { displayText } from '../kit/address-symbols';
 import { Warning } from '../kit/field-value';
-import { Meeting, lockRowMeeting, meetingOf } from '../kit/state-meeting';
-import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../kit/state-objects';
+import { STORES } from '../stores';
 
 /*
  * One state object per stack. At synth each backend of this library compares its addresses (the
- * block alone, the block with each config file: kit/state-objects.ts) with those of every other
+ * block alone, the block with each config file: address/state-objects.ts) with those of every other
  * stack's backends that name the same bucket or account, this library's or not (app-backends.ts), by
- * the comparison rows of kit/address-model.ts; each remote state compares itself with its own
+ * the comparison rows of address/address-model.ts; each remote state compares itself with its own
  * stack's backends.
  *
  * cdktf shipped a check of its own (terraform-cdk #2592) that compared whole backend blocks and
@@ -35,7 +37,7 @@ export interface Found {
   readonly warnings: Warning[];
 }
 
-/** A meeting of this backend's addresses with another stack's (kit/state-meeting.ts), and what it is about. */
+/** A meeting of this backend's addresses with another stack's (address/state-meeting.ts), and what it is about. */
 interface Met extends Meeting {
   readonly other: StateHolder;
   /** The lock table's rows (OSS): the backend that cannot lock, rather than a shared object. */
@@ -45,21 +47,25 @@ interface Met extends Meeting {
 const stackName = (s: TerraformStack) => JSON.stringify(s.node.path);
 
 /** The other stacks' backends that write an object of `holder`'s (this library's backend, checking at synth). */
-export function sharedStateOf(holder: StateHolder, separateWith: string): Found {
+export function sharedStateOf(holder: StateHolder, separateWith: string, asking?: object): Found {
   const found: Found = { errors: [], warnings: [] };
-  const map = appMap(holder.construct.node.root, holder);
-  const mine = holder.addresses();
-  const others = new Set(mine.flatMap((a) => candidatesFor(map, a))
-    .filter((o) => o !== holder && o.stack !== holder.stack));
+  const map = appMap(holder.construct.node.root, asking ?? holder, holder.stack);
+  watchAspected(map);
+  const mine = addressesIn(map, holder);
+  const others = new Set<StateHolder>();
+  // (a backend an Aspect may still change is compared when its own stack is checked, its Aspects run)
+  for (const a of mine) for (const o of candidatesFor(map, a)) if (o !== holder && o.stack !== holder.stack && settled(map, o)) others.add(o);
+  if (others.size === 0) return found;
   // Per other stack, the surest meeting; then one message per kind and address of this stack.
   const best = new Map<TerraformStack, Met>();
   const locks: Met[] = [];
   for (const other of others) {
     const linked = runTogether(holder.stack, other.stack);
-    const met = meetingOf(mine, other.addresses(), linked);
+    const theirs = addressesIn(map, other);
+    const met = meetingOf(mine, theirs, linked);
     const seen = best.get(other.stack);
     if (met && (!seen || (met.sure && !seen.sure))) best.set(other.stack, { ...met, other });
-    const lock = lockRowMeeting(mine, other.addresses(), linked);
+    const lock = lockRowMeeting(mine, theirs, linked);
     if (lock) locks.push({ ...lock, other });
   }
   const groups = new Map<string, Met[]>();
@@ -161,6 +167,34 @@ function runTogether(a: TerraformStack, b: TerraformStack): boolean {
   return reaches(a, b) || reaches(b, a);
 }
 
+/** Stacks whose validations check the backends an Aspect may change that this library did not make (cdktf's own). */
+const checkedForeign = new WeakSet<TerraformStack>();
+const watchedMaps = new WeakSet<AppMap>();
+
+/**
+ * Has each stack holding a backend this library did not make, which an Aspect may still change,
+ * check that backend when the stack is checked (its Aspects run by then): no backend of this
+ * library compares itself with it before.
+ */
+function watchAspected(map: AppMap): void {
+  if (watchedMaps.has(map)) return;
+  watchedMaps.add(map);
+  for (const holder of map.aspected) {
+    const { stack } = holder;
+    if (holder.ours || checkedForeign.has(stack)) continue;
+    checkedForeign.add(stack);
+    const token = {};
+    stack.node.addValidation({
+      validate: () => {
+        const now = appMap(stack.node.root, token, stack);
+        const found = (now.byStack.get(stack) ?? []).filter((h) => !h.ours && now.aspected.has(h))
+          .map((h) => ({ h, found: sharedStateOf(h, STORES.find((s) => s.backend === h.backend)!.layout.separateWith, token) }));
+        return found.flatMap(({ h, found: f }) => [...f.errors, ...showWarningsNow(h.construct, f.warnings)]);
+      },
+    });
+  }
+}
+
 /** Remote states' checks waiting for their stack's backend, by stack. */
 const waiting = new WeakMap<IConstruct, Map<IConstruct, OwnStateCheck[]>>();
 const withBackend = new WeakMap<IConstruct, Set<string>>();
@@ -203,10 +237,11 @@ export function ownStateOf(remote: { construct: IConstruct; address: StateAddres
   // configuration (staging reading prod): only the default one and the run's own count.
   if (workspace !== undefined && workspace !== 'default' && workspace !== '${terraform.workspace}') return [];
   const stack = TerraformStack.of(remote.construct);
-  const own = (appMap(stack.node.root).byStack.get(stack) ?? []).filter((b) => b.backend === remote.address.backend);
+  const map = appMap(stack.node.root, undefined, stack);
+  const own = (map.byStack.get(stack) ?? []).filter((b) => b.backend === remote.address.backend);
   const ws = workspace === '${terraform.workspace}' ? ANY_WORKSPACE : undefined;
   for (const backend of own) {
-    for (const theirs of backend.addresses()) {
+    for (const theirs of addressesIn(map, backend)) {
       const how = sharing(remote.address, theirs);
       if (!how || how.runs !== 'every' || (ws !== undefined && how.workspaces !== 'every')) continue;
       const where = ws === undefined ? 'in the default workspace: run in that workspace, it' : 'in the workspace of the run: it';

@@ -38,10 +38,16 @@ export const STACK_RULES = [
   {
     id: 'stack/cross-stack-override',
     severity: 'error',
-    description: 'a cross-stack reference reads the object the producer\'s backend writes, its overrides included, or is refused naming the override it cannot carry',
+    description:
+      'a cross-stack reference reads the object the producer\'s backend writes, its overrides included (set later or by an Aspect too, tokens resolved in the ' +
+      'producer\'s stack, numbers and booleans as the tool reads them), or is refused naming the override it cannot carry, or the consumer written before ' +
+      'its producer\'s Aspects changed the block',
     evidence:
-      'the producer writes the block with its overrides merged (cdktf deepMerge of the element\'s and the stack\'s); a remote state without them reads ' +
-      'another object: on fake-gcs-server a consumer of a producer with addOverride("prefix", ...) failed with "Unsupported attribute" and left an empty object at the old prefix',
+      'the producer writes the block with its overrides merged (cdktf deepMerge of the element\'s and the stack\'s), which cdktf builds the cross-stack ' +
+      'remote state from in prepareStack, before it invokes any stack\'s aspects (StackSynthesizer.synthesize, stack by stack); the tools convert a JSON ' +
+      'number or bool in a string attribute to its text (cty convert); a remote state without them reads another object: on fake-gcs-server a consumer ' +
+      'of a producer with addOverride("prefix", ...), made by the code or by an Aspect, failed with "Unsupported attribute" and left an empty object at ' +
+      'the old prefix, and a producer with addOverride("prefix", 2024) wrote 2024/default.tfstate',
   },
   {
     id: 'stack/shared-state',

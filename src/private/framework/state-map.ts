@@ -1,12 +1,14 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App } from 'cdktf';
+import { App, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
+import { Located, NOT_MODELLED, defaultLocal, foreignRemoteState, inTree, locate, stackBlocks } from './state-map-blocks';
 import { printForHost, underFrameworkCli } from './warnings';
+import { ANY_WORKSPACE, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
-import { ANY_WORKSPACE, StateLayout, showContainer, showObject, stateAddress } from '../kit/state-objects';
+import { StateLayout } from '../kit/state-layout';
 import { ParsedTarget } from '../target/target';
 
 /*
@@ -19,9 +21,11 @@ import { ParsedTarget } from '../target/target';
  * one created with `skipValidation: true` prints nothing). It is where a reviewer looks before
  * approving a change that moves state.
  *
- * What it reads of each element is `MapInput` below, and of the address model only `objectsOf`
- * (kit/state-objects.ts: `stateAddress`, `showAddress`, `ANY_WORKSPACE`): the one place to change
- * when the model changes.
+ * Every stack is on it, whichever backend it has: this library's (read through `MapInput` below,
+ * which knows what the run gives), and any other (state-map-blocks.ts: cdktf's and cdktn's own, the
+ * local backend cdktf gives a stack without one, a block the stack's overrides add). An app writes
+ * it once the library is used in it (a backend, a remote state, a target, state encryption,
+ * warnings made strict or acknowledged): an app that never loads the library cannot.
  */
 
 /** What the map reads of one backend or remote state of this library. */
@@ -70,14 +74,22 @@ const entries = new WeakMap<IConstruct, Entry[]>();
 
 /** Puts a backend or remote state of this library on its app's state map. */
 export function onStateMap(element: IConstruct, kind: Entry['kind'], backend: string, input: () => MapInput): void {
-  const root = element.node.root;
+  mappedApp(element.node.root).push({ kind, backend, element, input });
+}
+
+/** Has the app `scope` belongs to write its state map at synth (the library is used there: a target, state encryption, warnings). */
+export function watchStateMap(scope: IConstruct): void {
+  mappedApp(scope.node.root);
+}
+
+function mappedApp(root: IConstruct): Entry[] {
   let list = entries.get(root);
   if (!list) {
     entries.set(root, (list = []));
     // Once the synth has written the stacks (aspects invoked, cross-stack remote states made).
     aroundAppSynth(root, { written: () => writeStateMap(root) });
   }
-  list.push({ kind, backend, element, input });
+  return list;
 }
 
 /** Writes the map beside the stacks, and prints its table with a framework CLI's output. */
@@ -91,34 +103,57 @@ function writeStateMap(root: IConstruct): void {
   printForHost(root, 'stdout', stateMapTable(map, shown.startsWith('..') || shown === '' ? file : shown));
 }
 
-/** The app's state map: each stack's backend object, and who reads it. */
+/** The app's state map: each stack's backend object, in the order the app holds the stacks, and who reads it. */
 export function stateMap(root: IConstruct): MappedObject[] {
   // An element taken out of the tree again (forEachStack undoing its backends) is not on the map.
-  const list = (entries.get(root) ?? []).filter((e) => inTree(e.element));
-  const backends = list.filter((e) => e.kind === 'backend').map((e) => e.input()).map((input) => ({ input, ...objectsOf(input) }));
+  const ours = new Map((entries.get(root) ?? []).filter((e) => inTree(e.element)).map((e) => [e.element, e]));
+  const outdir = App.isApp(root) ? root.outdir : '.';
+  const stacks: TerraformStack[] = [];
+  const backends = new Map<TerraformStack, TerraformBackend[]>();
+  const remoteStates: TerraformRemoteState[] = [];
+  for (const c of root.node.findAll()) {
+    if (TerraformStack.isStack(c)) stacks.push(c);
+    else if (TerraformBackend.isBackend(c)) backends.set(TerraformStack.of(c), [...(backends.get(TerraformStack.of(c)) ?? []), c]);
+    else if (c instanceof TerraformRemoteState) remoteStates.push(c);
+  }
+  const rows = stacks.flatMap((stack) => {
+    const blocks = stackBlocks(stack, backends.get(stack) ?? []);
+    if (blocks.length === 0) return [{ stack, at: defaultLocal(stack, outdir) }];
+    return blocks.map((b) => {
+      const entry = b.construct && ours.get(b.construct);
+      return { stack, at: entry ? objectsOf(entry.input()) : locate(stack, b.name, b.attributes, outdir) };
+    });
+  });
   // Each remote state by the object it reads (in the workspace it names, or in the run's own: any
   // workspace's pattern), so a backend finds its readers by its own object in those workspaces.
-  const byObject = new Map<string, number[]>();
+  const byObject = new Map<string, string[]>();
   const workspaces = new Set<string | undefined>();
-  // (a remote state of a store no backend of the app uses reads none of them: its address is not built)
-  const types = new Set(backends.map((b) => b.input.backend));
-  const readers = list.filter((e) => e.kind === 'remote-state' && types.has(e.backend)).map((e) => e.input());
-  readers.forEach((input, i) => {
-    const at = input.workspace === '${terraform.workspace}' ? ANY_WORKSPACE : input.workspace;
-    const reader = objectsOf(input);
+  const types = new Set(rows.map((r) => r.at.backend));
+  for (const element of remoteStates) {
+    const entry = ours.get(element);
+    // (a remote state of a backend type no stack uses reads none of them: its address is not built)
+    if (entry && !types.has(entry.backend)) continue;
+    const stack = TerraformStack.of(element);
+    const input = entry?.input();
+    const other = entry ? undefined : foreignRemoteState(element);
+    if (!input && (!other || !types.has(other.backend))) continue;
+    const reader = input ? objectsOf(input) : locate(stack, other!.backend, other!.config, outdir, true);
+    const workspace = input ? input.workspace : other!.workspace;
+    const at = workspace === '${terraform.workspace}' ? ANY_WORKSPACE : workspace === 'default' ? undefined : workspace;
     workspaces.add(at);
-    const key = objectKey(input.backend, reader.container, at, reader.objectAt(at));
-    byObject.set(key, [...(byObject.get(key) ?? []), i]);
-  });
-  return backends.map((b) => {
-    const found = [...workspaces].flatMap((at) => byObject.get(objectKey(b.input.backend, b.container, at, b.objectAt(at))) ?? []);
+    const key = objectKey(reader.backend, reader.container, at, reader.objectAt(at));
+    byObject.set(key, [...(byObject.get(key) ?? []), stack.node.id]);
+  }
+  return rows.map(({ stack, at }) => {
+    const modelled = at.objectAt(undefined) !== NOT_MODELLED;
+    const found = modelled ? [...workspaces].flatMap((ws) => byObject.get(objectKey(at.backend, at.container, ws, at.objectAt(ws))) ?? []) : [];
     return {
-      stack: b.input.stack,
-      backend: b.input.backend,
-      container: b.container,
-      defaultWorkspace: b.objectAt(undefined),
-      otherWorkspaces: b.objectAt(ANY_WORKSPACE),
-      readBy: [...new Set(found.sort((x, y) => x - y).map((i) => readers[i].stack))],
+      stack: stack.node.id,
+      backend: at.backend,
+      container: at.container,
+      defaultWorkspace: at.objectAt(undefined),
+      otherWorkspaces: at.objectAt(ANY_WORKSPACE),
+      readBy: [...new Set(found)],
     };
   });
 }
@@ -127,13 +162,13 @@ const objectKey = (backend: string, container: string, workspace: string | undef
   [backend, container, workspace ?? '', object].join('\n');
 
 /**
- * The container and objects of an element as the address model reads them (kit/state-objects.ts),
+ * The container and objects of an element as the address model reads them (address/state-objects.ts),
  * with what the run decides shown as such: a value given at init, an env var, a reference.
  */
-function objectsOf(input: MapInput): { container: string; objectAt: (workspace: string | undefined) => string } {
+function objectsOf(input: MapInput): Located {
   const block = { attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState };
   const address = stateAddress(input.backend, input.layout, input.fields, block, input.target);
-  return { container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
+  return { backend: input.backend, container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
 }
 
 /** The short table printed with the CLI's output. */
@@ -144,10 +179,4 @@ export function stateMapTable(map: readonly MappedObject[], file: string): strin
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '));
   return [`state objects (${file}):`, ...lines, ''].join('\n');
-}
-
-/** Whether `construct` is still in its tree: each scope on its path holds the next. */
-function inTree(construct: IConstruct): boolean {
-  const scopes = construct.node.scopes;
-  return scopes.every((s, i) => i === 0 || scopes[i - 1].node.tryFindChild(s.node.id) === s);
 }

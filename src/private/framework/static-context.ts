@@ -4,7 +4,7 @@ import { StackScope } from '../kit/backend-text';
 import { checkWarning, violation } from '../kit/field-checks';
 import { Warning } from '../kit/field-value';
 import { Violation } from '../kit/messages';
-import { changingCalls, dynamicReferences, variableReferences } from '../kit/static-context';
+import { changingCalls, checkoutReads, dynamicReferences, variableReferences } from '../kit/static-context';
 import { ParsedTarget, compareVersions } from '../target/target';
 
 /*
@@ -45,15 +45,22 @@ export function stackScope(stack: TerraformStack): StackScope {
     }
     return read;
   };
-  return { stack: stack.node.path, variable: (name) => scope().variables.get(name), local: (name) => scope().local(name) };
+  return {
+    get stack() {
+      return stack.node.path;
+    },
+    variable: (name) => scope().variables.get(name),
+    local: (name) => scope().local(name),
+  };
 }
 
 /**
  * What OpenTofu 1.8+ refuses in an evaluated backend block, and what it takes but cannot mean: for
  * each field (its resolved value), references OpenTofu cannot evaluate before the run
  * (backend/static-context), sensitive (1.8.3+) or ephemeral (1.11.0+) variables, even through
- * locals (configs/backend.go: "Backend config contains sensitive values"), and functions whose
- * value changes on every run (backend/changing-value, a warning).
+ * locals (configs/backend.go: "Backend config contains sensitive values"), functions whose
+ * value changes on every run (backend/changing-value, a warning), and what differs per checkout
+ * (backend/checkout-value, a warning).
  */
 export function backendStaticFindings(
   stack: TerraformStack,
@@ -94,6 +101,14 @@ export function backendStaticFindings(
       warnings.push(checkWarning(
         'backend/changing-value',
         `${spelling} calls ${impure.join(', ')}, whose value changes on every run, so each init names another state object and the last one's state is left behind`,
+      ));
+    }
+    const checkout = checkoutReads(value, localValue);
+    if (checkout.length > 0) {
+      warnings.push(checkWarning(
+        'backend/checkout-value',
+        `${spelling} reads ${checkout.join(', ')}, whose value depends on the checkout init runs in (its absolute directory, its files, the home directory ` +
+          'of whoever runs it), so another checkout of this synth (another clone, machine or CI job) names another state object and starts without this one\'s state',
       ));
     }
   }

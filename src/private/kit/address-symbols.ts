@@ -22,16 +22,19 @@ export function hasSymbol(text: string): boolean {
 
 /** Text as a user reads it: symbols by what they show. */
 export function displayText(text: string): string {
+  if (!text.includes(SYMBOL)) return text;
   return text.replace(/\u0003([^\u0003\u0004]*)\u0004[^\u0003]*\u0003/g, (_m, display: string) => display.split(SLASH).join('/'));
 }
 
 /** Text with each symbol replaced by its identity: two texts that read the same are one value in one run. */
 export function identityText(text: string): string {
+  if (!text.includes(SYMBOL)) return text;
   return text.replace(/\u0003[^\u0003\u0004]*\u0004([^\u0003]*)\u0003/g, (_m, identity: string) => `\u0003${identity}\u0003`);
 }
 
 /** The symbols in text, by identity, with what they show. */
 export function symbolsIn(text: string): Array<{ readonly display: string; readonly identity: string; readonly whole: string }> {
+  if (!text.includes(SYMBOL)) return [];
   return [...text.matchAll(/\u0003([^\u0003\u0004]*)\u0004([^\u0003]*)\u0003/g)].map((m) => ({
     display: m[1].split(SLASH).join('/'), identity: m[2].split(SLASH).join('/'), whole: m[0],
   }));

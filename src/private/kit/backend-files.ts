@@ -4,7 +4,7 @@ import { fromInitCall, isFromInit } from './from-init';
 import { hclString, holdsExpression } from './hcl';
 import { Violation } from './messages';
 import { FieldTable, keyFor, spellingsOf } from './schema';
-import { ParsedTarget, ToolName } from '../target/target';
+import { COMMANDS, ParsedTarget, ToolName } from '../target/target';
 
 /*
  * Values a backend block leaves to the run: fields given as `StateBackendValue.fromInit()`, and
@@ -224,9 +224,9 @@ export function fromInitWarnings(
   const attributes = left.filter((v) => !v.spec.fields);
   const args = attributes.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ');
   const how = [
-    ...(attributes.length > 0 ? [`(${target.tool} init ${args}, or a backend config file)`] : []),
+    ...(attributes.length > 0 ? [`(${COMMANDS[target.tool]} init ${args}, or a backend config file)`] : []),
     ...(blocks.length > 0
-      ? [`${attributes.length > 0 ? 'and ' : ''}${blocks.map((v) => v.spelling).join(', ')} in a backend config file only (${target.tool} init -backend-config=<file>.tfbackend; ` +
+      ? [`${attributes.length > 0 ? 'and ' : ''}${blocks.map((v) => v.spelling).join(', ')} in a backend config file only (${COMMANDS[target.tool]} init -backend-config=<file>.tfbackend; ` +
         `init refuses ${blocks.map((v) => `-backend-config="${keyFor(v.spec, target.tool)}=..."`).join(' ')} for a block)`]
       : []),
   ].join(' ');

@@ -38,8 +38,11 @@ export function evaluatedText(source: string, scope: StackScope): string | undef
 
 /** How Terraform, and OpenTofu before 1.8, read a JSON string of a backend block. */
 export function literalText(source: string): string {
-  return source.normalize('NFC');
+  // (text of ASCII alone is its own normal form: most backend strings)
+  return ASCII.test(source) ? source : source.normalize('NFC');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The identity of a variable's symbol: the same name is one value in one run, whatever each stack's default. */
 export function variableIdentity(name: string): string {

@@ -1,3 +1,4 @@
+import { asToolReads } from './field-types';
 import { FieldValues } from './field-value';
 import { isFromInit } from './from-init';
 import { FieldSpec, holdsSecret, keyFor, spellingsOf } from './schema';
@@ -16,7 +17,10 @@ import { ToolName } from '../target/target';
  * override it cannot carry. A remote state's strings are templates: the block's literal text is
  * escaped to mean itself; a template that reads nothing of its own stack or run but
  * `terraform.workspace` (the same in the consuming run), such as a constant OpenTofu folds at init,
- * is kept as the template it is.
+ * is kept as the template it is. Values are read as the producer's tool reads them: tokens
+ * resolved in the producer's stack (the caller resolves them), an override of another primitive
+ * type than its field's converted as the tool converts it (`addOverride('prefix', 2024)` writes
+ * under "2024").
  */
 
 export interface CrossStackConfig {
@@ -39,6 +43,11 @@ export interface Overridden {
   readonly templates: boolean;
 }
 
+/**
+ * @param props the backend's props, tokens resolved in the producer's stack (markers of values
+ * given at init left as they are)
+ * @param overridden what it emits, tokens resolved in the producer's stack
+ */
 export function crossStackConfig(
   store: Store,
   props: Record<string, unknown>,
@@ -58,10 +67,11 @@ export function crossStackConfig(
     if (key !== undefined && overrides.has(key)) {
       const value = overridden.emitted[key];
       if (value === undefined || value === null) continue;
-      if (field.fields || typeof value === 'object') refusedOverrides.push(key);
-      else if (holdsSecret(field, value)) secrets.push(field);
-      else if (typeof value === 'string' && overridden.templates && !portableTemplate(value)) fromRun.push(field);
-      else copy[field.name] = overridden.templates ? value : asTemplateText(value);
+      const read = asToolReads(field.type, value);
+      if (field.fields || typeof read === 'object') refusedOverrides.push(key);
+      else if (holdsSecret(field, read)) secrets.push(field);
+      else if (typeof read === 'string' && overridden.templates && !portableTemplate(read)) fromRun.push(field);
+      else copy[field.name] = overridden.templates ? read : asTemplateText(read);
       continue;
     }
     const set = spellingsOf(field).filter((s) => props[s] !== undefined && props[s] !== null);

@@ -28,6 +28,14 @@ export const GENERIC_CHECKS = [
   { id: 'field/from-init', severity: 'warning', description: 'backend fields given as StateBackendValue.fromInit() that no config file gives: the run must give them at init' },
   { id: 'backend/sensitive-value', severity: 'error', description: 'an evaluated backend block reads no sensitive (opentofu 1.8.3+) or ephemeral (1.11.0+) variable, even through locals ("Backend config contains sensitive values")' },
   { id: 'backend/changing-value', severity: 'warning', description: 'an evaluated backend block calls no function whose value changes on every run (timestamp(), uuid(), ...): each init would name another object' },
+  {
+    id: 'backend/checkout-value',
+    severity: 'warning',
+    description: 'an evaluated backend block reads nothing that differs per checkout: path.cwd, abspath(), pathexpand() or a file function (file(), filemd5(), ' +
+      'fileexists(), templatefile(), ...), which opentofu 1.8+ evaluates at init with the directory init runs in as path.cwd and as the base of relative paths ' +
+      '(configs/static_scope.go newStaticScope and GetPathAttr; lang/funcs/filesystem.go): another checkout of the same synth names another object ' +
+      '(on fake-gcs-server a second checkout planned to add what the first had applied)',
+  },
   { id: 'backend/static-context', severity: 'error', description: 'a reference in a backend block reads only variables and locals of them (opentofu 1.8+ evaluates the block before the run: "Dynamic value in static context")' },
   { id: 'field/from-init-misplaced', severity: 'error', description: 'StateBackendValue.fromInit() is given for a field of a backend block itself (a remote state has no init; init sets whole fields)' },
   { id: 'field/implied-value', severity: 'warning', description: 'a field the target no longer has is left out where its value is the target\'s fixed behaviour (`useGraphApi: true`)' },

@@ -106,3 +106,32 @@ function encodes(v: unknown): boolean {
     return false;
   }
 }
+
+/**
+ * A JSON value of another primitive type as the tools read it in a field of `type` (cty's
+ * primitive conversions, convert/conversion_primitive.go, which both tools apply to a block's
+ * attributes): a number or boolean in a string field is its text (`2024` is "2024", numbers
+ * written out without an exponent, as big.Float's Text('f', -1) writes them), a decimal string in
+ * a number field the number, "true"/"1" and "false"/"0" in a boolean field the boolean. Anything
+ * else is returned as it is (the tool refuses it, and so do the field checks).
+ */
+export function asToolReads(type: FieldType, value: unknown): unknown {
+  if (type === 'string' && (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return numberText(value);
+  if (type === 'number' && typeof value === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (type === 'boolean' && typeof value === 'string' && ['true', '1', 'false', '0'].includes(value)) return value === 'true' || value === '1';
+  return value;
+}
+
+/** A number as decimal text without an exponent (the shortest text that reads back as it, JSON's digits), or a boolean's text. */
+function numberText(value: number | boolean): string {
+  if (typeof value === 'boolean') return String(value);
+  const [digits, exponent = '0'] = JSON.stringify(value).split('e');
+  const negative = digits.startsWith('-');
+  const [whole, fraction = ''] = digits.replace('-', '').split('.');
+  const shift = Number(exponent);
+  const all = whole + fraction;
+  const point = whole.length + shift;
+  const text = point <= 0 ? `0.${'0'.repeat(-point)}${all}` : point >= all.length ? all + '0'.repeat(point - all.length) : `${all.slice(0, point)}.${all.slice(point)}`;
+  const trimmed = text.replace(/^0+(?=\d)/, '');
+  return `${negative ? '-' : ''}${trimmed}`;
+}

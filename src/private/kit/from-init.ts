@@ -1,4 +1,4 @@
-import { DefaultTokenResolver, IResolvable, Lazy, StringConcat, Token, Tokenization } from 'cdktf';
+import { DefaultTokenResolver, IResolvable, StringConcat, Token, Tokenization } from 'cdktf';
 import { Construct } from 'constructs';
 import { refuse } from '../errors/errors';
 
@@ -27,20 +27,25 @@ const misplaced = () => {
   );
 };
 
+/**
+ * The token behind a marker. Not cdktf's `Lazy`, which records a stack trace for every token
+ * (about 60 µs each, for every stack of an app that calls fromInit()); a marker needs none: it only
+ * ever resolves to the error above.
+ */
+function markerToken(): IResolvable {
+  const token: IResolvable = { creationStack: [], resolve: misplaced, toString: () => Token.asString(token) };
+  MARKERS.add(token);
+  return token;
+}
+
 /** A new marker (a string token). */
 export function fromInitMarker(): string {
-  const marker = Lazy.stringValue({ produce: misplaced });
-  const token = Tokenization.reverseString(marker).firstToken;
-  if (token) MARKERS.add(token);
-  return marker;
+  return Token.asString(markerToken());
 }
 
 /** A new marker for a number field (a number token). */
 export function fromInitNumberMarker(): number {
-  const marker = Lazy.numberValue({ produce: misplaced });
-  const token = Tokenization.reverseNumber(marker);
-  if (token) MARKERS.add(token);
-  return marker;
+  return Token.asNumber(markerToken());
 }
 
 /** `value` is a marker made by `fromInitMarker` or `fromInitNumberMarker`. */

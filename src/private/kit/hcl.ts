@@ -218,12 +218,15 @@ export function isExpression(value: unknown): boolean {
   return Token.isUnresolved(value) || Tokenization.isResolvable(value);
 }
 
-/** A value that is or holds (in a list or an object) an expression; a token is not walked into. */
-export function holdsExpression(value: unknown): boolean {
+/**
+ * A value that is or holds (in a list or an object) an expression; a token is not walked into,
+ * nor a value that refers back to an enclosing one (a cycle, which the type checks refuse).
+ */
+export function holdsExpression(value: unknown, enclosing: ReadonlySet<unknown> = new Set()): boolean {
   if (isExpression(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsExpression);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
-  return false;
+  if (value === null || typeof value !== 'object' || enclosing.has(value)) return false;
+  const inner = new Set(enclosing).add(value);
+  return (Array.isArray(value) ? value : Object.values(value)).some((v) => holdsExpression(v, inner));
 }
 
 /**

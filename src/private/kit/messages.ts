@@ -41,6 +41,22 @@ export function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/**
+ * Where `value` (a plain list or object, as addOverride takes it) refers back to an enclosing
+ * value: the path from `path` to the reference that closes the cycle, or undefined for none.
+ */
+export function cycleIn(value: unknown, path: string, enclosing: ReadonlySet<unknown> = new Set()): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (enclosing.has(value)) return path;
+  const inner = new Set(enclosing).add(value);
+  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`${path}[${i}]`, v]) : Object.entries(value).map(([k, v]) => [path ? `${path}.${k}` : k, v]);
+  for (const [at, v] of entries) {
+    const found = cycleIn(v, at, inner);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** `got <value>`, redacted when `secret`. */
 export function got(value: unknown, secret: boolean): string {
   return `got ${showValue(value, secret)}`;

@@ -5,11 +5,13 @@ import { Mode } from './schema';
  * field types): a backend block (literals only, strings read as text unless the target evaluates
  * the block), a remote state's config (references allowed, strings are templates, `workspace` and
  * `defaults` beside the fields), and a key provider's or method's props in OpenTofu's encryption
- * block (references allowed anywhere, strings are templates whose rule is the encryption table's).
+ * block (references allowed anywhere, strings are templates whose rule is the encryption table's),
+ * and the props of a construct that makes a state store (references allowed: they become the
+ * arguments of its resources).
  */
 
-/** What is read: a backend block, a remote state's config, or a key provider's or method's props. */
-export type ReadMode = Mode | 'encryption';
+/** What is read: a backend block, a remote state's config, a key provider's or method's props, or a state store's props. */
+export type ReadMode = Mode | 'encryption' | 'resource';
 
 /** How one kind of config is read. */
 export interface Reading {
@@ -58,6 +60,16 @@ export const READINGS: Readonly<Record<ReadMode, Reading>> = {
     interpolationsOnly: true,
     literalsOnly: false,
     refusesEmptyRequired: true,
+    warnsLiteralSecrets: false,
+    allowsFromInit: false,
+  },
+  'resource': {
+    remoteStateSettings: false,
+    // Resource arguments: a reference is taken as it is, and its value is left to the run.
+    templates: 'never',
+    interpolationsOnly: false,
+    literalsOnly: false,
+    refusesEmptyRequired: false,
     warnsLiteralSecrets: false,
     allowsFromInit: false,
   },

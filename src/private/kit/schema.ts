@@ -216,7 +216,12 @@ export function notYetProblem(first: string, target: ParsedTarget): string | und
 
 /** The tool accepts this field for this target. */
 export function isAvailable(field: FieldSpec, target: ParsedTarget): boolean {
-  return availabilityProblem(field, target) === undefined;
+  // (availabilityProblem's test, without the message it builds)
+  const { tool, version } = target;
+  const first = field.since[tool];
+  if (first === undefined || keyFor(field, tool) === undefined || compareVersions(version, first) < 0) return false;
+  const removed = field.removedIn?.[tool];
+  return removed === undefined || compareVersions(version, removed) < 0;
 }
 
 /**

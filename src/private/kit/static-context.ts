@@ -1,3 +1,5 @@
+import { DIRECTORY_FUNCTIONS, scanTemplate } from './template-scan';
+
 /*
  * OpenTofu's static context: what it evaluates before the run starts (the encryption block from
  * 1.7, backend blocks from 1.8) may read variables, locals built from them, `path.*` and
@@ -99,6 +101,27 @@ export function changingCalls(value: unknown, localValue: (name: string) => unkn
     if (seen.has(m[1])) continue;
     seen.add(m[1]);
     changingCalls(localValue(m[1]), localValue, seen).forEach((c) => out.add(`${c} (through local.${m[1]})`));
+  }
+  return [...out];
+}
+
+/**
+ * What `value` reads that differs per checkout, also through the locals it reads: `path.cwd` (the
+ * absolute directory init runs in) and the calls of `abspath`, `pathexpand` and the file functions,
+ * each as written (`path.cwd`, `filemd5()`, `abspath() (through local.dir)`). Only the `${...}`
+ * parts of a template count: text around them is literal.
+ */
+export function checkoutReads(value: unknown, localValue: (name: string) => unknown, seen: Set<string> = new Set()): string[] {
+  const scan = scanTemplate(typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  if (!scan) return [];
+  const out = new Set<string>();
+  if (scan.references.has('path.cwd')) out.add('path.cwd');
+  for (const f of scan.calls) if (DIRECTORY_FUNCTIONS.includes(f)) out.add(`${f}()`);
+  for (const ref of scan.references) {
+    const [root, name] = ref.split('.');
+    if (root !== 'local' || name === undefined || seen.has(name)) continue;
+    seen.add(name);
+    checkoutReads(localValue(name), localValue, seen).forEach((r) => out.add(r.includes(' (through') ? r : `${r} (through local.${name})`));
   }
   return [...out];
 }

@@ -4,7 +4,7 @@ import { Violation } from './messages';
 import { ConfigReader } from './reader';
 import { checkRuleTable, Rule, RuleContext, storeConfigView } from './rule-context';
 import { FieldSpec, FieldTable, Mode, evaluatesBackend, keyFor } from './schema';
-import { StateLayout } from './state-objects';
+import { StateLayout } from './state-layout';
 import { breakpointsOf } from './targets';
 import { DefinitionError } from '../errors/errors';
 import { ParsedTarget, ToolName } from '../target/target';

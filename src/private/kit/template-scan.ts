@@ -17,8 +17,12 @@ export interface TemplateScan {
   readonly normalised: string;
 }
 
-/** Functions whose value depends on the stack's directory or its files. */
-const DIRECTORY_FUNCTIONS = [
+/**
+ * Functions whose value depends on the directory init runs in, its files or the user running it
+ * (OpenTofu lang/functions.go: abspath, pathexpand and the file functions of lang/funcs/filesystem.go,
+ * which the static scope of a backend block runs with the working directory as base, configs/static_scope.go).
+ */
+export const DIRECTORY_FUNCTIONS: readonly string[] = [
   'abspath', 'pathexpand', 'file', 'fileexists', 'fileset', 'filebase64', 'filemd5', 'filesha1', 'filesha256', 'filesha512',
   'filebase64sha256', 'filebase64sha512', 'templatefile',
 ];

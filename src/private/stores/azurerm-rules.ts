@@ -1,3 +1,4 @@
+import { AZURERM_KEY_RULES } from './azurerm-key';
 import { quoteList } from '../kit/messages';
 import { atLeast, base64Key, bothSet, matches, mutuallyExclusive, partnerFromEnv } from '../kit/rule-builders';
 import { rule } from '../kit/rule-context';
@@ -231,6 +232,7 @@ export const AZURERM_RULES = [
     /^(?!.*--)[0-9a-z][0-9a-z-]{1,61}[0-9a-z]$/,
     '3 to 63 lower-case letters, digits and single hyphens, starting and ending with a letter or digit',
   ),
+  ...AZURERM_KEY_RULES,
   rule({
     id: 'azurerm/data-plane-auth-from-env',
     severity: 'warning',

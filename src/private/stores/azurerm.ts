@@ -1,7 +1,8 @@
+import { KEY_URL_NORMALISATION, keyObjectName } from './azurerm-key';
 import { AZURERM_RULES } from './azurerm-rules';
 import { hasSymbol } from '../kit/address-symbols';
 import { EVERY_RELEASE, FieldSpec, envBoth, since } from '../kit/schema';
-import { reachedRelease } from '../kit/state-objects';
+import { reachedRelease } from '../kit/state-layout';
 import { defineStore } from '../kit/store';
 
 /*
@@ -229,7 +230,7 @@ export const AZURERM_STORE = defineStore({
   fields: FIELDS,
   rules: AZURERM_RULES,
   layout: {
-    // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>.
+    // azure/backend_state.go path, both tools: <key>, <key>env:<workspace>, the key as each tool sends it (azurerm-key.ts).
     container: ['storage_account_name', 'container_name'],
     namespace: ['environment'],
     // azure/backend.go: without environment (and ARM_ENVIRONMENT) the tools use the public cloud.
@@ -255,15 +256,15 @@ export const AZURERM_STORE = defineStore({
         '(on Azurite, x@runtimeacct, RuntimeAcct and runtimeacct wrote one blob with every judge that takes the names); opentofu from 1.11 refuses ' +
         'such names (azurerm/storage-account-name)',
       apply: (v) => (hasSymbol(v.storage_account_name) ? undefined : v.storage_account_name.slice(v.storage_account_name.lastIndexOf('@') + 1).toLowerCase()),
-    }, {
+    }, KEY_URL_NORMALISATION, {
       key: 'key',
       evidence:
-        'the blob service stores a name with "\\" as "/" (and Azurite does: keys a\\b.tfstate and a/b.tfstate named one blob with every judge), ' +
-        'both tools pass the key as the blob name (azure/backend_state.go path)',
+        'the blob service stores a name with "\\" as "/" (and Azurite does: keys a\\b.tfstate and a/b.tfstate named one blob with every judge, ' +
+        'a%5Cb.tfstate too with terraform 1.11+, which decodes it), both tools pass the key as the blob name (azure/backend_state.go path)',
       apply: (v) => v.key.split('\\').join('/'),
     }],
     object: ['key'],
-    objectName: (v, workspace) => (workspace === undefined ? v.key : `${v.key}env:${workspace}`),
+    objectName: keyObjectName,
     separateWith: 'key',
   },
   emulator: 'Azurite',

@@ -87,6 +87,9 @@ function newestOf(releases: readonly string[]): string {
   return known.reduce((a, b) => (compareVersions(b, a) > 0 ? b : a));
 }
 
+/** The command each tool is run as: OpenTofu's binary is `tofu`. */
+export const COMMANDS: Readonly<Record<ToolName, string>> = { terraform: 'terraform', opentofu: 'tofu' };
+
 export function formatTarget(t: ParsedTarget): string {
   return `${t.tool}@${t.version}`;
 }

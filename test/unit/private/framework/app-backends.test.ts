@@ -5,8 +5,8 @@
 import { GcsBackend as CdktfGcsBackend, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { AzurermBackend } from '../../../../src/azurerm-backend';
 import { GcsBackend } from '../../../../src/gcs-backend';
+import { showContainer, showObject, ANY_WORKSPACE } from '../../../../src/private/address/state-objects';
 import { appMap, stateObjectRows, stateObjectsOf } from '../../../../src/private/framework/app-backends';
-import { showContainer, showObject, ANY_WORKSPACE } from '../../../../src/private/kit/state-objects';
 import { StateBackendValue } from '../../../../src/state-backend-value';
 import { synthError, warningsOf } from '../../../support/annotations';
 

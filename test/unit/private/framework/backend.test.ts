@@ -3,8 +3,14 @@
  * and the stack rules backend.ts checks, one describe block per id: stack/cross-stack-override,
  * stack/one-backend, stack/cross-stack-from-run.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import {
+  App,
+  Aspects,
   CloudBackend,
+  Fn,
+  IAspect,
   LocalBackend,
   NamedCloudWorkspace,
   TerraformBackend,
@@ -305,6 +311,101 @@ describe('stack/cross-stack-override', () => {
     );
   });
 
+  /**
+   * An app of a producer (its backend's prefix "old") and a consumer of one of its attributes (a
+   * cross-stack reference), the consumer added first when `consumerFirst`; `change` runs on the
+   * producer's stack and backend.
+   */
+  const readingApp = (change: (stack: TerraformStack, backend: GcsBackend) => void, consumerFirst = false, target = 'terraform@1.11.4') => {
+    const app = Testing.app({ context: { 'cdktf-state-backends:target': target } });
+    const consumer = consumerFirst ? new TerraformStack(app, 'consumer') : undefined;
+    const producer = new TerraformStack(app, 'producer');
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' });
+    change(producer, backend);
+    const data = new TerraformResource(producer, 'data', { terraformResourceType: 'terraform_data' });
+    const reader = consumer ?? new TerraformStack(app, 'consumer');
+    new GcsBackend(reader, { bucket: 'acme-tfstate', prefix: 'consumer' });
+    new TerraformOutput(reader, 'n', { value: data.getStringAttribute('output') });
+    return { app, consumer: reader };
+  };
+  /** What the app wrote as the consumer's remote state config. */
+  const writtenConfig = (app: App) => (Object.values(JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'consumer', 'cdk.tf.json'), 'utf8'))
+    .data.terraform_remote_state)[0] as any).config;
+  /** An Aspect that overrides the prefix of `backend`. */
+  const prefixAspect = (backend: GcsBackend, prefix: unknown): IAspect => ({ visit: (c) => (c === backend ? backend.addOverride('prefix', prefix) : undefined) });
+
+  test('the consumer reads an override an Aspect of the producer\'s stack sets, though cdktf made its remote state before any Aspect ran', () => {
+    // GIVEN an Aspect of the producer's stack that moves its prefix
+    const { app } = readingApp((stack, backend) => Aspects.of(stack).add(prefixAspect(backend, 'moved')));
+    // WHEN the app is synthesized THEN the consumer reads the object the producer writes
+    expect(synthError(app)).toBe('');
+    expect(writtenConfig(app)).toEqual({ bucket: 'acme-tfstate', prefix: 'moved' });
+  });
+
+  test('fails if the consumer was written before an Aspect of its producer changed the block, naming both stacks and the order', () => {
+    // GIVEN the same Aspect, the consumer added to the app (so synthesized and written) first
+    const { app } = readingApp((stack, backend) => Aspects.of(stack).add(prefixAspect(backend, 'moved')), true);
+    // THEN the synth is refused at the producer, which cdktf synthesizes after the consumer
+    expect(synthError(app)).toContain(
+      '[producer/backend] stack "consumer" reads the outputs of stack "producer", and was written before that stack\'s backend (producer/backend) changed prefix ' +
+        '(an Aspect\'s override: cdktf invokes a stack\'s aspects when it synthesizes that stack, in the order the app holds the stacks), so its remote state reads ' +
+        'another object than the backend writes; add stack "producer" to the app before "consumer", or set the value in the backend\'s config or in an ' +
+        'override made with it [stack/cross-stack-override]',
+    );
+    // AND an Aspect that leaves the block as it is passes in that order
+    const { app: unchanged } = readingApp((stack, backend) => Aspects.of(stack).add(prefixAspect(backend, 'old')), true);
+    expect(synthError(unchanged)).toBe('');
+  });
+
+  test('fails if an Aspect adds an override the remote state cannot carry', () => {
+    const { app } = readingApp((stack, backend) => Aspects.of(stack).add({ visit: (c) => (c === backend ? backend.addOverride('not_a_key', 'x') : undefined) }));
+    expect(synthError(app)).toContain('has overrides of not_a_key that its remote state cannot carry');
+  });
+
+  test('fails at the consumer\'s synth if the producer later gets an override the remote state cannot carry', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' });
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    backend.addOverride('not_a_key', 'x');
+    // (cdktf reports it as the remote state's validation error; cdktn's Testing.synth renders the element first, which throws it)
+    expect(() => Testing.synth(consumer, true)).toThrow(/stack "consumer" reads the outputs of stack "producer", .* has overrides of not_a_key .* \[stack\/cross-stack-override\]/);
+  });
+
+  test('an override of the stack\'s block made after the remote state reaches it', () => {
+    const { producer, consumer } = twoStacks();
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'old' }).getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    producer.addOverride('terraform.backend', { gcs: { prefix: 'late' } });
+    expect(remoteConfig(consumer)).toEqual({ bucket: 'acme-tfstate', prefix: 'late' });
+  });
+
+  test('a number or boolean override of a string field reaches the consumer as the text the tool reads (2024 is "2024")', () => {
+    const { app } = readingApp((_stack, backend) => backend.addOverride('prefix', 2024));
+    expect(synthError(app)).toBe('');
+    expect(writtenConfig(app)).toEqual({ bucket: 'acme-tfstate', prefix: '2024' });
+    const { producer, consumer } = twoStacks();
+    const big = new GcsBackend(producer, { bucket: 'acme-tfstate' });
+    big.addOverride('prefix', 1e21);
+    big.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer).prefix).toBe('1000000000000000000000');
+  });
+
+  test('a string override of a number field reaches the consumer as the number the tool reads', () => {
+    const { producer, consumer } = twoStacks();
+    const backend = new OssBackend(producer, { ...OSS, assumeRoleRoleArn: 'acs:ram::1:role/x', assumeRoleSessionExpiration: 900 });
+    backend.addOverride('assume_role_session_expiration', '1800');
+    backend.getRemoteStateDataSource(consumer, 'upstream', 'producer');
+    expect(remoteConfig(consumer).assume_role_session_expiration).toBe(1800);
+  });
+
+  test('a token override is what the producer writes: resolved in its stack, a constant template kept (opentofu), a variable\'s text literal (terraform)', () => {
+    const { app: tofu } = readingApp((stack) => stack.addOverride('terraform.backend.gcs.prefix', Fn.lower('NET')), false, 'opentofu@1.12.6');
+    expect(synthError(tofu)).toBe('');
+    expect(writtenConfig(tofu)).toEqual({ bucket: 'acme-tfstate', prefix: '${lower("NET")}' });
+    const { app: terraform } = readingApp((stack, backend) => backend.addOverride('prefix', new TerraformVariable(stack, 'env', { type: 'string' }).stringValue));
+    expect(synthError(terraform)).toBe('');
+    expect(writtenConfig(terraform)).toEqual({ bucket: 'acme-tfstate', prefix: '$${var.env}' });
+  });
+
   test('a literal "${...}" override (terraform reads it as text) reaches the consumer escaped, as the same text', () => {
     const { producer, consumer } = twoStacks();
     const backend = new GcsBackend(producer, { bucket: 'acme-tfstate' });
@@ -392,6 +493,30 @@ describe('stack/cross-stack-from-run', () => {
         'so its remote state would read another object; read that state in "app" with DataTerraformRemoteStateGcs, giving those fields there ' +
         '(for example from a TerraformVariable of that stack) [stack/cross-stack-from-run]',
     );
+  });
+
+  test('fails if an override of the producer\'s stack gives a variable through a token (opentofu evaluates it at init)', () => {
+    const app = appFor({ tool: 'opentofu', version: '1.12.6' });
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: 'network' });
+    producer.addOverride('terraform.backend.gcs.prefix', new TerraformVariable(producer, 'env', { type: 'string' }).stringValue);
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    expect(synthError(app)).toMatch(/whose gcs backend \(network\/backend\) takes prefix from its own run or configuration .* \[stack\/cross-stack-from-run\]/);
+  });
+
+  test('passes if the producer\'s prefix is a token OpenTofu folds alike in every stack (resolved in the producer\'s stack, kept as the template)', () => {
+    const app = appFor({ tool: 'opentofu', version: '1.12.6' });
+    const producer = new TerraformStack(app, 'network');
+    new GcsBackend(producer, { bucket: 'acme-tfstate', prefix: Fn.lower('NETWORK') });
+    const vpc = new TerraformResource(producer, 'vpc', { terraformResourceType: 'terraform_data' });
+    const consumer = new TerraformStack(app, 'app');
+    new GcsBackend(consumer, { bucket: 'acme-tfstate', prefix: 'app' });
+    new TerraformOutput(consumer, 'vpc', { value: vpc.getStringAttribute('id') });
+    expect(synthError(app)).toBe('');
+    expect(Object.values(JSON.parse(Testing.synth(consumer)).data.terraform_remote_state).map((r: any) => r.config)).toEqual([{ bucket: 'acme-tfstate', prefix: '${lower("NETWORK")}' }]);
   });
 
   test('passes if another stack reads a backend its code names in full', () => {

@@ -10,8 +10,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Aspects, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing } from 'cdktf';
 import { CosBackend, GcsBackend, AzurermBackend, StateBackendTarget, StateBackendValue, StateBackendWarnings } from '../../../../src';
-import { lastInit } from '../../../../src/private/framework/last-init';
+import { commandOf } from '../../../../src/private/framework/cli-command';
+import { OwnNamed, lastInit, nextRunOf } from '../../../../src/private/framework/last-init';
+import { movedStateOf } from '../../../../src/private/framework/moved-state';
 import { backendBlockHash } from '../../../../src/private/kit/backend-hash';
+import { GCS_STORE } from '../../../../src/private/stores/gcs';
 import { warningsOf } from '../../../support/annotations';
 import { FLAVOUR } from '../../../support/flavour';
 
@@ -75,8 +78,25 @@ const dirOf = (app: App, id = 'network') => {
   const relative = path.relative(process.cwd(), dir);
   return relative.startsWith('..') ? dir : relative;
 };
-const COPY_NOTE = '(init -migrate-state copies every workspace\'s state and leaves the old objects as they are; with named workspaces besides default, put ' +
-  '-force-copy in TF_CLI_ARGS_init instead of --migrate-state: init then asks "migrate all workspaces?", which neither CLI answers)';
+/** The state-moved warnings of `app.synth()` in the manifest (as a CLI runs it), by stack: `<id>: <message>`. */
+function synthMovedOf(app: App, env: Record<string, string> = {}): string[] {
+  return withEnv({ [CLI_VARIABLE]: 'true', ...env }, () => {
+    const quiet = [jest.spyOn(process.stderr, 'write').mockImplementation(() => true), jest.spyOn(process.stdout, 'write').mockImplementation(() => true)];
+    try {
+      app.synth();
+    } finally {
+      quiet.forEach((q) => q.mockRestore());
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8'));
+    return Object.entries(manifest.stacks).flatMap(([id, st]: [string, any]) =>
+      st.annotations.filter((a: { message: string }) => a.message.endsWith('[stack/state-moved]')).map((a: { message: string }) => `${id}: ${a.message}`));
+  });
+}
+
+const COPY_NOTE = '(init -force-copy copies every workspace\'s state without a question and leaves the old objects as they are; ' +
+  'the plan the diff shows after it must have no changes)';
+/** What a note says of the next init where no framework CLI runs the app. */
+const STOPS = 'the next init stops at "Backend configuration changed" until it is told to copy the state or not';
 
 describe('lastInit', () => {
   test('reads the type, the arguments set, the hash and the workspace, and nothing where no init ran', () => {
@@ -98,20 +118,20 @@ describe('stack/state-moved', () => {
       // THEN the warning names both objects and the commands
       expect(moved(stack)).toEqual([
         `stack network's state moves: the last init in ${dirOf(app)} used gcs bucket="app-state", object "network/default.tfstate", ` +
-          'this synth names gcs bucket="app-state", object "prod/network/default.tfstate"; ' +
-          `to copy the state there: ${FLAVOUR} deploy network --migrate-state ${COPY_NOTE}; ` +
-          `to use the new object as it is, without copying (its state, empty if none): TF_CLI_ARGS_init=-reconfigure ${FLAVOUR} deploy network [stack/state-moved]`,
+          `this synth names gcs bucket="app-state", object "prod/network/default.tfstate"; ${STOPS}; ` +
+          `to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff network ${COPY_NOTE}; ` +
+          `to use the new object as it is, without copying (its state, empty if none): TF_CLI_ARGS_init=-reconfigure ${FLAVOUR} diff network [stack/state-moved]`,
       ]);
     });
 
-    test('names the object of the run\'s workspace (TF_WORKSPACE over the directory\'s), and copies with -force-copy there', () => {
+    test('names the object of the run\'s workspace (TF_WORKSPACE over the directory\'s), and copies with -force-copy, which named workspaces need', () => {
       // GIVEN a directory whose selected workspace is blue
       const { stack } = initialized({ bucket: 'app-state', prefix: 'network' }, { workspace: 'blue', block: { bucket: 'app-state', prefix: 'network' } });
       new GcsBackend(stack, { bucket: 'app-state', prefix: 'net' });
-      // THEN the objects are blue's, and the copy answers "migrate all workspaces?" with -force-copy
+      // THEN the objects are blue's, and the first command copies with -force-copy, which answers "migrate all workspaces?" (the CLIs' --migrate-state does not)
       const blue = moved(stack).join('\n');
       expect(blue).toContain('used gcs bucket="app-state", object "network/blue.tfstate", this synth names gcs bucket="app-state", object "net/blue.tfstate"');
-      expect(blue).toContain(`to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} deploy network (the run's workspace is blue`);
+      expect(blue).toContain(`to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff network ${COPY_NOTE}`);
       expect(blue).not.toContain('--migrate-state');
       // AND with TF_WORKSPACE=dev, dev's
       expect(moved(stack, { TF_WORKSPACE: 'dev' }).join('\n')).toContain('object "network/dev.tfstate", this synth names gcs bucket="app-state", object "net/dev.tfstate"');
@@ -139,7 +159,7 @@ describe('stack/state-moved', () => {
       expect(moved(stack)).toEqual([]);
     });
 
-    test('a stack that reads another\'s outputs is deployed alone with --ignore-missing-stack-dependencies (the CLIs refuse it otherwise)', () => {
+    test('a stack that reads another\'s outputs gets the same commands: a diff runs one stack without its dependencies (a deploy refuses it)', () => {
       // GIVEN the app stack, reading the network's resource, last initialized with its own prefix
       const app = Testing.app();
       StateBackendTarget.terraform('1.11.4').applyTo(app);
@@ -148,7 +168,7 @@ describe('stack/state-moved', () => {
       const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
       new TerraformOutput(new TerraformStack(app, 'app'), 'vpc', { value: vpc.getStringAttribute('id') });
       GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
-      // WHEN the app is synthesized (which makes the dependency) THEN the app stack's commands carry the flag
+      // WHEN the app is synthesized (which makes the dependency) THEN the app stack's commands are diffs of it alone
       const text = withEnv({}, () => {
         const quiet = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
         try {
@@ -158,13 +178,13 @@ describe('stack/state-moved', () => {
         }
         return JSON.parse(fs.readFileSync(path.join(app.outdir, 'manifest.json'), 'utf8')).stacks.app.annotations.map((a: { message: string }) => a.message).join('\n');
       });
-      expect(text).toContain(`to copy the state there: ${FLAVOUR} deploy app --ignore-missing-stack-dependencies --migrate-state`);
+      expect(text).toContain(`to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff app ${COPY_NOTE}`);
     });
 
     test('warns if the backend type changed', () => {
       const { stack } = initialized({ path: '../../terraform.network.tfstate' }, { type: 'local', keys: ['path', 'workspace_dir'] });
       new AzurermBackend(stack, { storageAccountName: 'acmetfstate', containerName: 'tfstate', key: 'network.tfstate' });
-      expect(moved(stack).join('\n')).toContain(`used a local backend, this synth names a azurerm backend; to copy the state there: ${FLAVOUR} deploy network --migrate-state`);
+      expect(moved(stack).join('\n')).toContain(`used a local backend, this synth names a azurerm backend; ${STOPS}; to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff network`);
     });
 
     test('takes the values the run gave at init as the last init gave them: only the code\'s part moves, and the commands give them again', () => {
@@ -176,7 +196,7 @@ describe('stack/state-moved', () => {
       new GcsBackend(other.stack, { bucket: StateBackendValue.fromInit(), prefix: 'prod/network' });
       const text = moved(other.stack).join('\n');
       expect(text).toContain('used gcs bucket="acme-prod", object "network/default.tfstate", this synth names gcs bucket="acme-prod", object "prod/network/default.tfstate"');
-      expect(text).toContain(`to copy the state there: TF_CLI_ARGS_init=-backend-config=bucket=acme-prod ${FLAVOUR} deploy network --migrate-state`);
+      expect(text).toContain(`to copy the state there: TF_CLI_ARGS_init="-force-copy -backend-config=bucket=acme-prod" ${FLAVOUR} diff network`);
     });
 
     test('compares parts from env vars as the run\'s values: a COS region from TENCENTCLOUD_REGION moves with the prefix only', () => {
@@ -267,19 +287,36 @@ describe('stack/state-moved', () => {
       return stack;
     };
 
-    test('does not warn for the same override in TF_CLI_ARGS_init, nor for a run that gives none (the block is as the last init read it)', () => {
+    test('does not warn for the same override in TF_CLI_ARGS_init', () => {
       expect(moved(pullRequest(), { TF_CLI_ARGS_init: '-backend-config=prefix=pr-42' })).toEqual([]);
-      expect(moved(pullRequest())).toEqual([]);
+    });
+
+    test('warns if a run that gives none would keep the given object, not the block\'s: a pending move stays noted until init names the block\'s object', () => {
+      // WHEN the run gives no init arguments THEN its init keeps the object the last one was given (the block unchanged), and the note says so
+      const text = moved(pullRequest()).join('\n');
+      expect(text).toContain('stack network\'s directory is still at the object its last init was given: the last init in ');
+      expect(text).toContain('used gcs bucket="app-state", object "pr-42/default.tfstate" (given prefix "pr-42" at init), ' +
+        'this synth\'s block names gcs bucket="app-state", object "network/default.tfstate"; an init given no -backend-config keeps the object it recorded, ' +
+        'so the next init given none uses that object and copies nothing. If the state moves to the block\'s object (a rename or a move half done), copy it: ' +
+        `TF_CLI_ARGS_init="-force-copy -backend-config=prefix=network" ${FLAVOUR} diff network ${COPY_NOTE}; ` +
+        'if that object is another environment\'s on purpose (a pull request\'s), give its values at init in every command, as the last one was [stack/state-moved]');
+      // AND once the directory's init names the block's object (the copy, given the block's value), nothing
+      const copied = initialized({ bucket: 'app-state', prefix: 'network' }, { block: { bucket: 'app-state', prefix: 'network' } });
+      new GcsBackend(copied.stack, { bucket: 'app-state', prefix: 'network' });
+      expect(moved(copied.stack)).toEqual([]);
     });
 
     test('a run given another value names that object, and copies nothing unless the state belongs there', () => {
       const text = moved(pullRequest(), { TF_CLI_ARGS_init: '-backend-config=prefix=pr-43' }).join('\n');
       expect(text).toContain('this run\'s init names gcs bucket="app-state", object "pr-43/default.tfstate"');
-      expect(text).toContain(`if that is another environment's object (a pull request's, say): TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=pr-43" ${FLAVOUR} deploy network`);
+      expect(text).toContain(`if that is another environment's object (a pull request's, say): TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=pr-43" ${FLAVOUR} diff network`);
       expect(text).toContain('never copy one environment\'s state over another\'s');
-      // AND a run that chose -reconfigure, or to copy, is not warned
+      // AND a run that chose -reconfigure is not warned, and one that copies is told the copy is under way, and what its plan must show
       expect(moved(pullRequest(), { TF_CLI_ARGS_init: '-reconfigure -backend-config=prefix=pr-43' })).toEqual([]);
-      expect(moved(pullRequest(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prefix=pr-43' })).toEqual([]);
+      expect(moved(pullRequest(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prefix=pr-43' }).join('\n')).toContain(
+        'this run\'s init names gcs bucket="app-state", object "pr-43/default.tfstate" and copies the state there (-force-copy in TF_CLI_ARGS_init): ' +
+          'every workspace\'s, leaving the old objects as they are; the plan after it must have no changes (one that adds resources means no state arrived: do not apply it)',
+      );
     });
   });
 
@@ -298,13 +335,13 @@ describe('stack/state-moved', () => {
       expect(moved(environments('acme-prod').stack, { TF_CLI_ARGS_init: '-reconfigure -backend-config=dev.tfbackend' })).toEqual([]);
     });
 
-    test('warns if the run switches environments without -reconfigure, and never advises --migrate-state there', () => {
+    test('warns if the run switches environments without -reconfigure, and never advises a copy there', () => {
       const { app, stack } = environments('acme-prod');
       expect(moved(stack, { TF_CLI_ARGS_init: '-backend-config=dev.tfbackend' })).toEqual([
         `stack network's run switches environments: the last init in ${dirOf(app)} used gcs bucket="acme-prod", object "network/default.tfstate" (prod.tfbackend), ` +
-          'this run\'s init names gcs bucket="acme-dev", object "network/default.tfstate" (dev.tfbackend), and stops at "Backend configuration changed"; ' +
-          `to switch (its object as it is): TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend" ${FLAVOUR} deploy network; ` +
-          'never --migrate-state between environments: it copies prod.tfbackend\'s state over dev.tfbackend\'s [stack/state-moved]',
+          `this run's init names gcs bucket="acme-dev", object "network/default.tfstate" (dev.tfbackend); ${STOPS}; ` +
+          `to switch (its object as it is): TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend" ${FLAVOUR} diff network; ` +
+          'never copy between environments (--migrate-state, -migrate-state, -force-copy): it copies prod.tfbackend\'s state over dev.tfbackend\'s [stack/state-moved]',
       ]);
     });
 
@@ -329,10 +366,10 @@ describe('stack/state-moved', () => {
     test('warns if the run copies one environment\'s state over another\'s (-force-copy in TF_CLI_ARGS_init)', () => {
       const text = moved(environments('acme-dev').stack, { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' }).join('\n');
       expect(text).toContain('stack network\'s run copies one environment\'s state over another\'s');
-      expect(text).toContain(`to switch environments instead: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" ${FLAVOUR} deploy network`);
+      expect(text).toContain(`to switch environments instead: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend" ${FLAVOUR} diff network`);
     });
 
-    test('where no config file names the last init\'s object, says which file names which object and gives no --migrate-state command', () => {
+    test('where no config file names the last init\'s object, says which file names which object and gives no command that copies', () => {
       // GIVEN the last init used staging's bucket, whose file is gone (an environment retired), prod first and dev second
       for (const env of [{}, { TF_CLI_ARGS_init: '-backend-config=dev.tfbackend' }] as Array<Record<string, string>>) {
         const { app, stack } = environments('acme-staging');
@@ -340,13 +377,13 @@ describe('stack/state-moved', () => {
           `stack network's state is where no config file puts it: the last init in ${dirOf(app)} used gcs bucket="acme-staging", object "network/default.tfstate", ` +
             'and the config files name gcs bucket="acme-prod", object "network/default.tfstate" with prod.tfbackend, ' +
             'gcs bucket="acme-dev", object "network/default.tfstate" with dev.tfbackend; which environment\'s state that is (one retired, or one whose file changed) ' +
-            'the library cannot tell: switching to an environment\'s object as it is takes -reconfigure with its file, and moving state across environments must never use ' +
-            '--migrate-state (it copies the last init\'s state over the other environment\'s) [stack/state-moved]',
+            'the library cannot tell: switching to an environment\'s object as it is takes -reconfigure with its file, and moving state across environments must never copy ' +
+            '(--migrate-state, -migrate-state or -force-copy copies the last init\'s state over the other environment\'s) [stack/state-moved]',
         ]);
       }
     });
 
-    test('where the code moves every environment\'s object, lists each file\'s move and the recipe that moves one environment', () => {
+    test('where the code moves every environment\'s object, lists each file\'s move and the commands that move each environment', () => {
       // GIVEN prod and dev both at prefix "a", the last init dev's, and the prefix changed to "b"
       const { app, stack } = environments('acme-dev', 'b', 'a');
       const firstStep = environments('acme-dev', 'b', 'a').stack;
@@ -355,10 +392,13 @@ describe('stack/state-moved', () => {
           `(the last init in ${dirOf(app)} used gcs bucket="acme-dev", object "a/default.tfstate"); each config file's object moves: ` +
           'prod.tfbackend from gcs bucket="acme-prod", object "a/default.tfstate" to gcs bucket="acme-prod", object "b/default.tfstate"; ' +
           'dev.tfbackend from gcs bucket="acme-dev", object "a/default.tfstate" to gcs bucket="acme-dev", object "b/default.tfstate". ' +
-          'Move each environment on its own, pointing the directory\'s last init at its old object, then copying: ' +
-          `TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
-          `then TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${FLAVOUR} deploy network --migrate-state ${COPY_NOTE}; the same with dev.tfbackend; ` +
-          'not -reconfigure alone (it starts the environment at its new object, leaving its state behind), and never --migrate-state with another environment\'s file ' +
+          'Move each environment on its own, pointing the directory\'s last init at its old object, then copying (all of them now: once one is moved, ' +
+          'the directory\'s last init is at the new layout and no later synth names the others): ' +
+          `prod.tfbackend: TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
+          `then TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network; ` +
+          `dev.tfbackend: TF_CLI_ARGS_init="-reconfigure -backend-config=dev.tfbackend -backend-config=prefix=a" ${FLAVOUR} diff network, ` +
+          `then TF_CLI_ARGS_init="-force-copy -backend-config=dev.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}; ` +
+          'not -reconfigure alone (it starts the environment at its new object, leaving its state behind), and never a copy with another environment\'s file ' +
           '(it copies the last init\'s state over that environment\'s) [stack/state-moved]',
       ]);
       // AND the recipe's first step (pointing the directory at prod's old object) is not warned
@@ -374,9 +414,38 @@ describe('stack/state-moved', () => {
       };
       // WHEN the second step's synth runs THEN it names the move as the run's, with the copy for a state that belongs there
       const text = moved(secondStep(), { TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }).join('\n');
-      expect(text).toContain(`if this state belongs there (moving it): TF_CLI_ARGS_init=-backend-config=prod.tfbackend ${FLAVOUR} deploy network --migrate-state`);
-      // AND with -force-copy in TF_CLI_ARGS_init (the copy chosen) nothing
-      expect(moved(secondStep(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' })).toEqual([]);
+      expect(text).toContain(`if this state belongs there (moving it): TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}`);
+      // AND with -force-copy in TF_CLI_ARGS_init (the recipe's second step as printed) the note knows the copy is under way
+      expect(moved(secondStep(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' }).join('\n')).toContain(
+        'used gcs bucket="acme-prod", object "a/default.tfstate", this run\'s init names gcs bucket="acme-prod", object "b/default.tfstate" ' +
+          'and copies the state there (-force-copy in TF_CLI_ARGS_init)',
+      );
+    });
+    test('warns if a config file\'s value changes from unset to set, and back: that environment\'s object moves, and its file copies the state', () => {
+      // GIVEN prod deployed with prod.tfbackend giving only the bucket, then prod.tfbackend gives prefix "net" too
+      const withFile = (record: Record<string, unknown>, prod: Record<string, unknown>) => {
+        const { stack } = initialized(record, { block: {} });
+        const backend = new GcsBackend(stack, { bucket: StateBackendValue.fromInit() });
+        backend.addConfigFile('prod', prod);
+        backend.addConfigFile('dev', { bucket: 'acme-dev' });
+        return stack;
+      };
+      const gained = () => withFile({ bucket: 'acme-prod' }, { bucket: 'acme-prod', prefix: 'net' });
+      // THEN the synth, and the run given prod's file, name prod's move and the copy with prod's file
+      for (const env of [{}, { TF_CLI_ARGS_init: '-backend-config=prod.tfbackend' }] as Array<Record<string, string>>) {
+        const text = moved(gained(), env).join('\n');
+        expect(text).toContain('stack network\'s state moves with prod.tfbackend: ');
+        expect(text).toContain('used gcs bucket="acme-prod", object "default.tfstate", and prod.tfbackend now names gcs bucket="acme-prod", object "net/default.tfstate" ' +
+          '(prefix unset to "net" since)');
+        expect(text).toContain(`to copy the state there: TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network ${COPY_NOTE}`);
+      }
+      // AND the copy as printed is told it is under way
+      expect(moved(gained(), { TF_CLI_ARGS_init: '-force-copy -backend-config=prod.tfbackend' }).join('\n')).toContain('and copies the state there (-force-copy in TF_CLI_ARGS_init)');
+      // AND back (the file loses the prefix): the synth says the directory is still at the prefix its file gave, and copies without it
+      const lost = withFile({ bucket: 'acme-prod', prefix: 'net' }, { bucket: 'acme-prod' });
+      expect(moved(lost).join('\n')).toContain(
+        `TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend -backend-config=prefix=" ${FLAVOUR} diff network`,
+      );
     });
   });
 
@@ -408,7 +477,8 @@ describe('stack/state-moved', () => {
           'the CLI deletes that directory, its .terraform with it, after this synth. If stack net is network renamed (renaming a stack moves its state object), ' +
           'its state is still there, and net\'s first init would start an empty one at gcs bucket="app-state", object "rn/net/default.tfstate": ' +
           'to move it, point net\'s directory at the old object, then copy: ' +
-          `TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=rn/network" ${FLAVOUR} diff net, then TF_CLI_ARGS_init=-backend-config=prefix=rn/net ${FLAVOUR} deploy net --migrate-state [stack/state-moved]`,
+          `TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=rn/network" ${FLAVOUR} diff net, then TF_CLI_ARGS_init="-force-copy -backend-config=prefix=rn/net" ${FLAVOUR} diff net ` +
+          `${COPY_NOTE} [stack/state-moved]`,
       ]);
     });
 
@@ -438,6 +508,172 @@ describe('stack/state-moved', () => {
       expect(found).toHaveLength(1);
       expect(found[0]).toMatch(/^a: .* holds the last init of stack old, .*; cdktf-cli and cdktn-cli delete that directory, its \.terraform with it, when they next synthesize the app\. Its state is still at that object/);
       expect(synthMoved(app(false), false)).toEqual([]);
+    });
+  });
+
+  describe('a field the old block left unset is given back as the tool took it', () => {
+    test('warns if a renamed stack\'s old block left the prefix unset: the first command points at the old object with an empty prefix', () => {
+      // GIVEN stack "network" deployed with no prefix (object default.tfstate), renamed "net" under forEachStack
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      recordInit(app, { bucket: 'app-state' }, { stack: 'network', block: { bucket: 'app-state' } });
+      new TerraformStack(app, 'net');
+      GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
+      // WHEN it is synthesized THEN the recipe gives the prefix back as unset (empty), and the new one again to copy
+      const text = synthMovedOf(app).join('\n');
+      expect(text).toContain('(gcs bucket="app-state", object "default.tfstate")');
+      expect(text).toContain(`point net's directory at the old object, then copy: TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=" ${FLAVOUR} diff net, ` +
+        `then TF_CLI_ARGS_init="-force-copy -backend-config=prefix=prod/net" ${FLAVOUR} diff net ${COPY_NOTE} [stack/state-moved]`);
+    });
+
+    test('warns if a block with config files gains a prefix, naming it unset before, and points at the old object with an empty prefix', () => {
+      // GIVEN the bucket left to init with prod and dev files, deployed with prod's and no prefix, then given prefix "network"
+      const { app, stack } = initialized({ bucket: 'acme-prod' }, { block: {} });
+      const backend = new GcsBackend(stack, { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+      for (const f of ['prod', 'dev']) backend.addConfigFile(f, { bucket: `acme-${f}` });
+      // THEN the note names the change and each environment's move, and its first step gives the prefix back empty
+      const text = moved(stack).join('\n');
+      expect(text).toContain(`this synth's block changed prefix unset to "network" (the last init in ${dirOf(app)} used gcs bucket="acme-prod", object "default.tfstate")`);
+      expect(text).toContain('prod.tfbackend from gcs bucket="acme-prod", object "default.tfstate" to gcs bucket="acme-prod", object "network/default.tfstate"');
+      expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=" ${FLAVOUR} diff network, ` +
+        `then TF_CLI_ARGS_init="-force-copy -backend-config=prod.tfbackend" ${FLAVOUR} diff network`);
+    });
+
+    test('warns if a block with config files loses its prefix, naming it unset after, and points at the old object with the old prefix', () => {
+      const { stack } = initialized({ bucket: 'acme-dev', prefix: 'network' }, { block: { prefix: 'network' } });
+      const backend = new GcsBackend(stack, { bucket: StateBackendValue.fromInit() });
+      for (const f of ['prod', 'dev']) backend.addConfigFile(f, { bucket: `acme-${f}` });
+      const text = moved(stack).join('\n');
+      expect(text).toContain('this synth\'s block changed prefix "network" to unset');
+      expect(text).toContain('dev.tfbackend from gcs bucket="acme-dev", object "network/default.tfstate" to gcs bucket="acme-dev", object "default.tfstate"');
+      expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=prod.tfbackend -backend-config=prefix=network" ${FLAVOUR} diff network`);
+    });
+
+    test('warns if a renamed stack\'s old block left a field to its env var: the value is the env var\'s now, and the note says so', () => {
+      // GIVEN stack "network" deployed with AzureRM's environment left to ARM_ENVIRONMENT (usgovernment), renamed "net" with the environment set
+      const keys = ['storage_account_name', 'container_name', 'key', 'environment', 'access_key'];
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      const block = { storage_account_name: 'acct', container_name: 'tfstate', key: 'network.tfstate' };
+      recordInit(app, block, { stack: 'network', type: 'azurerm', keys, block });
+      new AzurermBackend(new TerraformStack(app, 'net'), { storageAccountName: 'acct', containerName: 'tfstate', key: 'net.tfstate', environment: 'public' });
+      // WHEN it is synthesized with ARM_ENVIRONMENT set THEN the first step gives that value back, saying where it came from
+      const text = synthMovedOf(app, { ARM_ENVIRONMENT: 'usgovernment' }).join('\n');
+      expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=environment=usgovernment -backend-config=key=network.tfstate" ${FLAVOUR} diff net`);
+      expect(text).toContain('(environment from ARM_ENVIRONMENT as it is now: the record of an init keeps no value an env var gave it)');
+    });
+    test('reads a field an env var gave as this environment gives it: AzureRM\'s environment from ARM_ENVIRONMENT, set in the block or left to it', () => {
+      const keys = ['storage_account_name', 'container_name', 'key', 'environment', 'access_key'];
+      const block = { storage_account_name: 'acct', container_name: 'tfstate', key: 'net.tfstate' };
+      // GIVEN the last init with the environment left to ARM_ENVIRONMENT, and the block now setting it
+      const setNow = (environment: string) => {
+        const { stack } = initialized(block, { type: 'azurerm', keys, block });
+        new AzurermBackend(stack, { storageAccountName: 'acct', containerName: 'tfstate', key: 'net.tfstate', environment });
+        return stack;
+      };
+      // THEN with ARM_ENVIRONMENT=usgovernment, "public" is a move; with ARM_ENVIRONMENT=public, none
+      expect(moved(setNow('public'), { ARM_ENVIRONMENT: 'usgovernment' }).join('\n')).toContain(
+        'used azurerm environment="usgovernment" storage_account_name="acct" container_name="tfstate", object "net.tfstate", ' +
+          'this synth names azurerm environment="public" storage_account_name="acct" container_name="tfstate", object "net.tfstate"',
+      );
+      expect(moved(setNow('public'), { ARM_ENVIRONMENT: 'public' })).toEqual([]);
+      // AND back: the last init's block set "usgovernment", the block now leaves it to ARM_ENVIRONMENT, unset (public)
+      const { stack } = initialized({ ...block, environment: 'usgovernment' }, { type: 'azurerm', keys, block: { ...block, environment: 'usgovernment' } });
+      new AzurermBackend(stack, { storageAccountName: 'acct', containerName: 'tfstate', key: 'net.tfstate' });
+      expect(moved(stack).join('\n')).toContain(
+        'used azurerm environment="usgovernment" storage_account_name="acct" container_name="tfstate", object "net.tfstate", ' +
+          'this synth names azurerm storage_account_name="acct" container_name="tfstate", object "net.tfstate"',
+      );
+    });
+  });
+
+  describe('a recipe never prints a secret', () => {
+    test('warns without the access token the run gives in TF_CLI_ARGS_init, naming the env var that carries it', () => {
+      const env = { TF_CLI_ARGS_init: '-backend-config=access_token=ya29.secret-token -backend-config=prefix=pr-43' };
+      const { stack } = initialized({ bucket: 'app-state', prefix: 'pr-42' }, { block: { bucket: 'app-state', prefix: 'network' } });
+      new GcsBackend(stack, { bucket: 'app-state', prefix: 'network' });
+      const text = moved(stack, env).join('\n');
+      expect(text).not.toContain('ya29.secret-token');
+      expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=pr-43" ${FLAVOUR} diff network`);
+      expect(text).toContain('; these commands leave out the secret value this run gives in TF_CLI_ARGS_init: access_token (give it in GOOGLE_OAUTH_ACCESS_TOKEN) [stack/state-moved]');
+    });
+
+    test('warns on a renamed stack without the access token the run gives', () => {
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      recordInit(app, { bucket: 'app-state', prefix: 'network' }, { stack: 'network', block: { bucket: 'app-state', prefix: 'network' } });
+      new TerraformStack(app, 'net');
+      GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
+      const text = synthMovedOf(app, { TF_CLI_ARGS_init: '-backend-config=access_token=ya29.secret-token' }).join('\n');
+      expect(text).not.toContain('ya29.secret-token');
+      expect(text).toContain(`TF_CLI_ARGS_init="-reconfigure -backend-config=prefix=network" ${FLAVOUR} diff net`);
+      expect(text).toContain('these commands leave out the secret value this run gives in TF_CLI_ARGS_init: access_token (give it in GOOGLE_OAUTH_ACCESS_TOKEN)');
+    });
+  });
+
+  describe('the command the run is under', () => {
+    const TF = { tool: 'terraform', version: '1.11.4' } as const;
+    /** What the GCS backend of stack `id` gives of itself, for a block with `emitted`. */
+    const own = (emitted: Record<string, unknown>) => (): OwnNamed =>
+      ({ backend: 'gcs', layout: GCS_STORE.layout, fields: GCS_STORE.fields, target: TF, emitted, fromInit: new Set(), files: new Map() });
+    /** Stacks net and app, each last initialized at its own prefix, now under prefix "prod/<id>". */
+    const twoStacks = () => {
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      const stacks = Object.fromEntries(['net', 'app'].map((id) => {
+        recordInit(app, { bucket: 'app-state', prefix: id }, { stack: id, block: { bucket: 'app-state', prefix: id } });
+        return [id, new TerraformStack(app, id)];
+      }));
+      GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
+      return stacks;
+    };
+    const under = (words: string[], env: Record<string, string> = {}) => nextRunOf(env, { seen: commandOf(['node', '/usr/lib/node_modules/cdktf-cli/bundle/bin/cdktf', ...words])! });
+    const notes = (stack: TerraformStack, run: ReturnType<typeof under>) => movedStateOf(stack, own({ bucket: 'app-state', prefix: `prod/${stack.node.id}` }), run).map((w) => w.message);
+
+    test('does not warn for a stack the command does not run init for, and warns for one it does', () => {
+      const { net, app } = twoStacks();
+      expect(notes(app, under(['deploy', 'net', '--auto-approve']))).toEqual([]);
+      expect(notes(app, under(['diff', 'n*']))).toEqual([]);
+      expect(notes(net, under(['deploy', 'net', '--auto-approve'])).join('\n')).toContain(
+        'this command\'s init (cdktf deploy) stops at "Backend configuration changed" and writes nothing; to copy the state there',
+      );
+      // AND a command that runs no init (synth) gets every stack's note
+      expect(notes(app, under(['synth']))).toHaveLength(1);
+    });
+
+    test('warns that the copy is under way during deploy --migrate-state, for the stacks it names', () => {
+      const { net } = twoStacks();
+      expect(notes(net, under(['deploy', 'net', 'app', '--migrate-state', '--auto-approve'])).join('\n')).toContain(
+        'this run\'s init names gcs bucket="app-state", object "prod/net/default.tfstate" and copies the state there (cdktf deploy --migrate-state)',
+      );
+    });
+
+    test('names the command\'s output directory in every command it prints, where the command names one (the directory holds the last init)', () => {
+      const { net } = twoStacks();
+      expect(notes(net, under(['synth', '--output', 'cdktf.prod.out'])).join('\n')).toContain(
+        `to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff net --output cdktf.prod.out ${COPY_NOTE}; ` +
+          `to use the new object as it is, without copying (its state, empty if none): TF_CLI_ARGS_init=-reconfigure ${FLAVOUR} diff net --output cdktf.prod.out`,
+      );
+    });
+
+    test('warns, where the app cannot see the command, that it cannot tell whether the command copies', () => {
+      const { net } = twoStacks();
+      const text = movedStateOf(net, own({ bucket: 'app-state', prefix: 'prod/net' }), nextRunOf({}, { unseen: 'the reason' })).map((w) => w.message).join('\n');
+      expect(text).toContain('the next init stops at "Backend configuration changed" unless its command copies (--migrate-state), which the library cannot see: the reason');
+    });
+
+    test('warns if the run\'s init arguments name another stack\'s object, and gives no command that copies there', () => {
+      // GIVEN both stacks at their prod prefixes, and a run whose TF_CLI_ARGS_init names net's new object (meant for net alone)
+      const app = Testing.app();
+      StateBackendTarget.terraform('1.11.4').applyTo(app);
+      recordInit(app, { bucket: 'app-state', prefix: 'prod/app' }, { stack: 'app', block: { bucket: 'app-state', prefix: 'prod/app' } });
+      const appStack = new TerraformStack(app, 'app');
+      new TerraformStack(app, 'net');
+      GcsBackend.forEachStack(app, { bucket: 'app-state', prefix: 'prod' });
+      const text = notes(appStack, nextRunOf({ TF_CLI_ARGS_init: '-backend-config=prefix=prod/net' }, { unseen: 'the reason' })).join('\n');
+      expect(text).toContain('stack app\'s next init names the object of stack net: ');
+      expect(text).toContain(`run app in a command of its own, without those values (a command that names net alone: ${FLAVOUR} diff net)`);
+      expect(text).not.toContain('-force-copy');
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One state object per stack (src/private/framework/shared-state.ts, kit/state-objects.ts): two stacks of an
+ * One state object per stack (src/private/framework/shared-state.ts, address/state-objects.ts): two stacks of an
  * app whose backends name one object are refused at synth; a part the run supplies leaves a
  * warning or nothing; a remote state reading its own stack's object is a warning.
  */
@@ -94,6 +94,16 @@ describe('stack/shared-state', () => {
         s.addOverride('terraform.backend.gcs.prefix', 'x');
       });
       expect(synthError(joined)).toContain('object "x/default.tfstate"');
+    });
+
+    test('reads a number an override sets as the tool does (2024 is "2024", 1e21 its digits)', () => {
+      const app = twoStacks((s, name) => {
+        new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? '1000000000000000000000' : 'database' });
+        if (name === 'database') s.addOverride('terraform.backend.gcs.prefix', 1e21);
+      });
+      expect(synthError(app)).toContain('object "1000000000000000000000/default.tfstate"');
+      const apart = twoStacks((s, name) => new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name }).addOverride('prefix', name === 'network' ? 2024 : '2025'));
+      expect(synthError(apart)).toBe('');
     });
 
     test('fails if linked stacks name one object with the same config file (the README pattern copied to a second stack)', () => {
@@ -322,6 +332,46 @@ describe('stack/shared-state', () => {
     });
   });
 
+  describe('blocks an Aspect changes (cdktf runs a stack\'s Aspects when it synthesizes that stack)', () => {
+    /** An Aspect on `stack` that sets the prefix of its backend `backend` (this library's or cdktf's). */
+    const prefixAspect = (stack: TerraformStack, backend: Construct & { addOverride(path: string, value: unknown): void }, prefix: string) =>
+      Aspects.of(stack).add({ visit: (node) => (node === backend ? backend.addOverride('prefix', prefix) : undefined) });
+
+    test('fails if an Aspect of the later stack moves its backend onto the earlier stack\'s object', () => {
+      // GIVEN network at "shared", database at "database" until its Aspect sets "shared"
+      const app = dependentStacks((s, name) => {
+        const backend = new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? 'shared' : 'database' });
+        if (name === 'database') prefixAspect(s, backend, 'shared');
+      });
+      // THEN the synth is refused: database's check runs after its Aspect
+      expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate"');
+    });
+
+    test('passes when an Aspect of the later stack moves its backend off the earlier stack\'s object', () => {
+      // GIVEN both at "shared" in their props, database's Aspect moving it to "database"
+      const app = dependentStacks((s, name) => {
+        const backend = new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+        if (name === 'database') prefixAspect(s, backend, 'database');
+      });
+      // THEN network's check does not compare it before the Aspect ran: no refusal
+      expect(synthError(app)).toBe('');
+      expect(JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.prefix).toBe('database');
+    });
+
+    test('fails if an Aspect moves cdktf\'s own backend, in the later stack, onto this library\'s object', () => {
+      // GIVEN network (this library's backend at "shared") and database with cdktf's GcsBackend, which its Aspect moves to "shared"
+      const app = dependentStacks((s, name) => {
+        if (name === 'network') {
+          new GcsBackend(s, { bucket: 'acme-tfstate', prefix: 'shared' });
+        } else {
+          prefixAspect(s, new CdktfGcsBackend(s, { bucket: 'acme-tfstate', prefix: 'database' }), 'shared');
+        }
+      });
+      // THEN database's own stack check refuses it
+      expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object');
+    });
+  });
+
   describe('how the tools name storage, and templates the library does not fold', () => {
     test('fails if two cos stacks name one bucket and prefix, one in another region with accelerate (the bucket name is one bucket)', () => {
       // GIVEN network in ap-guangzhou, database in ap-shanghai through the global acceleration host
@@ -372,6 +422,32 @@ describe('stack/shared-state', () => {
     test('fails if azurerm keys differ only in "\\\\" and "/" (the blob service stores one as the other)', () => {
       const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'a/b.tfstate' : 'a\\b.tfstate' }));
       expect(synthError(app)).toContain('azurerm storage_account_name="acmetfstate" container_name="tfstate", object "a/b.tfstate"');
+    });
+
+    test.each([
+      ['app.tfstate?network', 'app.tfstate?database'],
+      ['a%2Fb.tfstate', 'a/b.tfstate'],
+      ['a%5Cb.tfstate', 'a/b.tfstate'],
+      ['caf%C3%A9.tfstate', 'caf\u00e9.tfstate'],
+    ])('fails if azurerm keys %j and %j name one blob as terraform 1.11+ sends them (the query dropped, escapes decoded), and passes for opentofu', (first, second) => {
+      const make = (s: TerraformStack, name: string) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? first : second });
+      expect(synthError(linkedAt('terraform@1.11.4', make))).toContain('[stack/shared-state]');
+      expect(synthError(linkedAt('opentofu@1.12.6', make))).toBe('');
+      expect(synthError(linkedAt('terraform@1.10.5', make))).toBe('');
+    });
+
+    test('warns if one azurerm key is another\'s with a query, which terraform 1.11+ drops: one blob in the default workspace only', () => {
+      // GIVEN "app.tfstate?network", whose every workspace is the blob app.tfstate, and "app.tfstate", whose named workspaces are app.tfstateenv:<workspace>
+      const app = linkedAt('terraform@1.15.9', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'app.tfstate?network' : 'app.tfstate' }));
+      // THEN they meet in the default workspace only
+      expect(synthError(app)).toBe('');
+      expect(warningsOf(app).filter((w) => w.includes('[stack/shared-state-from-run]'))).toHaveLength(2);
+    });
+
+    test('passes if azurerm keys differ only in an escape terraform 1.11+ decodes to another character ("%3F" is "?" in the name)', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'app.tfstate%3Fnetwork' : 'app.tfstate?network' }));
+      expect(synthError(app)).toBe('');
+      expect(warningsOf(app).join('\n')).not.toContain('shared-state');
     });
 
     test.each(['AcmeTfState', 'x@acmetfstate'])('fails if an azurerm account is spelt %j, the host of account "acmetfstate" (terraform)', (account) => {

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, CloudBackend, GcsBackend as CdktfGcsBackend, HttpBackend, LocalBackend, NamedCloudWorkspace, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { DataTerraformRemoteStateGcs, GcsBackend, StateBackendTarget, StateBackendValue } from '../../../../src';
 import { stateMap, stateMapTable } from '../../../../src/private/framework/state-map';
 
@@ -60,18 +60,18 @@ describe('the state map', () => {
     const table = stdoutOf(app, true);
     // THEN the file beside the stacks holds every stack's object
     expect(mapFile(app)).toEqual([
-      { stack: 'platform', backend: 'gcs', container: 'bucket=<bucket given at init>', defaultWorkspace: 'platform/default.tfstate', otherWorkspaces: 'platform/<workspace>.tfstate', readBy: [] },
-      { stack: 'network', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'prod/network/default.tfstate', otherWorkspaces: 'prod/network/<workspace>.tfstate', readBy: ['platform', 'app'] },
+      { stack: 'network', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'prod/network/default.tfstate', otherWorkspaces: 'prod/network/<workspace>.tfstate', readBy: ['app', 'platform'] },
       { stack: 'app', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'prod/app/default.tfstate', otherWorkspaces: 'prod/app/<workspace>.tfstate', readBy: [] },
+      { stack: 'platform', backend: 'gcs', container: 'bucket=<bucket given at init>', defaultWorkspace: 'platform/default.tfstate', otherWorkspaces: 'platform/<workspace>.tfstate', readBy: [] },
     ]);
     // AND the table was printed once, with the CLI's output
     expect(table.split('state objects (').length - 1).toBe(1);
     expect(table).toBe([
       `state objects (${path.join(app.outdir, 'state-map.json')}):`,
       'stack     backend  where                          default workspace             other workspaces                  read by',
-      'platform  gcs      bucket=<bucket given at init>  platform/default.tfstate      platform/<workspace>.tfstate      -',
-      'network   gcs      bucket="acme-tfstate"          prod/network/default.tfstate  prod/network/<workspace>.tfstate  platform, app',
+      'network   gcs      bucket="acme-tfstate"          prod/network/default.tfstate  prod/network/<workspace>.tfstate  app, platform',
       'app       gcs      bucket="acme-tfstate"          prod/app/default.tfstate      prod/app/<workspace>.tfstate      -',
+      'platform  gcs      bucket=<bucket given at init>  platform/default.tfstate      platform/<workspace>.tfstate      -',
       '',
     ].join('\n'));
   });
@@ -79,7 +79,7 @@ describe('the state map', () => {
   test('an app run on its own, or in a test, writes the file and prints no table', () => {
     const app = threeStacks();
     expect(stdoutOf(app, false)).toBe('');
-    expect(mapFile(app).map((m: { stack: string }) => m.stack)).toEqual(['platform', 'network', 'app']);
+    expect(mapFile(app).map((m: { stack: string }) => m.stack)).toEqual(['network', 'app', 'platform']);
   });
 
   test('an app with skipValidation prints no table, under a CLI too', () => {
@@ -113,7 +113,53 @@ describe('the state map', () => {
     expect(stateMap(app).map((m) => [m.stack, m.readBy])).toEqual([['network', ['staging']], ['staging', []]]);
   });
 
-  test('prints nothing for an app without this library\'s backends', () => {
+  test('lists every stack whichever backend it has: cdktf\'s own, the local backend (cdktf\'s default too), a block an override adds, one it does not model', () => {
+    // GIVEN an app half-way through a migration: one stack on this library, the others on cdktf's backends or none
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    const network = new TerraformStack(app, 'network');
+    new CdktfGcsBackend(network, { bucket: 'acme-tfstate', prefix: 'network' });
+    const vpc = new TerraformResource(network, 'vpc', { terraformResourceType: 'terraform_data' });
+    const database = new TerraformStack(app, 'database');
+    new GcsBackend(database, { bucket: 'acme-tfstate', prefix: 'database' });
+    new TerraformOutput(database, 'vpc', { value: vpc.getStringAttribute('id') });
+    new LocalBackend(new TerraformStack(app, 'tools'), { path: 'tools.tfstate', workspaceDir: 'ws' });
+    new TerraformStack(app, 'scratch');
+    // (cdktf gives a stack with no backend construct a local one: the raw block replaces it)
+    const legacy = new TerraformStack(app, 'legacy');
+    legacy.addOverride('terraform.backend', { local: undefined, s3: { bucket: 'old-state', key: 'legacy.tfstate', region: 'eu-west-1' } });
+    new CloudBackend(new TerraformStack(app, 'hosted'), { organization: 'acme', workspaces: new NamedCloudWorkspace('hosted') });
+    new HttpBackend(new TerraformStack(app, 'http'), { address: 'https://state.example.com/http', password: '<PASSWORD>' });
+    // WHEN the app is synthesized
+    stdoutOf(app, false);
+    // THEN every stack is on the map, in the order the app holds them, and the cross-stack reference reads cdktf's gcs object
+    // (a local path is shown from the current directory, or in full where it lies outside it)
+    const shown = (p: string) => (path.relative(process.cwd(), p).startsWith('..') ? p : path.relative(process.cwd(), p));
+    const dir = (id: string) => shown(path.join(app.outdir, 'stacks', id));
+    expect(mapFile(app)).toEqual([
+      { stack: 'network', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'network/default.tfstate', otherWorkspaces: 'network/<workspace>.tfstate', readBy: ['database'] },
+      { stack: 'database', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: 'database/default.tfstate', otherWorkspaces: 'database/<workspace>.tfstate', readBy: [] },
+      { stack: 'tools', backend: 'local', container: 'file', defaultWorkspace: path.join(dir('tools'), 'tools.tfstate'), otherWorkspaces: path.join(dir('tools'), 'ws', '<workspace>', 'terraform.tfstate'), readBy: [] },
+      { stack: 'scratch', backend: 'local', container: 'file', defaultWorkspace: 'terraform.scratch.tfstate', otherWorkspaces: path.join(dir('scratch'), 'terraform.tfstate.d', '<workspace>', 'terraform.tfstate'), readBy: [] },
+      { stack: 'legacy', backend: 's3', container: 'bucket="old-state"', defaultWorkspace: 'legacy.tfstate', otherWorkspaces: 'env:/<workspace>/legacy.tfstate', readBy: [] },
+      { stack: 'hosted', backend: 'cloud', container: 'organization="acme"', defaultWorkspace: 'workspace hosted', otherWorkspaces: 'workspace hosted', readBy: [] },
+      { stack: 'http', backend: 'http', container: '-', defaultWorkspace: '(not modelled)', otherWorkspaces: '(not modelled)', readBy: [] },
+    ]);
+    expect(fs.readFileSync(path.join(app.outdir, 'state-map.json'), 'utf8')).not.toContain('<PASSWORD>');
+  });
+
+  test('an app that uses the library only to set its target writes the map too', () => {
+    const app = Testing.app();
+    StateBackendTarget.opentofu('1.12.6').applyTo(app);
+    const stack = new TerraformStack(app, 'network');
+    new CdktfGcsBackend(stack, { bucket: 'acme-tfstate', prefix: '${terraform.workspace}/network' });
+    stdoutOf(app, false);
+    expect(mapFile(app)).toEqual([
+      { stack: 'network', backend: 'gcs', container: 'bucket="acme-tfstate"', defaultWorkspace: '${terraform.workspace}/network/default.tfstate', otherWorkspaces: '${terraform.workspace}/network/<workspace>.tfstate', readBy: [] },
+    ]);
+  });
+
+  test('prints nothing for an app without stacks', () => {
     expect(stateMapTable([], 'state-map.json')).toBe('');
   });
 });

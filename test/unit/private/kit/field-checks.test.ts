@@ -17,6 +17,7 @@ import {
   EncryptionMethod,
   GcsBackend,
   OssBackend,
+  StateBackendError,
   StateBackendTarget,
   StateBackendValue,
   StateEncryption,
@@ -49,6 +50,17 @@ function appFor(target?: string): App {
   return app;
 }
 const stackFor = (target: string, id = 'network') => new TerraformStack(appFor(target), id);
+
+/** What `call` throws: the library's error. */
+function thrownBy(call: () => unknown): StateBackendError {
+  try {
+    call();
+  } catch (e) {
+    expect(e).toBeInstanceOf(StateBackendError);
+    return e as StateBackendError;
+  }
+  throw new Error('expected the call to throw');
+}
 const backendJson = (stack: TerraformStack) => JSON.parse(Testing.synth(stack)).terraform.backend;
 
 /** A stack with a string, a number and a list variable. */
@@ -120,6 +132,32 @@ describe('config/shape', () => {
     expect(refusal(oss, { bucket: 'acme-b', defaults: { o } }, { as: 'remote-state' })).toBe(
       `${header('oss', undefined, 'remote-state')}\n- defaults.o.inner.list[0]: refers back to an enclosing value, expected plain values (the output cannot hold a cycle) [config/shape]`,
     );
+  });
+
+  test('fails if forEachStack is given no config object, before any stack gets a backend', () => {
+    const app = appFor('terraform@1.11.4');
+    new TerraformStack(app, 'network');
+    for (const config of [null, undefined]) {
+      expect(thrownBy(() => GcsBackend.forEachStack(app, config as any)).message)
+        .toBe(`GcsBackend.forEachStack: config: got ${config === null ? 'null' : 'nothing'}, expected an object with the backend's fields [config/shape]`);
+    }
+    expect(thrownBy(() => OssBackend.forEachStack(app, 'bucket=b' as any)).ruleIds).toEqual(['config/shape']);
+    expect(GcsBackend.forEachStack(app, { bucket: 'b' })).toHaveLength(1);
+  });
+
+  test('fails if an override refers back to an enclosing value, naming where (cdktf would recurse for ever)', () => {
+    const circular: any = { a: 1 };
+    circular.self = circular;
+    const element = stackFor('terraform@1.11.4');
+    new GcsBackend(element, { bucket: 'b' }).addOverride('prefix', circular);
+    expect(thrownBy(() => Testing.synth(element, true)).message).toBe(
+      'invalid gcs backend (target terraform@1.11.4) at network/backend:\n' +
+        '- prefix.self: is an override that refers back to an enclosing value, expected plain values (the output cannot hold a cycle) [config/shape]',
+    );
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'b' });
+    stack.addOverride('terraform.backend.gcs.prefix', [circular]);
+    expect(thrownBy(() => Testing.synth(stack, true)).ruleIds).toEqual(['config/shape']);
   });
 
   test('fails if a config file\'s name is bad or repeated', () => {
@@ -384,6 +422,22 @@ describe('field/type', () => {
     );
   });
 
+  test('fails if a value refers back to an enclosing one, for every target (an error of the library, not a stack overflow)', () => {
+    const circular: any = { a: 1 };
+    circular.self = circular;
+    for (const target of ['terraform@1.11.4', 'opentofu@1.12.6']) {
+      expect(refusal(gcs, { bucket: 'b', prefix: circular }, { target })).toBe(`${header('gcs', target)}\n- prefix: got an object, expected a string [field/type]`);
+      expect(refusal(cos, { bucket: 'b-1', region: 'r', assumeRole: { roleArn: 'a', sessionName: 's', policy: circular } }, { target })).toBe(
+        `${header('cos', target)}\n- assumeRole.policy: got an object, expected a policy string or a JSON object [field/type]`,
+      );
+    }
+    const stack = stackFor('opentofu@1.12.6');
+    const key = EncryptionKeyProvider.pbkdf2('main', { passphrase: circular });
+    expect(thrownBy(() => new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: key }) } })).message).toBe(
+      'invalid state encryption (target opentofu@1.12.6) at network/encryption:\n- EncryptionKeyProvider.pbkdf2("main").passphrase: got <redacted>, expected a string [field/type]',
+    );
+  });
+
   test('fails if a secret has the wrong type, without echoing it', () => {
     expect(refusal(oss, { bucket: 'acme-b', secretKey: ['<SECRET_KEY>'] })).toBe(`${header('oss')}\n- secretKey: got <redacted>, expected a string [field/type]`);
   });
@@ -637,6 +691,14 @@ describe('field/from-init', () => {
     );
   });
 
+  test('warns if a field is left to init for opentofu, naming its command, tofu', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: StateBackendValue.fromInit(), prefix: 'network' });
+    expect(warningsOf(stack)).toContain(
+      'bucket is left to init: the opentofu run of stack network must give it (tofu init -backend-config="bucket=...", or a backend config file) [field/from-init]',
+    );
+  });
+
   test('warns if a field is left to init for terraform 1.15.0, saying that its validate refuses such a block', () => {
     const stack = stackFor('terraform@1.15.0');
     new GcsBackend(stack, { bucket: StateBackendValue.fromInit() });
@@ -669,6 +731,45 @@ describe('field/from-init', () => {
     app.synth();
     expect(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'prod.tfbackend'), 'utf8')).toBe('assume_role_session_expiration = 1800\n');
     expect(warningsOf(other).join('\n')).not.toContain('field/from-init');
+  });
+});
+
+describe('backend/checkout-value', () => {
+  const checkoutWarning = (spelling: string, what: string) =>
+    `${spelling} reads ${what}, whose value depends on the checkout init runs in (its absolute directory, its files, the home directory of whoever runs it), ` +
+    'so another checkout of this synth (another clone, machine or CI job) names another state object and starts without this one\'s state [backend/checkout-value]';
+
+  test.each([
+    ['${path.cwd}/net', 'path.cwd'],
+    ['${abspath(path.root)}', 'abspath()'],
+    ['n/${filemd5("env.txt")}', 'filemd5()'],
+    ['${trimspace(file("ENV"))}/net', 'file()'],
+    ['${fileexists("prod") ? "prod" : "dev"}', 'fileexists()'],
+    ['${templatefile("p.tpl", {})}', 'templatefile()'],
+    ['${pathexpand("~/state")}', 'pathexpand()'],
+  ])('warns if the block reads what differs per checkout (%s)', (prefix, what) => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix });
+    expect(warningsOf(stack)).toContain(checkoutWarning('prefix', what));
+  });
+
+  test('warns if the block reads it through a local, or an override sets it', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    const dir = new TerraformLocal(stack, 'dir', Fn.abspath('.'));
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: `n/${dir.asString}` });
+    expect(warningsOf(stack)).toContain(checkoutWarning('prefix', 'abspath() (through local.dir)'));
+    const other = stackFor('opentofu@1.8.0', 'database');
+    new GcsBackend(other, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}');
+    expect(warningsOf(other)).toContain(checkoutWarning('prefix', 'path.cwd'));
+  });
+
+  test('does not warn for path.module or path.root (".", the same in every checkout), literal text, or a target that reads the block literally', () => {
+    const stack = stackFor('opentofu@1.12.6');
+    new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: '${path.module}/file(x)/${path.root}' });
+    expect(warningsOf(stack).join('\n')).not.toContain('[backend/checkout-value]');
+    const literal = stackFor('terraform@1.11.4', 'database');
+    new GcsBackend(literal, { bucket: 'acme-tfstate' }).addOverride('prefix', '${path.cwd}');
+    expect(warningsOf(literal).join('\n')).not.toContain('[backend/checkout-value]');
   });
 });
 

@@ -5,7 +5,7 @@
 import { Rule } from '../../../../src/private/kit/rule-context';
 import { checkRuleRows } from '../../../../src/private/kit/rule-row';
 import { FieldSpec, FieldTable, since } from '../../../../src/private/kit/schema';
-import { StateLayout } from '../../../../src/private/kit/state-objects';
+import { StateLayout } from '../../../../src/private/kit/state-layout';
 import { checkConfig, defineStore } from '../../../../src/private/kit/store';
 
 const FIELDS: FieldSpec[] = [

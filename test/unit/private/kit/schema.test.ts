@@ -5,8 +5,9 @@
  */
 import * as fs from 'fs';
 import { FIELDS_DOC, renderFieldsDoc } from '../../../../scripts/fields-doc';
-import { FieldSpec, envVarsOf, spellingsOf } from '../../../../src/private/kit/schema';
+import { FieldSpec, availabilityProblem, envVarsOf, isAvailable, spellingsOf } from '../../../../src/private/kit/schema';
 import { STORES } from '../../../../src/private/stores';
+import { FIRST_RELEASE, ToolName } from '../../../../src/private/target/target';
 import { PropDoc, interfaceDocs } from '../../../support/tsdoc';
 
 interface DocumentedStruct {
@@ -72,5 +73,27 @@ test('the COS and OSS defaults are documented as the tools apply them', () => {
 describe('docs/FIELDS.md', () => {
   test('is what the field tables render (run `npx projen docs:fields` after changing a table)', () => {
     expect(fs.readFileSync(FIELDS_DOC, 'utf8')).toBe(renderFieldsDoc());
+  });
+});
+
+describe('isAvailable', () => {
+  test('says a field is available exactly where availabilityProblem finds no problem', () => {
+    // GIVEN every field of every store, at each tool's first release, the releases where fields arrive or leave, and far ahead
+    const edges = (tool: ToolName) => STORES.flatMap((s) => s.fields.flatMap((f) => [f.since[tool], f.removedIn?.[tool]]))
+      .filter((v): v is string => v !== undefined && v !== '0.0.0');
+    const versions = (tool: ToolName) => [...new Set([FIRST_RELEASE[tool], '99.0.0', ...edges(tool).flatMap((v) => [v, v.replace(/\.\d+$/, '.0')])])];
+    const differs: string[] = [];
+    for (const store of STORES) {
+      for (const field of store.fields) {
+        for (const tool of ['terraform', 'opentofu'] as const) {
+          for (const version of versions(tool)) {
+            const target = { tool, version };
+            if (isAvailable(field, target) !== (availabilityProblem(field, target) === undefined)) differs.push(`${store.backend}.${field.name} ${tool}@${version}`);
+          }
+        }
+      }
+    }
+    // THEN the two agree everywhere
+    expect(differs).toEqual([]);
   });
 });

@@ -35,6 +35,7 @@ import static io.github.statebackends.tests.Support.path;
 import static io.github.statebackends.tests.Support.refused;
 import static io.github.statebackends.tests.Support.warnings;
 import static io.github.statebackends.tests.Support.without;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,7 @@ import com.hashicorp.cdktf.TerraformStack;
 import io.github.statebackends.DataTerraformRemoteStateOss;
 import io.github.statebackends.OssAssumeRole;
 import io.github.statebackends.OssBackend;
+import io.github.statebackends.StateBackendErrors;
 import io.github.statebackends.StateBackendTarget;
 import java.util.ArrayList;
 import java.util.List;
@@ -272,6 +274,9 @@ class OssTest {
         assertRefusal(message, "invalid oss backend (target " + Support.DEFAULT_TARGET + ") at state/backend:", "assumeRoleSessionExpiration");
         assertTrue(message.contains("got 100, expected 900 to 3600 seconds"), message);
         assertNoSecrets(e.getMessage(), OSS_ACCESS_KEY, OSS_SECRET_KEY, OSS_SECURITY_TOKEN);
+        // the rule ids, as a Java caller reads them from the exception's message
+        assertEquals(List.of("oss/session-expiration"), StateBackendErrors.ruleIdsOf(e.getMessage()));
+        assertEquals(List.of(), StateBackendErrors.ruleIdsOf("not this library's message"));
     }
 
     @SuppressWarnings("deprecation")

@@ -1,8 +1,10 @@
-import { displayText, hasSymbol, symbol, symbolsIn, unknownText } from './address-symbols';
-import { StackScope, evaluatedText, literalText } from './backend-text';
-import { FieldSpec, PerTool, envVarsOf, evaluatesBackend, isAvailable, keyFor } from './schema';
-import { opaqueText } from './template-scan';
-import { ParsedTarget, compareVersions } from '../target/target';
+import { displayText, hasSymbol, symbol, symbolsIn, unknownText } from '../kit/address-symbols';
+import { StackScope, evaluatedText, literalText } from '../kit/backend-text';
+import { asToolReads } from '../kit/field-types';
+import { FieldSpec, envVarsOf, evaluatesBackend, isAvailable, keyFor } from '../kit/schema';
+import { StateLayout } from '../kit/state-layout';
+import { opaqueText } from '../kit/template-scan';
+import { ParsedTarget } from '../target/target';
 
 /*
  * Where a store keeps each workspace's state: the address a backend block names, part by part,
@@ -12,50 +14,6 @@ import { ParsedTarget, compareVersions } from '../target/target';
  * nothing names (a value given at init, an expression the code cannot fold) is a symbol equal to
  * no other. Two addresses are compared under every assignment of the env vars they read.
  */
-
-/** How a store names the object of a workspace (the tools' `stateFile` / `path` functions). */
-export interface StateLayout {
-  /** Tool keys naming the object's container: a bucket, an account and container. */
-  readonly container: readonly string[];
-  /** Why the container is named by these keys alone, where others seem to name it (COS: the region). */
-  readonly evidence?: string;
-  /** Tool keys that choose another namespace of containers (a sovereign cloud, a universe). */
-  readonly namespace?: readonly string[];
-  /** A key's value when neither it nor its env vars are set, where the table has no default (AzureRM `environment`: public). */
-  readonly defaults?: Readonly<Record<string, string>>;
-  /** Tool keys the object's name reads. */
-  readonly object: readonly string[];
-  /**
-   * The object of `workspace` from the values of `object`'s keys (after defaults), or of the
-   * default workspace when `workspace` is undefined.
-   */
-  readonly objectName: (values: Readonly<Record<string, string>>, workspace: string | undefined) => string;
-  /** What a user changes so that two stacks part (`prefix`, `key`). */
-  readonly separateWith: string;
-  /** How the tools turn a key's value into the storage it names, each with its source. */
-  readonly normalise?: readonly Normalisation[];
-  /**
-   * Rows a lock table keeps per state object (OSS with TableStore): the tool keys naming the table,
-   * and the suffix of the row that holds the object's digest, whose name another object's lock row
-   * may take.
-   */
-  readonly lockRows?: { readonly table: readonly string[]; readonly digestSuffix: string; readonly evidence: string };
-}
-
-/** One way a tool normalises a part of the address before it names storage. */
-export interface Normalisation {
-  /** The tool key whose value it decides. */
-  readonly key: string;
-  /** Other keys it reads (the COS endpoint, for the region). */
-  readonly reads?: readonly string[];
-  /** The tools' code that does it: file and function, and the releases. */
-  readonly evidence: string;
-  /**
-   * The value naming the storage, from the values of `key` and `reads`; undefined where a value of
-   * the run (a symbol) in `key` decides it: the tool's function of that value, one in one run.
-   */
-  readonly apply: (values: Readonly<Record<string, string>>, target: ParsedTarget) => string | undefined;
-}
 
 /** A workspace name that no user string holds: the same for two layouts means the same in every workspace. */
 export const ANY_WORKSPACE = '\u0000workspace';
@@ -114,27 +72,39 @@ export interface BlockReading {
   readonly templates?: boolean;
 }
 
-const envSymbol = (vars: readonly string[]) => symbol(`<${vars.join(' or ')}>`, `env:${vars.join('|')}`);
+const envIdentity = (vars: readonly string[]) => `env:${vars.join('|')}`;
+const envSymbol = (vars: readonly string[]) => symbol(`<${vars.join(' or ')}>`, envIdentity(vars));
+
+/** The keys an address holds, by layout: the container's, the namespaces', the object's, what normalisations read, the lock table's. */
+const layoutKeys = new WeakMap<StateLayout, readonly string[]>();
+function keysOf(layout: StateLayout): readonly string[] {
+  let keys = layoutKeys.get(layout);
+  if (!keys) {
+    const reads = (layout.normalise ?? []).flatMap((n) => n.reads ?? []);
+    keys = [...new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads, ...(layout.lockRows?.table ?? [])])];
+    layoutKeys.set(layout, keys);
+  }
+  return keys;
+}
 
 /** The address of a block as the tool of `target` reads it. */
 export function stateAddress(
   backend: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget,
 ): StateAddress {
-  const reads = (layout.normalise ?? []).flatMap((n) => n.reads ?? []);
-  const keys = new Set([...layout.container, ...(layout.namespace ?? []), ...layout.object, ...reads, ...(layout.lockRows?.table ?? [])]);
   const parts = new Map<string, AddressPart>();
   const runValues = new Map<string, RunValue>();
-  for (const key of keys) {
+  for (const key of keysOf(layout)) {
     const part = partOf(key, layout, fields, block, target);
     parts.set(key, part);
-    if (part.source === 'env') runValues.set(symbolsIn(part.text)[0].identity, { names: part.env!, unset: part.unset });
+    if (part.source === 'env') runValues.set(envIdentity(part.env!), { names: part.env!, unset: part.unset });
     if (part.source === 'init') {
       // Not given, the field is as the block leaves it: its env vars, else its default (required: init fails).
       const unset = partOf(key, layout, fields, { ...block, fromInit: undefined, attributes: { ...block.attributes, [key]: undefined } }, target);
-      if (unset.source === 'env') runValues.set(symbolsIn(unset.text)[0].identity, { names: unset.env!, unset: unset.unset });
-      const required = fields.find((f) => keyFor(f, target.tool) === key)?.required;
+      if (unset.source === 'env') runValues.set(envIdentity(unset.env!), { names: unset.env!, unset: unset.unset });
+      const required = fieldOf(fields, target.tool, key)?.required;
       runValues.set(symbolsIn(part.text)[0].identity, { names: [], init: key, unset: required ? undefined : unset.text });
     }
+    if (part.source === 'env' || part.source === 'default' || !hasSymbol(part.text)) continue;
     for (const s of symbolsIn(part.text)) {
       const name = s.identity.startsWith('var:') ? s.identity.slice(4) : undefined;
       if (name !== undefined) runValues.set(s.identity, { names: [`var.${name}`], unset: block.scope.variable(name)?.default });
@@ -143,30 +113,63 @@ export function stateAddress(
   return { backend, layout, target, parts, runValues, file: block.file };
 }
 
+/** Each table's fields by the tool's key, per tool. */
+const byKey = new WeakMap<readonly FieldSpec[], Map<string, ReadonlyMap<string, FieldSpec>>>();
+function fieldOf(fields: readonly FieldSpec[], tool: ParsedTarget['tool'], key: string): FieldSpec | undefined {
+  let tools = byKey.get(fields);
+  if (!tools) byKey.set(fields, (tools = new Map()));
+  let keys = tools.get(tool);
+  if (!keys) {
+    const map = new Map<string, FieldSpec>();
+    for (const f of fields) {
+      const k = keyFor(f, tool);
+      if (k !== undefined && !map.has(k)) map.set(k, f);
+    }
+    tools.set(tool, (keys = map));
+  }
+  return keys.get(key);
+}
+
 function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget): AddressPart {
   const value = block.attributes[key];
   // A value given at init: one the run gives every stack's init alike (TF_CLI_ARGS_init), else as the block leaves it.
   if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
-  const spec = fields.find((f) => keyFor(f, target.tool) === key);
+  const spec = fieldOf(fields, target.tool, key);
   // (a key the target's release lacks is its default there: OpenTofu before 1.11.5 has no GCS universe_domain)
   if (spec && !isAvailable(spec, target)) return { key, source: 'default', text: spec.default ?? layout.defaults?.[key] ?? '' };
-  if (value === undefined || value === null) {
-    const vars = spec ? envVarsOf(spec, target.tool, target.version) : [];
-    if (vars.length > 0) {
-      return { key, source: 'env', text: envSymbol(vars), env: vars, unset: spec?.required ? undefined : spec?.default ?? layout.defaults?.[key] ?? '' };
-    }
-    // A required field left out is given at init (-backend-config).
-    if (spec?.required) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
-    return { key, source: 'default', text: spec?.default ?? layout.defaults?.[key] ?? '' };
-  }
+  if (value === undefined || value === null) return unsetPart(key, layout, fields, spec, target);
   const source: PartSource = block.fromFile?.has(key) ? 'file' : 'literal';
-  if (typeof value === 'number' || typeof value === 'boolean') return { key, source, text: String(value) };
+  // (as the tool reads a number or bool in a string field: `2024` is "2024", 1e21 is "1000000000000000000000")
+  if (typeof value === 'number' || typeof value === 'boolean') return { key, source, text: String(asToolReads('string', value)) };
   if (typeof value !== 'string') return { key, source: 'expression', text: unknownText(`<${key}>`) };
   // A config file is read literally by both tools (the library refuses references there).
   if (source === 'file' || !(block.templates ?? evaluatesBackend(target))) return { key, source, text: literalText(value) };
   const text = evaluatedText(value, block.scope);
   if (text === undefined) return { key, source: 'expression', text: opaqueText(value, block.scope) };
   return { key, source: /[$%]\{/.test(value.replace(/[$%][$%]\{/g, '')) ? 'expression' : 'literal', text };
+}
+
+/** The part of a key a block leaves unset, by field table, layout, target and key: the same for every block, so read once. */
+const unsetParts = new WeakMap<readonly FieldSpec[], WeakMap<StateLayout, Map<string, AddressPart>>>();
+function unsetPart(key: string, layout: StateLayout, fields: readonly FieldSpec[], spec: FieldSpec | undefined, target: ParsedTarget): AddressPart {
+  let byLayout = unsetParts.get(fields);
+  if (!byLayout) unsetParts.set(fields, (byLayout = new WeakMap()));
+  let parts = byLayout.get(layout);
+  if (!parts) byLayout.set(layout, (parts = new Map()));
+  const id = `${target.tool}@${target.version}\n${key}`;
+  let part = parts.get(id);
+  if (!part) parts.set(id, (part = readUnset(key, layout, spec, target)));
+  return part;
+}
+
+function readUnset(key: string, layout: StateLayout, spec: FieldSpec | undefined, target: ParsedTarget): AddressPart {
+  const vars = spec ? envVarsOf(spec, target.tool, target.version) : [];
+  if (vars.length > 0) {
+    return { key, source: 'env', text: envSymbol(vars), env: vars, unset: spec?.required ? undefined : spec?.default ?? layout.defaults?.[key] ?? '' };
+  }
+  // A required field left out is given at init (-backend-config).
+  if (spec?.required) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
+  return { key, source: 'default', text: spec?.default ?? layout.defaults?.[key] ?? '' };
 }
 
 /** The container as a user reads it: the parts the layout names, namespaces only where set. */
@@ -184,10 +187,4 @@ export function showObject(address: StateAddress, workspace: string | undefined)
   const object: Record<string, string> = {};
   for (const k of address.layout.object) object[k] = address.parts.get(k)!.text;
   return displayText(address.layout.objectName(object, workspace)).split(ANY_WORKSPACE).join('<workspace>');
-}
-
-/** The target's release is at least its tool's `first` (a tool without one never is). */
-export function reachedRelease(target: ParsedTarget, first: PerTool<string>): boolean {
-  const v = first[target.tool];
-  return v !== undefined && compareVersions(target.version, v) >= 0;
 }

@@ -1,5 +1,6 @@
-import { displayText, hasSymbol, identityText, symbol, symbolsIn } from './address-symbols';
 import { ANY_WORKSPACE, StateAddress } from './state-objects';
+import { displayText, hasSymbol, identityText, symbol, symbolsIn } from '../kit/address-symbols';
+import { StateLayout } from '../kit/state-layout';
 
 /*
  * Comparing two state addresses (state-objects.ts) as the tools would name their objects in one
@@ -29,11 +30,27 @@ interface Materialized {
 function materialize(
   address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined,
 ): Materialized | undefined {
+  const values = valuesIn(address, assigned, workspace);
+  if (!values) return undefined;
+  const { layout } = address;
+  const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
+  const object: Record<string, string> = {};
+  for (const k of layout.object) object[k] = values[k];
+  return { values, container, object: identityText(layout.objectName(object, workspace)) };
+}
+
+/**
+ * Each key's value in one run (undefined: the run fails, a value it must give left out), normalised
+ * as the tool names storage with it (only the keys of `normalised`, when given).
+ */
+function valuesIn(
+  address: StateAddress, assigned: ReadonlyMap<string, string | undefined>, workspace: string | undefined, normalised?: ReadonlySet<string>,
+): Record<string, string> | undefined {
   const values: Record<string, string> = {};
   for (const [key, part] of address.parts) {
     let text = part.text;
     // (a value given at init that the run leaves out is what the block leaves: an env var's symbol, read next)
-    for (let pass = 0, changed = true; changed && pass < 3; pass++) {
+    for (let pass = 0, changed = hasSymbol(text); changed && pass < 3; pass++) {
       changed = false;
       for (const s of symbolsIn(text)) {
         if (s.identity !== WORKSPACE && !assigned.has(s.identity)) continue;
@@ -47,36 +64,75 @@ function materialize(
     values[key] = text;
   }
   for (const n of address.layout.normalise ?? []) {
-    const inputs = [n.key, ...(n.reads ?? [])];
+    if (normalised && !normalised.has(n.key)) continue;
     // A value of the run the tool's function of which the code cannot name: that function, as a symbol of its own.
     values[n.key] = n.apply(values, address.target)
-      ?? symbol(displayText(values[n.key]), `${n.key}(${inputs.map((k) => identityText(values[k])).join(',')})`);
+      ?? symbol(displayText(values[n.key]), `${n.key}(${[n.key, ...(n.reads ?? [])].map((k) => identityText(values[k])).join(',')})`);
   }
-  const { layout } = address;
-  const container = [...(layout.namespace ?? []), ...layout.container].map((k) => `${k}=${JSON.stringify(identityText(values[k]))}`).join(' ');
-  const object: Record<string, string> = {};
-  for (const k of layout.object) object[k] = values[k];
-  return { values, container, object: identityText(layout.objectName(object, workspace)) };
+  return values;
+}
+
+/** An address with a part nothing names (an expression the code cannot fold): it meets no other. */
+export function meetsNone(address: StateAddress): boolean {
+  return [...address.parts.values()].some((p) => hasSymbol(p.text) && symbolsIn(p.text).some((s) => s.identity.startsWith('unknown#')));
 }
 
 /**
- * How an address is found among many: `never` where a part is unknown (it meets no other), its
- * default workspace's object where only the code names it (two addresses that meet at all meet
- * there), `run` where a value of the run decides a part (compared with every address of its bucket).
+ * The parts of an address no value of the run decides, as the tool names storage with them: each
+ * key of the container, then the default workspace's object (address-index.ts indexes by them).
+ * A part that a run value or the workspace decides (in its text or in what its normalisation
+ * reads) is undefined: it may meet any value. Namespaces (a cloud, a universe) are left out: they
+ * only part addresses the other parts already meet in.
  */
-export function indexOf(address: StateAddress): { readonly never: true } | { readonly object: string } | { readonly run: true } {
-  const symbols = [...address.parts.values()].flatMap((p) => symbolsIn(p.text));
-  if (symbols.some((s) => s.identity.startsWith('unknown#'))) return { never: true };
-  if (address.runValues.size > 0 || symbols.some((s) => s.identity === WORKSPACE)) return { run: true };
-  const m = materialize(address, new Map(), undefined);
-  return m ? { object: `${m.container}\n${m.object}` } : { never: true };
+export function fixedParts(address: StateAddress): ReadonlyArray<string | undefined> {
+  let parts = fixed.get(address);
+  if (!parts) fixed.set(address, (parts = fixedPartsOf(address)));
+  return parts;
 }
 
-/** The first part of an address's container (its bucket, its account) as the tool names storage with it; `*` where an env var gives it. */
-export function bucketOf(address: StateAddress): string {
-  const key = address.layout.container[0];
-  if (address.parts.get(key)!.source === 'env') return '*';
-  return identityText(materialize(address, new Map(), undefined)!.values[key]);
+/** An address's fixed parts, by address: an address is read once and queried many times. */
+const fixed = new WeakMap<StateAddress, ReadonlyArray<string | undefined>>();
+
+const NOTHING_ASSIGNED: ReadonlyMap<string, string | undefined> = new Map();
+
+/** The keys fixedParts reads (the container's and the object's, and what their normalisations read), by layout. */
+const indexed = new WeakMap<StateLayout, ReadonlySet<string>>();
+function indexedKeys(layout: StateLayout): ReadonlySet<string> {
+  let keys = indexed.get(layout);
+  if (!keys) {
+    const set = new Set([...layout.container, ...layout.object]);
+    for (let size = -1; size !== set.size;) {
+      size = set.size;
+      for (const n of layout.normalise ?? []) if (set.has(n.key)) for (const k of n.reads ?? []) set.add(k);
+    }
+    indexed.set(layout, (keys = set));
+  }
+  return keys;
+}
+
+/** The other keys each key's normalisations read, by layout. */
+const reading = new WeakMap<StateLayout, ReadonlyMap<string, readonly string[]>>();
+function readsOf(layout: StateLayout): ReadonlyMap<string, readonly string[]> {
+  let reads = reading.get(layout);
+  if (!reads) {
+    const map = new Map<string, string[]>();
+    for (const n of layout.normalise ?? []) map.set(n.key, [...(map.get(n.key) ?? []), ...(n.reads ?? [])]);
+    reading.set(layout, (reads = map));
+  }
+  return reads;
+}
+
+function fixedPartsOf(address: StateAddress): ReadonlyArray<string | undefined> {
+  const { layout } = address;
+  const reads = readsOf(layout);
+  const symbolic = (k: string) => hasSymbol(address.parts.get(k)?.text ?? '');
+  const decided = (key: string): boolean => symbolic(key) || (reads.get(key)?.some(symbolic) ?? false);
+  const values = valuesIn(address, NOTHING_ASSIGNED, undefined, indexedKeys(layout))!;
+  const container = layout.container.map((k) => (decided(k) ? undefined : identityText(values[k])));
+  if (layout.object.some(decided)) return [...container, undefined];
+  const object: Record<string, string> = {};
+  for (const k of layout.object) object[k] = values[k];
+  return [...container, identityText(layout.objectName(object, undefined))];
 }
 
 /** A run value's value under which two addresses meet (undefined: the run leaves it unset). */

@@ -1,0 +1,52 @@
+/**
+ * One run of the README-patterns benchmark, in a fresh node process: what `cdktf synth` runs for a
+ * TypeScript app, minus the CLI. bench/patterns.ts transpiles this file and ./patterns-app.ts
+ * (into node_modules/.cache, where `cdktf` resolves) and starts it once per run:
+ *
+ *   node patterns-child.js <pattern> <a|b> <stacks> <outdir> <library dir>
+ *
+ * It loads cdktf (and for variant a the library, the compiled lib/ as npm users get it), builds
+ * the app, synthesizes it into <outdir>, and prints one line `RESULT {...}`: the wall and CPU time
+ * of each phase, measured here, and the CPU time of the whole process. The driver measures the
+ * process's wall time from outside.
+ */
+import type * as Lib from '../src';
+import type { Variant } from './app';
+import type * as App from './patterns-app';
+
+/** Milliseconds of CPU (user and system) this process has used since it started. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+function main(): void {
+  const [pattern, variant, stacks, outdir, libDir] = process.argv.slice(2);
+  const t0 = performance.now();
+  const c0 = cpuMs();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildApp } = require('./patterns-app') as typeof App;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const lib = variant === 'a' ? (require(libDir) as typeof Lib) : undefined;
+  const t1 = performance.now();
+  const c1 = cpuMs();
+  const app = buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);
+  const t2 = performance.now();
+  const c2 = cpuMs();
+  app.synth();
+  const t3 = performance.now();
+  const c3 = cpuMs();
+  const result = {
+    setupMs: t1 - t0,
+    buildMs: t2 - t1,
+    synthMs: t3 - t2,
+    cpuSetupMs: c1 - c0,
+    cpuBuildMs: c2 - c1,
+    cpuSynthMs: c3 - c2,
+    cpuMs: c3,
+    runtime: `Node.js ${process.version}`,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+main();

@@ -1,0 +1,3 @@
+module schema-from-source
+
+go 1.23
