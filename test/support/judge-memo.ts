@@ -9,8 +9,12 @@
  *   the build flags; the file's sha256 where there is none), as the address oracle keys a judge
  *   (test/support/oracle-key.ts);
  * - the inputs the caller names: the command, the files, the variables it adds;
- * - the variables of the test's own environment a judge reads (TF_*, the stores' credentials and
- *   endpoints, proxies, certificates), and the sandbox (with or without network, which callers name);
+ * - the variables of the test's own environment a judge reads (TF_*, TOFU_*, the stores' credentials
+ *   and endpoints, the cloud SDKs' config directories, proxies, certificates, HOME), the files under
+ *   HOME where the stores' SDKs look for credentials when no variable gives them (gcloud's
+ *   application default credentials, the Azure CLI's profile, Alibaba Cloud's and Tencent Cloud's
+ *   CLI credentials, the Terraform CLI's credentials file), and the sandbox (with or without
+ *   network, which callers name);
  * - the harness: this file, judges.ts (judgeEnv, runJudge, validate), init-judge.ts, judge-verdict.ts,
  *   tofu-run.ts (OpenTofu's runs on a fresh directory) and the external key provider's program.
  *
@@ -21,6 +25,7 @@
 import { spawnSync } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 /** Days after which a remembered answer, and the address oracle's recording, is asked again (drift). */
@@ -35,7 +40,12 @@ const HARNESS = [
   'test/support/external-program.js',
 ];
 /** The variables of the test's environment a judge may read (judgeEnv passes the environment on). */
-const READ_BY_JUDGES = /^(TF_|CHECKPOINT_|ARM_|AZURE_|GOOGLE_|ALICLOUD_|TENCENTCLOUD_|AWS_|HTTPS?_PROXY$|NO_PROXY$|SSL_CERT_)/i;
+const READ_BY_JUDGES = /^(TF_|TOFU_|OPENTOFU_|CHECKPOINT_|ARM_|AZURE_|GOOGLE_|CLOUDSDK_|ALICLOUD_|ALIBABA_CLOUD_|TENCENTCLOUD_|AWS_|HTTPS?_PROXY$|NO_PROXY$|SSL_CERT_|HOME$)/i;
+/** The files under HOME the stores' SDKs read credentials from when no variable gives them (their contents are part of the key). */
+const HOME_CREDENTIALS = [
+  '.config/gcloud/application_default_credentials.json', '.config/gcloud/active_config', '.azure/azureProfile.json', '.azure/msal_token_cache.json',
+  '.aliyun/config.json', '.alibabacloud/credentials', '.tccli/default.credential', '.terraform.d/credentials.tfrc.json', '.terraformrc',
+];
 
 const tally = { replayed: 0, asked: 0 };
 let harness: string | undefined;
@@ -59,6 +69,19 @@ export function binaryIdentity(binary: string): string {
   return identity;
 }
 
+let home: string | undefined;
+/** The contents of HOME_CREDENTIALS (an absent file is ""), once per process. */
+function homeCredentials(): string {
+  home ??= sha(HOME_CREDENTIALS.map((f) => {
+    try {
+      return `${f}\0${fs.readFileSync(path.join(os.homedir(), f), 'utf8')}`;
+    } catch {
+      return `${f}\0`;
+    }
+  }).join('\0'));
+  return home;
+}
+
 function harnessKey(): string {
   harness ??= sha(HARNESS.map((f) => `${f}\0${fs.readFileSync(path.join(ROOT, f), 'utf8')}`).join('\0'));
   return harness;
@@ -70,7 +93,7 @@ const replaying = () => process.env.STATE_BACKENDS_JUDGE_MEMO !== 'off';
 /** Where the answer of `binary` on `inputs` is kept (see the file's comment for what the key holds). */
 function entryFile(binary: string, inputs: unknown): string {
   const environment = Object.entries(process.env).filter(([k]) => READ_BY_JUDGES.test(k)).sort(([a], [b]) => a.localeCompare(b));
-  const key = sha(JSON.stringify([harnessKey(), binaryIdentity(binary), environment, inputs]));
+  const key = sha(JSON.stringify([harnessKey(), binaryIdentity(binary), environment, homeCredentials(), inputs]));
   return path.join(cacheDir(), 'judge-memo', key.slice(0, 2), `${key}.json`);
 }
 
