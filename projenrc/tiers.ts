@@ -182,9 +182,11 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
     for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? []), typecheck]) addStep(project, task, step);
     addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs)));
   };
-  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts).
-  loop('test:fast', 'The fast loop: type-check, then test/unit (cdktf flavour, a small fuzz sample) and test/repo; a file argument runs that file alone',
-    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000' });
+  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
+  // the address oracle's answers replayed for the newest judge of each tool instead of every judge
+  // (test/unit/address-answers.test.ts; its check of the recording's keys runs whole).
+  loop('test:fast', 'The fast loop: type-check, then test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo; a file argument runs that file alone',
+    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000', STATE_BACKENDS_ADDRESS_REPLAY: 'newest' });
   loop('test:push', 'Before pushing: type-check, then test/unit and test/judges in both flavours and test/repo (builds the judges if missing)',
     TIERS.filter((t) => t.push), ['cdktf', 'cdktn']);
 }

@@ -15,9 +15,10 @@
  * when the tools answer otherwise than recorded (record anew with STATE_BACKENDS_ORACLE_RECORD=1).
  *
  * A judge is asked only what it may answer otherwise than recorded: the recording holds the key of
- * every answer's inputs (test/support/oracle-key.ts: the harness, the judge's build, the files it is
+ * every answer's inputs (test/support/oracle-key.ts: the address code and the stores' layouts, the
+ * generator, the judge list, the install steps, the harness, the judge's build, the files it is
  * given), and a recipe whose key is unchanged is replayed from the recording, which the unit tier
- * holds the library to. Everything is asked when STATE_BACKENDS_ORACLE=live, or once in a while for
+ * holds the library to. Everything is asked when STATE_BACKENDS_ORACLE=live, or once an ISO week for
  * drift (oracle-key.ts driftDue). The run says which it did, and under which keys.
  */
 import { spawn } from 'child_process';
@@ -29,14 +30,14 @@ import { evaluatesBackend } from '../../src/private/kit/schema';
 import { formatTarget } from '../../src/private/target/target';
 import {
   ANSWERS_FILE, AZ_ACCOUNT, AZ_CONTAINER, Answer, AnswersFile, BUCKETS, COS_BUCKET, FROM_INIT, Family, FAMILIES, JudgeAnswers,
-  OSS_BUCKET, OSS_FRONT, Recipe, Run, Verdict, judgeRanBoth, libraryVerdict, pairTruth, pairsOf, recipeKey, toolDirectory, variantsOf,
+  OSS_BUCKET, OSS_FRONT, Recipe, RecordedKeys, Run, Verdict, judgeRanBoth, libraryVerdict, pairTruth, pairsOf, recipeKey, toolDirectory, variantsOf,
 } from '../support/address-cases';
 import { AzuriteServer, blobPath, blobRequest, cleanUp, listBlobs, startAzuriteClouds } from '../support/azurite';
 import { CosServer, startCos, startOssFront, stopCos } from '../support/cos';
 import { FAKE_GCS, Sandbox, gcsObjects, requireRuntime, startFakeGcs } from '../support/emulators';
 import { Judge, describeEachJudge, judgeEnv, listedJudgeTargets, networkSandbox, requireJudges } from '../support/judges';
 import { Moto, listKeys, startMoto } from '../support/moto';
-import { DRIFT_DAYS, OracleKeys, currentKeys, driftDue, machineAsked, recordMachineAsked, staleRecipes } from '../support/oracle-key';
+import { OracleKeys, StaticKeys, currentKeys, driftDue, isoWeek, lastLiveRun, recordLiveRun, staleRecipes } from '../support/oracle-key';
 import { scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') && requireRuntime('azurite') && requireRuntime('moto') ? requireJudges('runtime') : [];
@@ -48,7 +49,8 @@ const recorded: AnswersFile = fs.existsSync(ANSWERS_FILE) ? JSON.parse(fs.readFi
 const KEYS: OracleKeys | undefined = JUDGES.length ? currentKeys(JUDGES) : undefined;
 /** Everything is asked: by request, or for drift. */
 const EVERYTHING = process.env.STATE_BACKENDS_ORACLE === 'live' ? 'STATE_BACKENDS_ORACLE=live'
-  : driftDue(recorded.asked) ? `the drift check: the recording's last full ask (${recorded.asked ?? 'none'}) and this machine's (${machineAsked() ?? 'none'}) are over ${DRIFT_DAYS} days old`
+  : driftDue(recorded.asked) ? `the drift check: this ISO week (${isoWeek(new Date())}) is neither the recording's last full ask's ` +
+    `(${recorded.asked ?? 'none'}) nor this machine's (${lastLiveRun()?.asked ?? 'none'})`
     : undefined;
 /** Per judge, the recipes asked in this run, and why. */
 const PLAN: Record<string, { readonly stale: Set<string>; readonly why: string }> = Object.fromEntries(JUDGES.map((j) => {
@@ -68,7 +70,7 @@ beforeAll(() => {
   });
   // eslint-disable-next-line no-console
   console.warn(`\n=== address oracle: ${Object.values(PLAN).every((p) => p.stale.size === 0) ? 'REPLAYED, no judge asked' : 'asking the judges what may have changed'}` +
-    ` (harness key ${KEYS!.harness}; recording of ${recorded.asked ?? 'unknown date'}; test/support/oracle-key.ts says what the keys hold)\n${lines.join('\n')}\n`);
+    ` (keys ${JSON.stringify(staticOf(KEYS!))}; recording of ${recorded.asked ?? 'unknown date'}; test/support/oracle-key.ts says what the keys hold)\n${lines.join('\n')}\n`);
 });
 
 let gcs: Sandbox;
@@ -307,11 +309,12 @@ test('the judges answer as test/support/address-answers.json records (STATE_BACK
   const full = everything && listedJudgeTargets().every((t) => !recorded.judges[t] || PLAN[t]);
   if (RECORD) {
     fs.writeFileSync(ANSWERS_FILE, JSON.stringify({ ...answers, keys: keysAfter(recorded.keys, asked, current), asked: full ? today() : recorded.asked }, null, 1) + '\n');
-    if (full) recordMachineAsked(today());
+    if (full && tally.disagreements === 0) recordLiveRun({ asked: today(), keys: staticOf(KEYS!) });
     return;
   }
   expect(answers.judges).toEqual(recorded.judges);
-  if (full) recordMachineAsked(today());
+  // (this machine asked everything under this checkout's keys, and the judges answered as recorded)
+  if (full && tally.disagreements === 0) recordLiveRun({ asked: today(), keys: staticOf(KEYS!) });
   if (staleLeft.length > 0) {
     // eslint-disable-next-line no-console
     console.warn(`\n=== address oracle: the judges answered as recorded, but the recording's keys are not this run's for ${staleLeft.join(', ')}: ` +
@@ -322,11 +325,16 @@ test('the judges answer as test/support/address-answers.json records (STATE_BACK
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The static part of the keys (test/support/oracle-key.ts). */
+function staticOf(k: StaticKeys): StaticKeys {
+  return { address: k.address, generator: k.generator, judgeList: k.judgeList, installs: k.installs, harness: k.harness };
+}
+
 /**
  * The recording's keys after this run asked `done`: each asked recipe's config key is this run's; the
- * harness's and a judge's only where every recipe of every judge (of the judge) was asked under them.
+ * static keys and a judge's only where every recipe of every judge (of the judge) was asked under them.
  */
-function keysAfter(before: OracleKeys | undefined, done: Record<string, Set<string>>, current: Set<string>): OracleKeys {
+function keysAfter(before: RecordedKeys | undefined, done: Record<string, Set<string>>, current: Set<string>): OracleKeys {
   const now = KEYS!;
   const all = (t: string) => done[t]?.size === Object.keys(now.configs[t]).length;
   const configs: Record<string, Record<string, string>> = {};
@@ -335,6 +343,8 @@ function keysAfter(before: OracleKeys | undefined, done: Record<string, Set<stri
     configs[t] = Object.fromEntries([...kept, ...[...done[t] ?? []].map((k) => [k, now.configs[t][k]])]);
   }
   const judges = { ...before?.judges, ...Object.fromEntries(Object.keys(now.judges).filter(all).map((t) => [t, now.judges[t]])) };
-  const harness = Object.keys(now.configs).every(all) || before === undefined ? now.harness : before.harness;
-  return { harness, judges, configs };
+  // (a key the recording lacks stays "none": what was not asked under it is asked again)
+  const none: StaticKeys = { address: 'none', generator: 'none', judgeList: 'none', installs: 'none', harness: 'none' };
+  const statics = Object.keys(now.configs).every(all) ? staticOf(now) : staticOf({ ...none, ...before });
+  return { ...statics, judges, configs };
 }
