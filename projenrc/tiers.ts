@@ -121,9 +121,14 @@ export function cdktfOnlyPaths(): string[] {
   return TIERS.flatMap((t) => (!t.jest ? [] : t.jest.flavours.includes('cdktn') ? [...(t.jest.cdktfOnly ?? [])] : t.jest.dirs.map((d) => `${d}/`)));
 }
 
-/** The jest step of some tiers' folders in some flavours; the user's arguments select files within them. */
-function jestStep(flavours: readonly Flavour[], dirs: readonly string[]): TaskStep {
-  return { exec: `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`, receiveArgs: true };
+/**
+ * The jest step of some tiers' folders in some flavours; the user's arguments select files within
+ * them. `typecheck`: the type-check runs beside it (scripts/typecheck-beside.js), and the step
+ * fails when either does.
+ */
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[], typecheck = false): TaskStep {
+  const jest = `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`;
+  return { exec: typecheck ? `node scripts/typecheck-beside.js -- ${jest}` : jest, receiveArgs: true };
 }
 
 /** `node scripts/test-run.js ...`: the phases and background jobs of `npm test`. */
@@ -174,20 +179,21 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
   steps.push(testRun('end'));
   for (const step of steps) addStep(project, test, step);
 
-  // The loops a contributor runs: one jest run over the tiers' folders; a file argument picks files
-  // within them. The fast loop runs the cdktf flavour only.
+  // The loops a contributor runs: one jest run over the tiers' folders, the type-check beside it (one
+  // core's work, which jest's last files leave room for); a file argument picks files within them.
+  // The fast loop runs the cdktf flavour only.
   const loop = (name: string, description: string, picked: readonly Tier[], flavours: readonly Flavour[], env: Record<string, string> = {}) => {
     const task = project.addTask(name, { description, env: { ...silenceJsiiNode20, ...env } });
     const installs = [...new Set(picked.flatMap((t) => t.needs ?? []))].map((i): TaskStep => ({ spawn: parts.installs[i] }));
-    for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? []), typecheck]) addStep(project, task, step);
-    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs)));
+    for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? [])]) addStep(project, task, step);
+    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), true));
   };
   // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
   // the address oracle's answers replayed for the newest judge of each tool instead of every judge
   // (test/unit/address-answers.test.ts; its check of the recording's keys runs whole).
-  loop('test:fast', 'The fast loop: type-check, then test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo; a file argument runs that file alone',
+  loop('test:fast', 'The fast loop: test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo, the type-check beside them; a file argument runs that file alone',
     TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000', STATE_BACKENDS_ADDRESS_REPLAY: 'newest' });
-  loop('test:push', 'Before pushing: type-check, then test/unit and test/judges in both flavours and test/repo (builds the judges if missing)',
+  loop('test:push', 'Before pushing: test/unit and test/judges in both flavours and test/repo, the type-check beside them (builds the judges if missing)',
     TIERS.filter((t) => t.push), ['cdktf', 'cdktn']);
 }
 
