@@ -72,6 +72,21 @@ function valuesIn(
   return values;
 }
 
+/**
+ * The object's name as the tool sends it, where the block's literals alone decide it and the tool's
+ * normalisation changes it (an AzureRM key terraform 1.11+ reads as a URL): undefined otherwise.
+ */
+export function normalisedObject(address: StateAddress, workspace: string | undefined): string | undefined {
+  const { layout } = address;
+  const ofObject = (layout.normalise ?? []).filter((n) => layout.object.includes(n.key));
+  if (ofObject.length === 0) return undefined;
+  const read = [...layout.object, ...ofObject.flatMap((n) => n.reads ?? [])];
+  if (read.some((k) => hasSymbol(address.parts.get(k)?.text ?? ''))) return undefined;
+  const named = materialize(address, new Map(), workspace);
+  if (!named || hasSymbol(named.object)) return undefined;
+  return named.object;
+}
+
 /** An address with a part nothing names (an expression the code cannot fold): it meets no other. */
 export function meetsNone(address: StateAddress): boolean {
   return [...address.parts.values()].some((p) => hasSymbol(p.text) && symbolsIn(p.text).some((s) => s.identity.startsWith('unknown#')));

@@ -3,7 +3,7 @@ import { IConstruct, IValidation } from 'constructs';
 import { AppMap, StateHolder, addressesIn, appMap, candidatesFor, settled } from './app-backends';
 import { StackRuleId } from './stack-rules';
 import { showWarningsNow } from './warnings';
-import { Sharing, sharing } from '../address/address-compare';
+import { Sharing, normalisedObject, sharing } from '../address/address-compare';
 import { Meeting, lockRowMeeting, meetingOf } from '../address/state-meeting';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject } from '../address/state-objects';
 import { displayText } from '../kit/address-symbols';
@@ -119,12 +119,24 @@ function envText(address: StateAddress): string {
 }
 
 function whereText(address: StateAddress, how: Sharing): string {
-  const object = `${address.backend} ${showContainer(address)}, object ${JSON.stringify(showObject(address, undefined))}`;
-  if (how.workspaces === 'every') return `${object} (and ${JSON.stringify(showObject(address, ANY_WORKSPACE))} in every other workspace)`;
+  const object = `${address.backend} ${showContainer(address)}, object ${objectText(address, undefined)}`;
+  if (how.workspaces === 'every') return `${object} (and ${objectText(address, ANY_WORKSPACE)} in every other workspace)`;
   if (how.workspaces === 'default') return `${object} in the default workspace`;
   const named = how.named ?? [];
-  return `${address.backend} ${showContainer(address)}, object ${named.map((w) => JSON.stringify(showObject(address, w))).join(' or ')} ` +
+  return `${address.backend} ${showContainer(address)}, object ${named.map((w) => objectText(address, w)).join(' or ')} ` +
     `in workspace ${named.map((w) => JSON.stringify(w)).join(' or ')}`;
+}
+
+/**
+ * The object's name as the tool sends it: the block's where the tool's normalisation keeps it, or
+ * what the tool makes of it (an AzureRM key with "?" on terraform 1.11+), saying so once.
+ */
+function objectText(address: StateAddress, workspace: string | undefined): string {
+  const shown = showObject(address, workspace);
+  const sent = normalisedObject(address, workspace)?.split(ANY_WORKSPACE).join('<workspace>');
+  if (sent === undefined || sent === shown) return JSON.stringify(shown);
+  if (workspace !== undefined) return JSON.stringify(sent);
+  return `${JSON.stringify(sent)} (${address.target.tool} ${address.target.version} reads the block's ${JSON.stringify(shown)} so)`;
 }
 
 /** A value as the warning shows it: a text that reads like a template is the text itself. */

@@ -436,6 +436,11 @@ describe('stack/shared-state', () => {
       expect(synthError(linkedAt('terraform@1.10.5', make))).toBe('');
     });
 
+    test('fails naming the blob terraform 1.11+ sends where the key differs from it (the query dropped)', () => {
+      const app = linkedAt('terraform@1.11.4', (s, name) => new AzurermBackend(s, { ...AZ, key: `app.tfstate?${name}` }));
+      expect(synthError(app)).toMatch(/object "app\.tfstate" \(terraform 1\.11\.4 reads the block's "app\.tfstate\?(network|service)" so\) \(and "app\.tfstate" in every other workspace\)/);
+    });
+
     test('warns if one azurerm key is another\'s with a query, which terraform 1.11+ drops: one blob in the default workspace only', () => {
       // GIVEN "app.tfstate?network", whose every workspace is the blob app.tfstate, and "app.tfstate", whose named workspaces are app.tfstateenv:<workspace>
       const app = linkedAt('terraform@1.15.9', (s, name) => new AzurermBackend(s, { ...AZ, key: name === 'network' ? 'app.tfstate?network' : 'app.tfstate' }));
