@@ -117,12 +117,13 @@ const javaCdktfJson = (extra = '') =>
  * the framework's `init`-made project with the fixture's main.ts (the cdktn copy rewritten by
  * scripts/flavour.js) and the packed library installed by `npm install <tarball>`, offline; for
  * Java the fixture and a cdktf.json, compiled offline. An app whose pieces are missing is left out
- * (its suites skip, or fail under CI, as requireCli says).
+ * (its suites skip, or fail under CI, as requireCli says); so are the apps not in `apps` (the
+ * suite's files of the run name theirs).
  */
-export function prepareApps(): string {
+export function prepareApps(apps: readonly CliApp[] = APPS): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-apps-'));
   process.env[PREPARED] = root;
-  for (const app of APPS) {
+  for (const app of apps) {
     const missing = app.language === 'typescript' ? [template(app), tarball(app)] : [javaArtifact, cdktfJavaBinding];
     if (![...missing, path.join(node22Dir, 'node')].every((p) => fs.existsSync(p))) continue;
     const dir = preparedDir(app);
