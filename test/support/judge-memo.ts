@@ -28,7 +28,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-/** Days after which a remembered answer, and the address oracle's recording, is asked again (drift). */
+/** Days after which a remembered answer is asked again (drift). */
 export const DRIFT_DAYS = 7;
 
 const ROOT = path.join(__dirname, '..', '..');
