@@ -26,8 +26,8 @@ const LABELS = { team: 'platform' };
 const KMS_KEY = `projects/${PROJECT}/locations/eu/keyRings/tf/cryptoKeys/state`;
 const APPLY = ['apply', '-auto-approve', '-input=false', '-no-color'];
 const INIT = ['init', '-input=false', '-no-color'];
-/** The plain tools' `cdktf deploy <stack> --migrate-state`: init copies the state (-force-copy answers yes, as the CLI does), then apply. */
-const MIGRATE = [...INIT, '-migrate-state', '-force-copy'];
+/** The init of the notes' copy command, `TF_CLI_ARGS_init=-force-copy <cli> diff <stack>`. */
+const COPY = [...INIT, '-force-copy'];
 
 /** What the plan of `dir` would do, per resource address: its actions, and the import's id. */
 interface PlannedChange { readonly actions: string[]; readonly importing?: string }
@@ -121,9 +121,9 @@ describeEachJudge(`GcsStateBucket on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGE
     expect(second.backend).toEqual({ gcs: { bucket: BUCKET, prefix: 'state-store/bootstrap' } });
     expect(second.moved).toHaveLength(1);
     const command = /to copy the state there: (.*?) \(/.exec(second.moved[0])?.[1];
-    expect(command).toBe(`${FLAVOUR} deploy bootstrap --migrate-state`);
-    // WHEN that command runs, as the plain tool does it: init copying the state
-    ok(run(second.dirs.bootstrap, MIGRATE));
+    expect(command).toBe(`TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff bootstrap`);
+    // WHEN that command's init runs, as the plain tool does it: init given TF_CLI_ARGS_init's -force-copy
+    ok(run(second.dirs.bootstrap, COPY));
     // THEN the bucket holds the bootstrap's state: the local state's resources and lineage, its serial one
     // up (the gcs backend first writes an empty state where the workspace has none, and the copy is
     // written over it as the next serial: gcs/backend_state.go StateMgr, states/remote/state.go PersistState)
@@ -160,10 +160,10 @@ describeEachJudge(`GcsStateBucket on fake-gcs-server ${FAKE_GCS_VERSION}`, JUDGE
 
   test(scenario('gcs-store-tear-down', 'the README\'s tear-down: state out of the bucket, loosen, deploy, destroy every stack'), () => {
     const inBucket = stored('state-store/bootstrap/default.tfstate');
-    // GIVEN step 1: the bootstrap stack given a local backend in the code, and its deploy with --migrate-state
+    // GIVEN step 1: the bootstrap stack given a local backend in the code, and the note's copy (init -force-copy)
     const out = synth({ localBackend: true });
     expect(Object.keys(out.backend)).toEqual(['local']);
-    ok(run(out.dirs.bootstrap, MIGRATE));
+    ok(run(out.dirs.bootstrap, COPY));
     const local = parseState(fs.readFileSync(localState, 'utf8'));
     expect(local.lineage).toBe(inBucket.lineage);
     // WHEN step 2: preventDestroy(false), forceDestroy(true), deployed
