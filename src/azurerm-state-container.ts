@@ -194,6 +194,7 @@ export class AzurermStateContainer extends Construct {
     this.containerResource = made.resources.get('container')!;
     watchOwnState(this, {
       backend: 'azurerm',
+      adopted: props?.adopt === true,
       holds: [made.resources.get('account')!, made.resources.get('container')!],
       names: (config) => config.storage_account_name === this.storageAccountName && config.container_name === this.containerName,
       make: (stack) => this.backend(stack, { key: `${OWN_STATE_PREFIX}/${stack.node.id}.tfstate` }),

@@ -141,6 +141,7 @@ export class CosStateBucket extends Construct {
     this.bucketResource = made.resources.get('bucket')!;
     watchOwnState(this, {
       backend: 'cos',
+      adopted: props?.adopt === true,
       holds: [made.resources.get('bucket')!],
       names: (config) => config.bucket === this.bucketName,
       make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),

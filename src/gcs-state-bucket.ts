@@ -153,6 +153,7 @@ export class GcsStateBucket extends Construct {
     this.bucketResource = made.resources.get('bucket')!;
     watchOwnState(this, {
       backend: 'gcs',
+      adopted: props?.adopt === true,
       holds: [made.resources.get('bucket')!],
       names: (config) => config.bucket === this.bucketName,
       make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),

@@ -204,6 +204,7 @@ export class OssStateBucket extends Construct {
     }
     watchOwnState(this, {
       backend: 'oss',
+      adopted: props?.adopt === true,
       holds: [...made.resources].filter(([key]) => key === 'bucket' || key === 'lockTable').map(([, r]) => r),
       names: (config) => config.bucket === this.bucketName,
       make: (stack) => this.backend(stack, { prefix: `${OWN_STATE_PREFIX}/${stack.node.id}` }),

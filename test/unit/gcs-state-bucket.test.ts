@@ -151,14 +151,29 @@ describe('GcsStateBucket: the name, held to the gcs backend\'s rules', () => {
 describe('gcs-bucket/name-form', () => {
   test('warns if the name has upper-case letters, which Cloud Storage refuses at the apply', () => {
     expect(warningsOf(bootstrap(sut, { name: 'Acme-TFState' }).stack)).toEqual([
-      'name is "Acme-TFState", not 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ' +
+      'name is "Acme-TFState", not lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ' +
         'validate accepts it, but Cloud Storage refuses it when the apply creates the bucket [gcs-bucket/name-form]',
     ]);
   });
 
-  test('does not warn for a name with dots and underscores', () => {
-    expect(warningsOf(bootstrap(sut, { name: 'acme.tf_state-1' }).stack)).toEqual([]);
+  test.each([
+    ['ab', '2 characters, not 3 to 63 (with dots: up to 222)'],
+    ['a'.repeat(64), '64 characters, not 3 to 63 (with dots: up to 222)'],
+    [`${'a'.repeat(64)}.b`, 'longer than 222 characters, or than 63 between dots'],
+    [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(31)}`, 'longer than 222 characters, or than 63 between dots'],
+    ['192.168.5.4', 'an IP address'],
+    ['goog-state', 'starting with "goog"'],
+    ['my-google-state', 'holding "google"'],
+  ])('warns if the name is %j: %s', (name, problem) => {
+    expect(warningsOf(bootstrap(sut, { name }).stack)).toEqual([
+      `name is ${JSON.stringify(name)}, ${problem}; validate accepts it, but Cloud Storage refuses it when the apply creates the bucket [gcs-bucket/name-form]`,
+    ]);
   });
+
+  test.each(['acme.tf_state-1', `${'a'.repeat(40)}.${'b'.repeat(40)}`, `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.abcd`])(
+    'does not warn for %j (dots allow up to 222 characters, 63 between them)', (name) => {
+      expect(warningsOf(bootstrap(sut, { name }).stack)).toEqual([]);
+    });
 });
 
 describe('gcs-bucket/soft-delete-range', () => {

@@ -80,6 +80,27 @@ export interface NamedBackend {
   readonly scope: StackScope;
   /** The other stack of the app whose backend names `address` in `workspace`, if one does (asked only where a note would copy there). */
   readonly otherStackAt: (address: StateAddress, workspace: string) => string | undefined;
+  /** Set where the backend is the one a state store gave its own stack (framework/own-state.ts). */
+  readonly ownState?: OwnStateMove;
+}
+
+/** A backend a state store gave its own stack, in the store. */
+export interface OwnStateMove {
+  /** The store adopts one that existed before: its own stack's object there may hold state already. */
+  readonly adopted: boolean;
+}
+
+/** The stacks whose backend a state store gave them, in their own store (framework/own-state.ts). */
+const OWN_STATE_MOVES = new WeakMap<TerraformStack, OwnStateMove>();
+
+/** Records that `stack`'s backend is the one its store gave it. */
+export function markOwnStateMove(stack: TerraformStack, move: OwnStateMove): void {
+  OWN_STATE_MOVES.set(stack, move);
+}
+
+/** The stack's backend in its own store, if a store gave it one (for the notes of its move: moved-state.ts). */
+export function ownStateMoveOf(stack: TerraformStack): OwnStateMove | undefined {
+  return OWN_STATE_MOVES.get(stack);
 }
 
 /** What a backend gives of itself to describe what it names (the rest is its stack's). */

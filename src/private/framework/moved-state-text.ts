@@ -1,5 +1,6 @@
 import { CommandSight, runsInitFor } from './cli-command';
 import { MoveFacts, NamedBackend, NextRun, addressOf, sameObject, show, unsetValue } from './last-init';
+import { adoptedNote, ownStateEmpty } from './own-state-text';
 import { BackendConfigArg, initArgsPrefix } from '../kit/init-args';
 import { envVarsOf, holdsSecret, keyFor } from '../kit/schema';
 import { FRAMEWORK } from '../target/flavour';
@@ -68,9 +69,8 @@ export function unsetNote(named: NamedBackend, keys: readonly string[]): string 
 }
 
 /**
- * The commands of a recipe for `named`: copy to, or use as it is, the object the words name. Under a
- * command that names its output directory (`--output`), each names it too: the directory holds the
- * last init.
+ * The commands of a recipe for `named`: copy to, or use as it is, the object the words name; under a
+ * command naming its output directory (`--output`), each names it too (it holds the last init).
  */
 export function recipeCommands(named: NamedBackend, sight: CommandSight) {
   const output = 'seen' in sight && sight.seen.output !== undefined ? ` --output ${shellWord(sight.seen.output)}` : '';
@@ -110,9 +110,13 @@ export function typeChanged(facts: MoveFacts, lastType: string): string {
   const c = recipeCommands(named, facts.run.command);
   const { words, withheld } = printedArgs(named, run.args.configs);
   const head = `stack ${named.stack}'s state moves: the last init in ${named.directory} used a ${lastType} backend, this synth names a ${named.backend} backend`;
-  if (facts.copying) return `${head}, and this run's init copies the state there (${facts.copying}): the plan after it must have no changes`;
-  return `${head}; ${cliCommandClause(run.command, named.stack)}; to copy the state there: ${c.copy(words)} ${c.copyNote}; ` +
-    `to use the new object as it is, without copying (its state, empty if none): ${c.fresh(words)}${withheld}`;
+  if (facts.copying) return `${head}, and this run's init copies the state there (${facts.copying}): the plan after it must have no changes${adoptedNote(named.ownState)}`;
+  if (run.args.reconfigure) {
+    return `${head}, and this run's init uses it as it is (-reconfigure in TF_CLI_ARGS_init), copying nothing: the state the last init used stays ` +
+      `where it was, and the plan after it starts from the new object's state, empty if none${ownStateEmpty(named.ownState)}; to copy the state there instead: ${c.copy(words)} ${c.copyNote}${withheld}`;
+  }
+  const fresh = named.ownState ? '' : `; to use the new object as it is, without copying (its state, empty if none): ${c.fresh(words)}`;
+  return `${head}; ${cliCommandClause(run.command, named.stack)}; to copy the state there: ${c.copy(words)} ${c.copyNote}${adoptedNote(named.ownState)}${fresh}${withheld}`;
 }
 
 /** The code moved the object, and the stack has no config files: one environment. */

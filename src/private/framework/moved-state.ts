@@ -1,7 +1,10 @@
 import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { runsInit, runsInitFor } from './cli-command';
-import { LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory, unsetValue } from './last-init';
+import {
+  LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, ownStateMoveOf, sameObject, show,
+  stackDirectory, unsetValue,
+} from './last-init';
 import * as text from './moved-state-text';
 import { copyingOf } from './moved-state-text';
 import { meetsNone } from '../address/address-compare';
@@ -52,7 +55,8 @@ export function movedStateOf(stack: TerraformStack, own: () => OwnNamed, run?: N
   if (!last) return [];
   const next = run ?? nextRunOf();
   if ('seen' in next.command && runsInit(next.command.seen) && !runsInitFor(next.command.seen, stack.node.id)) return [];
-  const message = movedStateMessage(namedBackend(stack, own()), last, next);
+  const ownState = ownStateMoveOf(stack);
+  const message = movedStateMessage({ ...namedBackend(stack, own()), ownState }, last, next);
   return message ? [movedStateWarning(message)] : [];
 }
 

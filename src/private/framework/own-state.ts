@@ -4,7 +4,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { stackHasBackend } from './for-each-stack';
-import { lastInit, stackDirectory } from './last-init';
+import { lastInit, markOwnStateMove, stackDirectory } from './last-init';
 import { StoreResource } from './state-store';
 
 /*
@@ -23,6 +23,8 @@ export const OWN_STATE_PREFIX = 'state-store';
 export interface OwnState {
   /** The backend type of the store (`gcs`). */
   readonly backend: string;
+  /** Whether the store adopts one that existed before (`adopt`): its own stack's object may hold state already. */
+  readonly adopted: boolean;
   /** The resources that must be created before the store can hold state (the bucket; OSS: and the lock table). */
   readonly holds: readonly StoreResource[];
   /** Whether a recorded backend config names this store (its bucket, its account and container). */
@@ -42,6 +44,7 @@ export function watchOwnState(store: Construct, own: OwnState): void {
     start: () => {
       const stack = TerraformStack.of(store);
       if (stackHasBackend(stack) || !storeHoldsOwnState(stack, own)) return;
+      markOwnStateMove(stack, { adopted: own.adopted });
       own.make(stack);
     },
   });

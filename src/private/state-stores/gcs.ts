@@ -153,13 +153,15 @@ export const GCS_STATE_BUCKET = defineStateStore({
       id: 'gcs-bucket/name-form',
       severity: 'warning',
       fields: ['name'],
-      description: 'name is a Cloud Storage bucket name: 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit',
-      evidence: 'google resource_storage_bucket.go: name has no ValidateFunc (validate accepts any); Cloud Storage refuses other names when the apply creates the bucket',
+      description: 'name is a Cloud Storage bucket name: lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ' +
+        '3 to 63 characters, or with dots up to 222 with at most 63 between dots; not an IP address, not starting with "goog", not holding "google"',
+      evidence: 'google resource_storage_bucket.go: name has no ValidateFunc (validate accepts any); Cloud Storage refuses other names when the apply ' +
+        'creates the bucket (bucket naming requirements: https://cloud.google.com/storage/docs/buckets#naming)',
       check: (c) => {
         const v = c.literal('name');
-        if (typeof v !== 'string' || v.trim() === '' || /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(v)) return;
-        c.warn(`${c.spelling('name')} is ${JSON.stringify(v)}, not 3 to 63 lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit; ` +
-          'validate accepts it, but Cloud Storage refuses it when the apply creates the bucket');
+        if (typeof v !== 'string' || v.trim() === '') return;
+        const problem = bucketNameProblem(v);
+        if (problem) c.warn(`${c.spelling('name')} is ${JSON.stringify(v)}, ${problem}; validate accepts it, but Cloud Storage refuses it when the apply creates the bucket`);
       },
     }),
     rule({
@@ -192,3 +194,14 @@ export const GCS_STATE_BUCKET = defineStateStore({
     }),
   ],
 }, STATE_STORE_RULES);
+
+/** Why Cloud Storage refuses `name` as a bucket's (its bucket naming requirements), or undefined. */
+function bucketNameProblem(name: string): string | undefined {
+  if (!/^[a-z0-9][a-z0-9._-]*[a-z0-9]$/.test(name)) return 'not lower-case letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+  if (!name.includes('.') && (name.length < 3 || name.length > 63)) return `${name.length} characters, not 3 to 63 (with dots: up to 222)`;
+  if (name.length > 222 || name.split('.').some((part) => part.length > 63)) return 'longer than 222 characters, or than 63 between dots';
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(name)) return 'an IP address';
+  if (name.startsWith('goog')) return 'starting with "goog"';
+  if (/google|g00gle/.test(name)) return 'holding "google"';
+  return undefined;
+}

@@ -65,6 +65,41 @@ describe('the bootstrap stack\'s own state', () => {
       `to copy the state there: TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff bootstrap `));
   });
 
+  test('offers the copy alone: -reconfigure would start the stack that holds the bucket empty, planning the bucket anew', () => {
+    const { app, bucket } = gcsApp();
+    recordInit(app, 'bootstrap', 'local', { path: localState([`google_storage_bucket.${bucket.bucketResource.friendlyUniqueId}`]), workspace_dir: null });
+    const [note] = synthBootstrap(app).moved;
+    expect(note).toContain(`TF_CLI_ARGS_init=-force-copy ${FLAVOUR} diff bootstrap`);
+    expect(note).not.toContain('-reconfigure');
+  });
+
+  test('an adopted bucket\'s note says the copy replaces a state another checkout moved there', () => {
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    const stack = new TerraformStack(app, 'bootstrap');
+    const bucket = new GcsStateBucket(stack, 'state', { name: 'acme-tfstate', location: 'EU', adopt: true });
+    recordInit(app, 'bootstrap', 'local', { path: localState([`google_storage_bucket.${bucket.bucketResource.friendlyUniqueId}`]), workspace_dir: null });
+    const [note] = synthBootstrap(app).moved;
+    expect(note).toContain('the store is adopted (it existed before this state): if another checkout moved this stack\'s state into it, ' +
+      'that object holds it and the copy replaces it without a question: then do not copy');
+  });
+
+  test('under TF_CLI_ARGS_init=-reconfigure the note says the init copies nothing, and what the plan then does', () => {
+    const { app, bucket } = gcsApp();
+    recordInit(app, 'bootstrap', 'local', { path: localState([`google_storage_bucket.${bucket.bucketResource.friendlyUniqueId}`]), workspace_dir: null });
+    const before = process.env.TF_CLI_ARGS_init;
+    process.env.TF_CLI_ARGS_init = '-reconfigure';
+    try {
+      const [note] = synthBootstrap(app).moved;
+      expect(note).toContain('this run\'s init uses it as it is (-reconfigure in TF_CLI_ARGS_init), copying nothing');
+      expect(note).toContain('that plan creates the store anew and fails (it exists)');
+      expect(note).not.toContain('Backend configuration changed');
+    } finally {
+      if (before === undefined) delete process.env.TF_CLI_ARGS_init;
+      else process.env.TF_CLI_ARGS_init = before;
+    }
+  });
+
   test('stays in the bucket once the last init used it', () => {
     const { app } = gcsApp();
     recordInit(app, 'bootstrap', 'gcs', { bucket: 'acme-tfstate', prefix: 'state-store/bootstrap' });
