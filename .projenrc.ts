@@ -142,8 +142,8 @@ project.addTask('eslint:fix', {
 
 const packageBoth = setupPackaging(project);
 const java = setupJava(project, packageBoth);
-const { installJudges, installEmulators } = setupJudges(project);
-const { installProviders } = setupProviders(project);
+const installs = setupJudges(project);
+const providers = setupProviders(project);
 const python = setupPython(project, packageBoth);
 const go = setupGo(project, packageBoth);
 setupBench(project, java, python);
@@ -170,7 +170,7 @@ project.addTask('example', {
   exec: 'ts-node -r tsconfig-paths/register examples/typescript/main.ts',
 });
 
-project.gitignore.exclude('/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
+project.gitignore.exclude('/.test-run/', '/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
 project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
 // jsii compiles with inline source maps that name src/*.ts: stack traces (ts-node, node
 // --enable-source-maps) point there, so the package ships the files they name (issue 28).
@@ -179,9 +179,7 @@ project.npmignore?.include('/src/');
 const cdktn = setupCdktn(project, java, go.runGoExample);
 const cli = setupFrameworkClis(project, java);
 setupTiers(project, {
-  installJudges,
-  installEmulators,
-  installProviders,
+  installs: { 'judges': installs.judges, 'emulators': installs.emulators, 'providers': providers.install, 'framework-clis': cli.install },
   languages: [
     { spawn: java.testJava.name },
     ...python.tierSteps,
@@ -191,7 +189,7 @@ setupTiers(project, {
     ...cdktn.languageSteps,
   ],
   examples: cdktn.exampleSteps,
-  cli,
+  cli: cli.steps,
   artifacts: [
     { spawn: project.compileTask.name },
     { spawn: java.packageJava.name },

@@ -10,7 +10,7 @@ import { JavaSetup } from './java';
  * scripts/framework-clis.sh; the Maven plugins and dependencies of the Java app are resolved (with
  * network) before the suite, which runs offline.
  */
-export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { mavenVersion }: JavaSetup): TaskStep[] {
+export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { mavenVersion }: JavaSetup): { install: string; steps: TaskStep[] } {
   const frameworkClis = project.addTask('framework-clis', {
     description: 'Installs cdktf-cli, cdktn-cli, a Node.js 22 and the init-made TypeScript projects the framework-CLI suite drives (cached)',
     exec: 'bash scripts/framework-clis.sh',
@@ -30,5 +30,5 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { maven
   project.gitignore.exclude('/test/cli/apps/java/target/');
   // The cli tier, last in `npm test`: the languages tier packaged the Maven artifact and compiled the
   // cdktn flavour, so only the npm tarballs are packed here (a few seconds each).
-  return [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: cliSuite.name, receiveArgs: true }];
+  return { install: frameworkClis.name, steps: [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: cliSuite.name, receiveArgs: true }] };
 }

@@ -1,8 +1,8 @@
-import { cdktf, github, TaskStep } from 'projen';
+import { cdktf, github } from 'projen';
 import { JUDGE_ROWS } from '../test/support/judge-rows';
 
 /** The install steps of the judges and of the storage emulators, which the test tiers spawn (projenrc/tiers.ts). */
-export function setupJudges(project: cdktf.ConstructLibraryCdktf): { installJudges: TaskStep; installEmulators: TaskStep } {
+export function setupJudges(project: cdktf.ConstructLibraryCdktf): { judges: string; emulators: string } {
   // One place decides where built test tools (judges, emulators) are cached: scripts/cache-dir.js.
   // Every task is told the result, so bash, jest, pytest and JUnit read the same path even when
   // $HOME and the account's home differ.
@@ -24,7 +24,7 @@ export function setupJudges(project: cdktf.ConstructLibraryCdktf): { installJudg
     description: 'Installs the storage emulators the run-time judges use (fake-gcs-server and the TableStore fake from the Go module proxy; moto from PyPI; Azurite from npm)',
     exec: 'bash scripts/emulators.sh',
   });
-  return { installJudges: { spawn: judges.name }, installEmulators: { spawn: emulators.name } };
+  return { judges: judges.name, emulators: emulators.name };
 }
 
 /**

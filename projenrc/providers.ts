@@ -1,4 +1,4 @@
-import { cdktf, github, TaskStep } from 'projen';
+import { cdktf, github } from 'projen';
 import { PROVIDER_ROWS } from '../test/support/provider-rows';
 
 /**
@@ -6,7 +6,7 @@ import { PROVIDER_ROWS } from '../test/support/provider-rows';
  * provider-rows.ts, through its view scripts/providers.txt), and the task that reads their resource
  * schemas into test/support/provider-schemas/. The judges tier builds them first (projenrc/tiers.ts).
  */
-export function setupProviders(project: cdktf.ConstructLibraryCdktf): { installProviders: TaskStep } {
+export function setupProviders(project: cdktf.ConstructLibraryCdktf): { install: string } {
   // Built from the source archives in ../shared/providers (or $STATE_BACKENDS_PROVIDERS_SRC) and
   // the Go module proxy into <cache>/providers, once per machine, and installed in a filesystem
   // mirror for Terraform and OpenTofu (scripts/providers.sh).
@@ -19,7 +19,7 @@ export function setupProviders(project: cdktf.ConstructLibraryCdktf): { installP
     description: 'Writes test/support/provider-schemas/ from the built providers, or from the source of those that do not build (test/support/provider-rows.ts)',
     exec: 'ts-node --project tsconfig.dev.json scripts/provider-schemas.ts',
   });
-  return { installProviders: { spawn: providers.name } };
+  return { install: providers.name };
 }
 
 /**

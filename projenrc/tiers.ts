@@ -4,6 +4,14 @@ import { silenceJsiiNode20 } from './packaging';
 /** The jest projects, one per flavour (projenrc/jest.ts). */
 export type Flavour = 'cdktf' | 'cdktn';
 
+/**
+ * The install steps (scripts/judges.sh, emulators.sh, providers.sh, framework-clis.sh): `npm test`
+ * starts each in the background at its beginning, while the type-check, eslint and the tiers that
+ * need none run, and a tier that needs one waits for it there; a tier run alone runs them first.
+ */
+export const INSTALLS = ['judges', 'emulators', 'providers', 'framework-clis'] as const;
+export type Install = (typeof INSTALLS)[number];
+
 /** One tier of the test run: `npx projen test:<name>` runs it alone, `npm test` runs them all in order. */
 export interface Tier {
   readonly name: string;
@@ -13,7 +21,15 @@ export interface Tier {
    * and the files among them that run in the cdktf project only.
    */
   readonly jest?: { readonly dirs: readonly string[]; readonly flavours: readonly Flavour[]; readonly cdktfOnly?: readonly string[] };
-  /** What runs before the suites (installs) or instead of them (other languages, examples, the CLIs). */
+  /** The install steps the tier needs (INSTALLS). */
+  readonly needs?: readonly Install[];
+  /**
+   * In `npm test`, the tier runs in the background beside the others, from the moment its installs
+   * are done (a tier that mostly waits on the tools and the emulators); its output is printed when
+   * the run ends, which it fails when it failed.
+   */
+  readonly beside?: boolean;
+  /** What runs before the suites or instead of them (other languages, examples, the CLIs). */
   readonly steps?: (parts: TierParts) => readonly TaskStep[];
   /** What the tier needs first when it runs alone, which the tiers before it built in `npm test`. */
   readonly alone?: (parts: TierParts) => readonly TaskStep[];
@@ -24,13 +40,8 @@ export interface Tier {
 
 /** What the other setup modules give the tiers. */
 export interface TierParts {
-  /**
-   * The install steps: the judges (scripts/judges.sh), the storage emulators (scripts/emulators.sh),
-   * the providers of the state stores (scripts/providers.sh).
-   */
-  readonly installJudges: TaskStep;
-  readonly installEmulators: TaskStep;
-  readonly installProviders: TaskStep;
+  /** The install steps' tasks, by name. */
+  readonly installs: Record<Install, string>;
   readonly languages: readonly TaskStep[];
   readonly examples: readonly TaskStep[];
   readonly cli: readonly TaskStep[];
@@ -77,24 +88,32 @@ export const TIERS: readonly Tier[] = [
       ],
     },
     // The providers validate the state stores' resources (test/judges/providers.test.ts).
-    steps: (p) => [p.installJudges, p.installProviders],
+    needs: ['judges', 'providers'],
     push: true,
   },
   {
     name: 'runtime',
     description: 'The tools store, lock and read state on storage emulators (one flavour: the JSON is the same)',
     jest: { dirs: ['test/runtime'], flavours: ['cdktf'] },
-    steps: (p) => [p.installJudges, p.installEmulators],
-    // GcsStateBucket's runs use the Google provider (test/runtime/gcs-state-bucket.test.ts), which the judges tier built.
-    alone: (p) => [p.installProviders],
+    // GcsStateBucket's runs use the Google provider (test/runtime/gcs-state-bucket.test.ts).
+    needs: ['judges', 'emulators', 'providers'],
+    // (its suites wait through the tools' applies, lock timeouts and retries much more than they compute)
+    beside: true,
   },
   {
     name: 'languages',
     description: 'The Java (JUnit), Python (pytest) and Go suites on the packaged artifacts of both flavours, and the API docs',
+    needs: ['judges'],
     steps: (p) => p.languages,
   },
   { name: 'examples', description: 'The example apps in TypeScript, Java and Go, on both flavours', steps: (p) => p.examples, alone: (p) => p.artifacts },
-  { name: 'cli', description: 'cdktf-cli and cdktn-cli drive apps that install the packed library (test/cli)', steps: (p) => p.cli, alone: (p) => p.artifacts },
+  {
+    name: 'cli',
+    description: 'cdktf-cli and cdktn-cli drive apps that install the packed library (test/cli)',
+    needs: ['framework-clis', 'emulators'],
+    steps: (p) => p.cli,
+    alone: (p) => p.artifacts,
+  },
 ];
 
 /** The paths the cdktn jest project leaves out: tiers that run in the cdktf project only, and single files. */
@@ -102,47 +121,79 @@ export function cdktfOnlyPaths(): string[] {
   return TIERS.flatMap((t) => (!t.jest ? [] : t.jest.flavours.includes('cdktn') ? [...(t.jest.cdktfOnly ?? [])] : t.jest.dirs.map((d) => `${d}/`)));
 }
 
-/** The jest step of some tiers' folders in some flavours; the user's arguments select files within them. */
-function jestStep(flavours: readonly Flavour[], dirs: readonly string[]): TaskStep {
-  return { exec: `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`, receiveArgs: true };
+/**
+ * The jest step of some tiers' folders in some flavours; the user's arguments select files within
+ * them. `typecheck`: the type-check runs beside it (scripts/typecheck-beside.js), and the step
+ * fails when either does.
+ */
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[], typecheck = false): TaskStep {
+  const jest = `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`;
+  return { exec: typecheck ? `node scripts/typecheck-beside.js -- ${jest}` : jest, receiveArgs: true };
 }
 
-/** The tier tasks, `npm test` as their sequence, the fast loop and the check before pushing. */
+/** `node scripts/test-run.js ...`: the phases and background jobs of `npm test`. */
+const testRun = (...args: string[]): TaskStep => ({ exec: `node scripts/test-run.js ${args.join(' ')}` });
+
+/**
+ * The tier tasks, `npm test` as their sequence, the fast loop and the check before pushing. In
+ * `npm test` the install steps and the tiers marked `beside` run in the background
+ * (scripts/test-run.js), every other tier in the foreground, in the table's order, each a phase whose
+ * time the run prints at its end.
+ */
 export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierParts): void {
   const typecheck: TaskStep = { name: 'Type-check the library and the tests', exec: 'tsc --noEmit -p tsconfig.dev.json' };
   // The cdktn project runs the sources scripts/flavour.js generates, and test/repo compares them.
   const generate: TaskStep = { spawn: 'cdktn:generate' };
-  /** What a tier runs after the tiers before it (the `npm test` order). */
+  const installSteps = (tier: Tier): TaskStep[] => (tier.needs ?? []).map((i) => ({ spawn: parts.installs[i] }));
+  /** What a tier runs after the tiers before it (the `npm test` order), its installs done. */
   const stepsOf = (tier: Tier): TaskStep[] => [
     ...(tier.jest ? [generate] : []),
     ...(tier.steps?.(parts) ?? []),
     ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs)] : []),
   ];
 
+  for (const tier of TIERS) {
+    // Alone, a tier first builds what the tiers before it built in `npm test`, and its installs.
+    const alone = project.addTask(`test:${tier.name}`, { description: tier.description, env: silenceJsiiNode20 });
+    for (const step of [...(tier.alone?.(parts) ?? []), ...installSteps(tier), ...stepsOf(tier)]) addStep(project, alone, step);
+  }
+
   const test = project.testTask;
   test.reset();
   test.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
-  for (const step of [typecheck, { spawn: 'eslint' }]) addStep(project, test, step);
-  for (const tier of TIERS) {
-    // Alone, a tier first builds what the tiers before it built in `npm test`.
-    const alone = project.addTask(`test:${tier.name}`, { description: tier.description, env: silenceJsiiNode20 });
-    for (const step of [...(tier.alone?.(parts) ?? []), ...stepsOf(tier)]) addStep(project, alone, step);
-    // In `npm test` the tier's steps are inlined after a line naming it, which marks its phase in the log.
-    test.say(`tier ${tier.name}: ${tier.description}`);
-    for (const step of stepsOf(tier)) addStep(project, test, step);
+  const steps: TaskStep[] = [testRun('begin')];
+  for (const i of INSTALLS) steps.push(testRun('start', `install:${i}`, '--', 'npx projen', parts.installs[i]));
+  for (const tier of TIERS.filter((t) => t.beside)) {
+    if (tier.alone) throw new Error(`tiers: ${tier.name} runs beside the others, so it cannot need what the tiers before it build`);
+    const after = (tier.needs ?? []).map((i) => `install:${i}`).join(',');
+    steps.push(testRun('start', `tier:${tier.name}`, ...(after ? ['--after', after] : []), '--', `npx projen test:${tier.name}`));
   }
+  steps.push(testRun('phase', 'tsc'), typecheck, testRun('phase', 'eslint'), { spawn: 'eslint' });
+  for (const tier of TIERS.filter((t) => !t.beside)) {
+    // Each tier is a phase: a line naming it marks it in the log, and the run times it.
+    steps.push(testRun('phase', `tier:${tier.name}`, JSON.stringify(tier.description)));
+    if (tier.needs) steps.push(testRun('wait', ...tier.needs.map((i) => `install:${i}`)));
+    steps.push(...stepsOf(tier));
+  }
+  // (the background jobs' logs, then every phase's time; a job that failed fails the run here)
+  steps.push(testRun('end'));
+  for (const step of steps) addStep(project, test, step);
 
-  // The loops a contributor runs: one jest run over the tiers' folders; a file argument picks files
-  // within them. The fast loop runs the cdktf flavour only.
+  // The loops a contributor runs: one jest run over the tiers' folders, the type-check beside it (one
+  // core's work, which jest's last files leave room for); a file argument picks files within them.
+  // The fast loop runs the cdktf flavour only.
   const loop = (name: string, description: string, picked: readonly Tier[], flavours: readonly Flavour[], env: Record<string, string> = {}) => {
     const task = project.addTask(name, { description, env: { ...silenceJsiiNode20, ...env } });
-    for (const step of [generate, ...picked.flatMap((t) => t.steps?.(parts) ?? []), typecheck]) addStep(project, task, step);
-    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs)));
+    const installs = [...new Set(picked.flatMap((t) => t.needs ?? []))].map((i): TaskStep => ({ spawn: parts.installs[i] }));
+    for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? [])]) addStep(project, task, step);
+    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), true));
   };
-  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts).
-  loop('test:fast', 'The fast loop: type-check, then test/unit (cdktf flavour, a small fuzz sample) and test/repo; a file argument runs that file alone',
-    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000' });
-  loop('test:push', 'Before pushing: type-check, then test/unit and test/judges in both flavours and test/repo (builds the judges if missing)',
+  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
+  // the address oracle's answers replayed for the newest judge of each tool instead of every judge
+  // (test/unit/address-answers.test.ts; its check of the recording's keys runs whole).
+  loop('test:fast', 'The fast loop: test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo, the type-check beside them; a file argument runs that file alone',
+    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000', STATE_BACKENDS_ADDRESS_REPLAY: 'newest' });
+  loop('test:push', 'Before pushing: test/unit and test/judges in both flavours and test/repo, the type-check beside them (builds the judges if missing)',
     TIERS.filter((t) => t.push), ['cdktf', 'cdktn']);
 }
 

@@ -43,19 +43,27 @@ status=${PIPESTATUS[0]}
 set -e
 total=$(( $(date +%s) - started ))
 
-# A phase is a step projen announces ("👾 test » <task> | <command>"), until the next one.
+# `npm ci` lasts until `npm test` begins; `npm test` prints the time of its phases and background
+# jobs (scripts/test-run.js). A run that stopped before its end has no table: then each step
+# projen announces ("👾 test » <task> | <command>") is timed until the next one.
 {
   echo
   echo "phase times (cold, $(nproc) cores):"
-  awk -v end="$(date +%s)" '
-    function flush(t) { if (name != "") printf "%7d s  %s\n", t - since, name }
-    NR == 1 { name = "npm ci"; since = $1 }
-    /👾/ {
-      flush($1)
-      line = $0; sub(/^[0-9]+ /, "", line); sub(/^.*👾 /, "", line)
-      name = substr(line, 1, 110); since = $1
-    }
-    END { flush(end) }' "$dir/run.log"
+  began=$(grep -m1 -E '^[0-9]+ test-run: began' "$dir/run.log" | cut -d' ' -f1 || true)
+  [ -n "$began" ] && printf '%7d s  npm ci\n' "$((began - started))"
+  if grep -q -E '^[0-9]+ phase times( so far)? \(' "$dir/run.log"; then
+    sed -n -E '/^[0-9]+ phase times( so far)? \(/,/ in all$/p' "$dir/run.log" | cut -d' ' -f2-
+  else
+    awk -v end="$(date +%s)" '
+      function flush(t) { if (name != "") printf "%7d s  %s\n", t - since, name }
+      NR == 1 { name = "npm ci"; since = $1 }
+      /👾/ {
+        flush($1)
+        line = $0; sub(/^[0-9]+ /, "", line); sub(/^.*👾 /, "", line)
+        name = substr(line, 1, 110); since = $1
+      }
+      END { flush(end) }' "$dir/run.log"
+  fi
   printf '%7d s  in all (rc %d)\n' "$total" "$status"
 } | tee -a "$dir/run.log"
 

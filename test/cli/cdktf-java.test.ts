@@ -4,10 +4,6 @@
  * (test/cli/scenarios.ts).
  */
 import { describeCliApp } from './scenarios';
-import { describeStateMoves } from './state-moves';
+import { APPS } from './support';
 
-const APP = { framework: 'cdktf', language: 'java', strictKey: 'cdktf-state-backends:strict' } as const;
-
-describeCliApp(APP, 'cdktf-cli 0.21.0, Java (Maven)');
-describeStateMoves(APP, 'gcs', 'cdktf-cli 0.21.0, Java (Maven): changing where state lives, on fake-gcs-server');
-describeStateMoves(APP, 'azurerm', 'cdktf-cli 0.21.0, Java (Maven): changing where state lives, on Azurite');
+describeCliApp(APPS[2], 'cdktf-cli 0.21.0, Java (Maven)');

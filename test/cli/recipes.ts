@@ -74,7 +74,7 @@ export function describeRecipes(app: CliApp, title: string): void {
 
     beforeAll(() => {
       em = startStore('gcs', BUCKETS);
-      dir = makeApp(em.ns, app, { fixture: FIXTURE });
+      dir = makeApp(app, { fixture: FIXTURE });
     });
     afterAll(() => em?.stop());
 

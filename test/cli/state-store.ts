@@ -55,7 +55,7 @@ export function describeStateStore(app: CliApp, tool: 'terraform' | 'opentofu', 
 
     beforeAll(() => {
       gcs = RecordedGcs.start();
-      dir = makeApp(gcs.ns, app, { main: 'bootstrap' });
+      dir = makeApp(app, { main: 'bootstrap' });
       const config = readCdktfJson(dir);
       writeCdktfJson(dir, { ...config, context: { ...config.context, [TARGET_CONTEXT_KEY]: target } });
     });

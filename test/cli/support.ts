@@ -6,11 +6,13 @@
  * `init`-made TypeScript project come from scripts/framework-clis.sh (cached); the tarballs and the
  * Maven artifact from the test run's packaging steps (`npx projen test:cli`).
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { AzuriteServer, cleanUp, listBlobs, readBlob, startAzurite } from '../support/azurite';
 import { RunResult, Sandbox, gcsObject, gcsObjects, startFakeGcs, requireRuntime, workDir } from '../support/emulators';
-import { cacheRoot, judgeEnv } from '../support/judges';
+import { cacheRoot, judgeEnv, networkSandbox } from '../support/judges';
 
 export const ROOT = path.join(__dirname, '..', '..');
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
@@ -63,7 +65,9 @@ export function startEmulator(): Sandbox {
 
 /** What every CLI run gets: offline, no version checks, the token the emulator takes, an empty CLI config. */
 function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = judgeEnv({ DISABLE_VERSION_CHECK: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', ...extra });
+  // (Maven's JVM compiles with its first tier only: a run lasts seconds, and the full JIT nearly doubles its CPU time)
+  const jvm: Record<string, string> = app.language === 'java' ? { MAVEN_OPTS: [process.env.MAVEN_OPTS, '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC'].filter(Boolean).join(' ') } : {};
+  const env = judgeEnv({ DISABLE_VERSION_CHECK: '1', npm_config_offline: 'true', npm_config_update_notifier: 'false', ...jvm, ...extra });
   // The Java app and cdktn-cli run on Node.js 22: no banner to silence (the test run sets the silencer for Node 20).
   if (app.framework === 'cdktn' || app.language === 'java') {
     env.PATH = `${node22Dir}:${env.PATH}`;
@@ -72,34 +76,92 @@ function cliEnv(app: CliApp, extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The apps of the suite (one test file per app and scenario set). */
+export const APPS: readonly CliApp[] = [
+  { framework: 'cdktf', language: 'typescript', strictKey: 'cdktf-state-backends:strict' },
+  { framework: 'cdktn', language: 'typescript', strictKey: 'cdktf-state-backends:strict' },
+  { framework: 'cdktf', language: 'java', strictKey: 'cdktf-state-backends:strict' },
+];
+
+/** Where the suite's global set-up prepared each app once (test/cli/setup.ts); every describe takes a copy. */
+const PREPARED = 'STATE_BACKENDS_CLI_APPS';
+const preparedDir = (app: CliApp) => path.join(process.env[PREPARED] ?? '', `${app.framework}-${app.language}`);
+
+/** Runs a command offline (in a network namespace of its own where the machine allows it); throws with its output when it fails. */
+function offline(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  const [cmd, ...rest] = [...networkSandbox().prefix, command, ...args];
+  const r = spawnSync(cmd, rest, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${r.stdout}${r.stderr}${r.error?.message ?? ''}`);
+}
+
+/** The TypeScript apps' fixture folder (main.ts, bootstrap.ts). */
+const TS_FIXTURE = path.join(__dirname, 'apps', 'typescript');
+
+/** A TypeScript fixture's app (`<main>.ts` of `fixture`), as the app's main.ts: the cdktn copy rewritten by scripts/flavour.js. */
+function typescriptMain(app: CliApp, fixture: string, main: 'main' | 'bootstrap'): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (app.framework === 'cdktn') return require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)[`${main}.ts`];
+  return fs.readFileSync(path.join(fixture, `${main}.ts`), 'utf8');
+}
+
+/** The Maven properties of the Java app: the artifact under test and the framework's binding (`extra`: more, such as the main class). */
+const javaProps = (extra = '') =>
+  `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}${extra}`;
+
+/** The Java app's cdktf.json: the CLI runs it with Maven, offline. */
+const javaCdktfJson = (extra = '') =>
+  ({ language: 'java', app: `mvn -o -B -e -q compile exec:java ${javaProps(extra)}`, terraformProviders: [], terraformModules: [], context: {} });
+
 /**
- * The app's directory: for TypeScript a copy of the framework's `init`-made project with the
- * fixture's app as main.ts (the cdktn copy rewritten by scripts/flavour.js) and the packed library
- * installed by `npm install <tarball>`, offline, in the namespace; for Java the fixture and a
- * cdktf.json. `fixture` is the TypeScript fixture's folder (test/cli/apps/typescript unless given);
- * `main` picks its app: `main` (main.ts, Main.java), or `bootstrap` (bootstrap.ts, Bootstrap.java:
- * the state store's app of state-store.ts).
+ * Prepares each app once for the whole suite (the global set-up runs it): for TypeScript a copy of
+ * the framework's `init`-made project with the fixture's main.ts (the cdktn copy rewritten by
+ * scripts/flavour.js) and the packed library installed by `npm install <tarball>`, offline; for
+ * Java the fixture and a cdktf.json, compiled offline. An app whose pieces are missing is left out
+ * (its suites skip, or fail under CI, as requireCli says); so are the apps not in `apps` (the
+ * suite's files of the run name theirs).
  */
-export function makeApp(ns: Sandbox, app: CliApp, options: { main?: 'main' | 'bootstrap'; fixture?: string } = {}): string {
+export function prepareApps(apps: readonly CliApp[] = APPS): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-apps-'));
+  process.env[PREPARED] = root;
+  for (const app of apps) {
+    const missing = app.language === 'typescript' ? [template(app), tarball(app)] : [javaArtifact, cdktfJavaBinding];
+    if (![...missing, path.join(node22Dir, 'node')].every((p) => fs.existsSync(p))) continue;
+    const dir = preparedDir(app);
+    if (app.language === 'java') {
+      fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
+      writeCdktfJson(dir, javaCdktfJson());
+      offline('mvn', ['-o', '-B', '-q', 'compile', ...javaProps().split(' ')], dir, cliEnv(app, {}));
+      continue;
+    }
+    fs.cpSync(template(app), dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'main.ts'), typescriptMain(app, TS_FIXTURE, 'main'));
+    offline('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], dir, cliEnv(app, {}));
+  }
+  return root;
+}
+
+/**
+ * The app's directory: a copy of the app the global set-up prepared (the packed library installed,
+ * the Java app compiled), its node_modules hard-linked (nothing writes there: the runs write
+ * cdktf.json, cdktf.out and the stacks' .terraform beside it). `main` picks the app: `main`
+ * (main.ts, Main.java), or `bootstrap` (bootstrap.ts, Bootstrap.java: the state store's app of
+ * state-store.ts); `fixture` is the TypeScript fixture's folder it comes from
+ * (test/cli/apps/typescript unless given; the cdktn copy rewritten by scripts/flavour.js).
+ */
+export function makeApp(app: CliApp, options: { main?: 'main' | 'bootstrap'; fixture?: string } = {}): string {
+  const from = preparedDir(app);
+  if (!process.env[PREPARED] || !fs.existsSync(from)) throw new Error(`the CLI suite's global set-up (test/cli/setup.ts) prepared no ${from}`);
+  const dir = workDir(`cli-${app.framework}-${app.language}-`, {});
+  for (const entry of fs.readdirSync(from)) {
+    const copied = spawnSync('cp', [entry === 'node_modules' ? '-al' : '-a', path.join(from, entry), dir], { encoding: 'utf8' });
+    if (copied.status !== 0) throw new Error(`copying ${from}/${entry}: ${copied.stderr}`);
+  }
   const main = options.main ?? 'main';
   if (app.language === 'java') {
-    const dir = workDir('cli-java-', {});
-    fs.cpSync(path.join(__dirname, 'apps', 'java'), dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}target`) });
-    const props = `-Dstatebackends.version=${VERSION} -Dstatebackends.repository=${mavenRepo} -Dframework.repository=${cdktfJavaBinding}` +
-      (main === 'main' ? '' : ' -Dapp.main=com.mycompany.app.Bootstrap');
-    writeCdktfJson(dir, { language: 'java', app: `mvn -o -B -e -q compile exec:java ${props}`, terraformProviders: [], terraformModules: [], context: {} });
-    return dir;
+    if (main !== 'main') writeCdktfJson(dir, javaCdktfJson(' -Dapp.main=com.mycompany.app.Bootstrap'));
+  } else if (main !== 'main' || options.fixture) {
+    fs.writeFileSync(path.join(dir, 'main.ts'), typescriptMain(app, options.fixture ?? TS_FIXTURE, main));
   }
-  const dir = workDir(`cli-${app.framework}-`, {});
-  fs.cpSync(template(app), dir, { recursive: true });
-  const fixture = options.fixture ?? path.join(__dirname, 'apps', 'typescript');
-  const source = app.framework === 'cdktn'
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    ? require(path.join(ROOT, 'scripts', 'flavour.js')).cdktnExample(fixture)[`${main}.ts`]
-    : fs.readFileSync(path.join(fixture, `${main}.ts`), 'utf8');
-  fs.writeFileSync(path.join(dir, 'main.ts'), source);
-  const installed = ns.run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball(app)], { cwd: dir, env: cliEnv(app, {}) });
-  if (installed.status !== 0) throw new Error(`npm install ${tarball(app)} failed:\n${installed.output}`);
   return dir;
 }
 

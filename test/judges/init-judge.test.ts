@@ -20,7 +20,7 @@ import { StateBackendValue } from '../../src/state-backend-value';
 import { COMMANDS } from '../../src/private/target/target';
 import { StateBackendTarget } from '../../src/target';
 import { warningsOf } from '../support/annotations';
-import { initOffline } from '../support/init-judge';
+import { InitVerdict, initOffline } from '../support/init-judge';
 import { describeEachJudge, Judge, judgeEnv, requireJudges, runJudge } from '../support/judges';
 
 interface Row {
@@ -122,6 +122,29 @@ const ROWS: readonly Row[] = [
 
 const JUDGES = requireJudges();
 
+/**
+ * Every judge's verdict on every row, all started before the first test: most are replayed
+ * (test/support/judge-memo.ts), and a run that waits on a client retrying an unreachable host
+ * waits beside the others (test/support/init-judge.ts).
+ */
+const VERDICTS = new Map<string, Promise<InitVerdict>>();
+const rowsOf = (judge: Judge) => ROWS.filter((r) => !r.only || r.only === judge.tool);
+function verdictOf(judge: Judge, row: Row): Promise<InitVerdict> {
+  const key = `${judge.name}#${ROWS.indexOf(row)}`;
+  let verdict = VERDICTS.get(key);
+  if (!verdict) {
+    const local = LOCAL[row.store.backend];
+    verdict = initOffline(judge, { [row.store.backend]: row.block }, local.env, local.refusal, local.timeout);
+    // (awaited by the row's test; a failure before then is reported there)
+    verdict.catch(() => undefined);
+    VERDICTS.set(key, verdict);
+  }
+  return verdict;
+}
+beforeAll(() => {
+  for (const judge of JUDGES) for (const row of rowsOf(judge)) void verdictOf(judge, row);
+});
+
 function cdktfApp(judge: Judge): App {
   const app = Testing.app();
   (judge.tool === 'opentofu' ? StateBackendTarget.opentofu(judge.version) : StateBackendTarget.terraform(judge.version)).applyTo(app);
@@ -129,13 +152,12 @@ function cdktfApp(judge: Judge): App {
 }
 
 describeEachJudge('offline init', JUDGES, (judge) => {
-  test.each(ROWS.filter((r) => !r.only || r.only === judge.tool).map((r) => [r.title, r] as const))('%s: the library refuses it where the tool does', (_t, row) => {
+  test.each(rowsOf(judge).map((r) => [r.title, r] as const))('%s: the library refuses it where the tool does', async (_t, row) => {
     // GIVEN the library's verdict at this judge's version
     const errors = checkConfig(row.store, row.props, judge.target, 'backend').errors;
     const refusedBy = errors.filter((e) => row.ids.includes(e.id)).map((e) => e.id);
     // WHEN the judge initialises the same block offline
-    const local = LOCAL[row.store.backend];
-    const verdict = initOffline(judge, { [row.store.backend]: row.block }, local.env, local.refusal, local.timeout);
+    const verdict = await verdictOf(judge, row);
     // THEN both refuse it, or neither does (and then the library raises no other error either);
     // a row a run-time scenario shows failing is refused by the library for every judge
     const shown = verdict.output.split('\n').filter((l) => /Error|error:/.test(l)).slice(0, 5).join('\n');

@@ -22,7 +22,7 @@ import { compareVersions, parseTarget } from '../../src/private/target/target';
 import { REFUSALS } from '../support/encryption-cases';
 import { ALL_KINDS, PASSPHRASE, externalCommand, sampleKeyProvider, sampleMethod, tofuApp } from '../support/encryption-samples';
 import { describeEachJudge, terraformJudges, validate, judgesOff } from '../support/judges';
-import { TOFU_VERSION, TofuResult, encryptionJudges, errorsOf, initAnd, networkIsolated, requireTofu, tofu, tofuAsync, tofuPath, workDir } from '../support/tofu-run';
+import { TOFU_VERSION, TofuResult, encryptionJudges, errorsOf, freshInit, freshRun, initAnd, networkIsolated, requireTofu, tofu, tofuPath, workDir } from '../support/tofu-run';
 
 const bin = requireTofu();
 const suite = bin ? describe : describe.skip;
@@ -223,8 +223,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
     beforeAll(() => {
       for (const [type, form, index] of kmsCases) {
         const stack = build(index, false, type.includes('alternative'));
-        const dir = workDir(form === 'json' ? { 'main.tf.json': Testing.synth(stack) } : { 'main.tf': Testing.synthHcl(stack) });
-        kmsRuns[`${type} ${form}`] = tofuAsync(dir, ['init', '-input=false', '-no-color']);
+        kmsRuns[`${type} ${form}`] = freshInit(form === 'json' ? { 'main.tf.json': Testing.synth(stack) } : { 'main.tf': Testing.synthHcl(stack) });
       }
     });
 
@@ -246,7 +245,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
       new StateEncryption(stack, { state: { method: aes } });
       const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
       for (const files of forms) {
-        const r = initAnd(workDir(files), 'apply');
+        const r = freshRun(files, 'apply');
         expect(errorsOf(r)).toEqual([]);
       }
     });
@@ -258,11 +257,11 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
     test.each([`${PASSPHRASE}%{x`, `${PASSPHRASE}\${x`])('%s: refused by the construct; the JSON crashes tofu init, the HCL does not parse', (passphrase) => {
       const stack = new TerraformStack(tofuApp(), 'producer');
       expect(() => new StateEncryption(stack, withPassphrase(passphrase))).toThrow('write %%{ / $${ for a literal [encryption/template]');
-      const json = initAnd(workDir({ 'main.tf.json': unchecked(withPassphrase(passphrase)) }), 'plan');
+      const json = freshRun({ 'main.tf.json': unchecked(withPassphrase(passphrase)) }, 'plan');
       show(json, 3);
       expect(json.status).not.toBe(0);
       expect(json.output).toMatch(/OPENTOFU CRASH/);
-      const hcl = initAnd(workDir({ 'main.tf': unchecked(withPassphrase(passphrase), 'hcl') }), 'plan');
+      const hcl = freshRun({ 'main.tf': unchecked(withPassphrase(passphrase), 'hcl') }, 'plan');
       show(hcl, 3);
       expect(hcl.status).not.toBe(0);
       expect(errorsOf(hcl).join('\n')).toMatch(/Invalid template control keyword|Invalid multi-line string|Unterminated template string/);
@@ -274,7 +273,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
       new StateEncryption(stack, withPassphrase(passphrase));
       const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
       for (const files of forms) {
-        const r = initAnd(workDir(files), 'apply');
+        const r = freshRun(files, 'apply');
         expect(errorsOf(r)).toEqual([]);
         expect(r.status).toBe(0);
       }
@@ -290,7 +289,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
     });
     const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
     for (const files of forms) {
-      const r = initAnd(workDir(files), 'apply');
+      const r = freshRun(files, 'apply');
       show(r, 1);
       expect(errorsOf(r)).toEqual([]);
       expect(r.status).toBe(0);
@@ -304,7 +303,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
     new StateEncryption(stack, { state: { method: factory() }, plan: { method: factory() } });
     const forms: Array<Record<string, string>> = [{ 'main.tf.json': Testing.synth(stack) }, { 'main.tf': Testing.synthHcl(stack) }];
     for (const files of forms) {
-      const r = initAnd(workDir(files), 'apply');
+      const r = freshRun(files, 'apply');
       show(r, 1);
       expect(errorsOf(r)).toEqual([]);
       expect(r.status).toBe(0);
@@ -322,7 +321,7 @@ suite(`OpenTofu ${bin ? TOFU_VERSION : '(missing)'} judges StateEncryption`, () 
     expect(() => new StateEncryption(new TerraformStack(tofuApp(), 'producer'), props(''))).toThrow(/\(the field is required\) \[field\/required\]/);
     // What the construct would write without the check: the empty value in place of a placeholder.
     const doc = unchecked(props('EMPTY-PLACEHOLDER')).replace('["EMPTY-PLACEHOLDER"]', '[]').replace('"EMPTY-PLACEHOLDER"', '""');
-    const r = initAnd(workDir({ 'main.tf.json': doc }), 'plan');
+    const r = freshRun({ 'main.tf.json': doc }, 'plan');
     show(r, 2);
     expect(r.status).not.toBe(0);
     expect(errorsOf(r).join('\n')).toMatch(says);
@@ -363,7 +362,7 @@ function refusalRun(c: (typeof REFUSALS)[number], version = TOFU_VERSION): TofuR
     expect(() => new StateEncryption(stack, props as StateEncryptionProps)).toThrow(`- ${c.ours} [${c.id}]`);
     doc = unchecked(props);
   }
-  return initAnd(workDir(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }), 'plan', {}, version);
+  return freshRun(c.hcl ? { 'main.tf': c.hcl } : { 'main.tf.json': doc }, 'plan', {}, version);
 }
 
 /** The arguments OpenTofu 1.13.0 adds to the KMS key providers, each with a valid sample. */
@@ -394,7 +393,7 @@ const argumentRuns = new Map<string, Promise<TofuResult>>();
 beforeAll(() => {
   for (const version of encryptionJudges().filter((v) => !judgesOff() && fs.existsSync(tofuPath(v)))) {
     for (const [type, name, make] of NEW_ARGUMENTS) {
-      argumentRuns.set(`${version} ${type}`, tofuAsync(workDir({ 'main.tf.json': newArgumentDocument(type, name, make) }), ['init', '-input=false', '-no-color'], {}, version));
+      argumentRuns.set(`${version} ${type}`, freshInit({ 'main.tf.json': newArgumentDocument(type, name, make) }, {}, version));
     }
   }
 });
@@ -437,7 +436,7 @@ describe.each(encryptionJudges())('OpenTofu %s: the arguments of its release, an
       new LocalBackend(stack, { path: 'producer.tfstate' });
       new StateEncryption(stack, { state: { method: EncryptionMethod.aesGcm('main', { keys: make({ [name]: 'not base64!' }) }) } });
       // WHEN this release plans it offline, THEN it refuses the key provider before reaching its service
-      const r = initAnd(workDir({ 'main.tf.json': Testing.synth(stack) }), 'plan', {}, version);
+      const r = freshRun({ 'main.tf.json': Testing.synth(stack) }, 'plan', {}, version);
       show(r, 2);
       expect(r.status).not.toBe(0);
       expect(errorsOf(r).join('\n')).toMatch(says);

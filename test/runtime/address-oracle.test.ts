@@ -13,6 +13,13 @@
  * configs the judge ran. The answers are recorded in test/support/address-answers.json,
  * which test/unit/address-answers.test.ts replays against the library in the fast loop; this suite fails
  * when the tools answer otherwise than recorded (record anew with STATE_BACKENDS_ORACLE_RECORD=1).
+ *
+ * A judge is asked only what it may answer otherwise than recorded: the recording holds the key of
+ * every answer's inputs (test/support/oracle-key.ts: the address code and the stores' layouts, the
+ * generator, the judge list, the install steps, the harness, the judge's build, the files it is
+ * given), and a recipe whose key is unchanged is replayed from the recording, which the unit tier
+ * holds the library to. Everything is asked when STATE_BACKENDS_ORACLE=live, or once an ISO week for
+ * drift (oracle-key.ts driftDue). The run says which it did, and under which keys.
  */
 import { spawn } from 'child_process';
 import * as crypto from 'crypto';
@@ -23,18 +30,48 @@ import { evaluatesBackend } from '../../src/private/kit/schema';
 import { formatTarget } from '../../src/private/target/target';
 import {
   ANSWERS_FILE, AZ_ACCOUNT, AZ_CONTAINER, Answer, AnswersFile, BUCKETS, COS_BUCKET, FROM_INIT, Family, FAMILIES, JudgeAnswers,
-  OSS_BUCKET, OSS_FRONT, Recipe, Run, Verdict, judgeRanBoth, libraryVerdict, pairTruth, pairsOf, recipeKey, toolDirectory, variantsOf,
+  OSS_BUCKET, OSS_FRONT, Recipe, RecordedKeys, Run, Verdict, judgeRanBoth, libraryVerdict, pairTruth, pairsOf, recipeKey, toolDirectory, variantsOf,
 } from '../support/address-cases';
 import { AzuriteServer, blobPath, blobRequest, cleanUp, listBlobs, startAzuriteClouds } from '../support/azurite';
 import { CosServer, startCos, startOssFront, stopCos } from '../support/cos';
 import { FAKE_GCS, Sandbox, gcsObjects, requireRuntime, startFakeGcs } from '../support/emulators';
-import { Judge, describeEachJudge, judgeEnv, networkSandbox, requireJudges } from '../support/judges';
+import { Judge, describeEachJudge, judgeEnv, listedJudgeTargets, networkSandbox, requireJudges } from '../support/judges';
 import { Moto, listKeys, startMoto } from '../support/moto';
+import { OracleKeys, StaticKeys, currentKeys, driftDue, isoWeek, lastLiveRun, recordLiveRun, staleRecipes } from '../support/oracle-key';
 import { scenario } from '../support/runtime-stacks';
 
 const JUDGES = requireRuntime('fake-gcs-server') && requireRuntime('azurite') && requireRuntime('moto') ? requireJudges('runtime') : [];
 const fresh: Record<string, JudgeAnswers> = {};
 const tally = { pairs: 0, verdicts: 0, skipped: 0, error: 0, warning: 0, none: 0, disagreements: 0 };
+
+const RECORD = process.env.STATE_BACKENDS_ORACLE_RECORD === '1';
+const recorded: AnswersFile = fs.existsSync(ANSWERS_FILE) ? JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8')) : { about: '', judges: {} };
+const KEYS: OracleKeys | undefined = JUDGES.length ? currentKeys(JUDGES) : undefined;
+/** Everything is asked: by request, or for drift. */
+const EVERYTHING = process.env.STATE_BACKENDS_ORACLE === 'live' ? 'STATE_BACKENDS_ORACLE=live'
+  : driftDue(recorded.asked) ? `the drift check: this ISO week (${isoWeek(new Date())}) is neither the recording's last full ask's ` +
+    `(${recorded.asked ?? 'none'}) nor this machine's (${lastLiveRun()?.asked ?? 'none'})`
+    : undefined;
+/** Per judge, the recipes asked in this run, and why. */
+const PLAN: Record<string, { readonly stale: Set<string>; readonly why: string }> = Object.fromEntries(JUDGES.map((j) => {
+  const target = formatTarget(j.target);
+  return [target, EVERYTHING ? { stale: new Set(Object.keys(KEYS!.configs[target])), why: EVERYTHING } : staleRecipes(target, KEYS!, recorded.keys)];
+}));
+/** The recipes whose answers were asked in this run, per judge (a -t selection asks fewer than planned). */
+const asked: Record<string, Set<string>> = {};
+
+beforeAll(() => {
+  if (JUDGES.length === 0) return;
+  const lines = Object.entries(PLAN).map(([t, p]) => {
+    const all = Object.keys(KEYS!.configs[t]).length;
+    const replayed = all - p.stale.size;
+    return `  ${t} (judge key ${KEYS!.judges[t]}): ${p.stale.size ? `${p.stale.size} of ${all} recipes asked (${p.why})` : 'no recipe asked'}` +
+      `${replayed ? `, ${replayed} REPLAYED from the recording (their keys unchanged)` : ''}`;
+  });
+  // eslint-disable-next-line no-console
+  console.warn(`\n=== address oracle: ${Object.values(PLAN).every((p) => p.stale.size === 0) ? 'REPLAYED, no judge asked' : 'asking the judges what may have changed'}` +
+    ` (keys ${JSON.stringify(staticOf(KEYS!))}; recording of ${recorded.asked ?? 'unknown date'}; test/support/oracle-key.ts says what the keys hold)\n${lines.join('\n')}\n`);
+});
 
 let gcs: Sandbox;
 let clouds: AzuriteServer[];
@@ -199,40 +236,56 @@ async function ask(family: Family, recipe: Recipe, judge: Judge, variant: string
 describeEachJudge('the address oracle', JUDGES, (judge) => {
   const target = formatTarget(judge.target);
   const families = FAMILIES.filter((f) => !f.judges || f.judges(target));
+  const { stale } = PLAN[target];
+  const toAsk = families.filter((f) => f.recipes.some((r) => stale.has(recipeKey(f, r))));
 
-  test.each(families.map((f) => [f.id, f] as const))(scenario('address-oracle', '%s: the library reports every pair the judge lands on one object, and no other'), async (_id, family) => {
-    // GIVEN what the judge names for each recipe, config file and run
-    const answers = (fresh[target] ??= {});
-    for (const recipe of family.recipes) {
-      const byVariant: Record<string, Record<string, Answer>> = {};
-      for (const variant of variantsOf(recipe)) {
-        byVariant[variant] = {};
-        for (const run of family.runs) byVariant[variant][run.id] = await ask(family, recipe, judge, variant, run);
-      }
-      answers[recipeKey(family, recipe)] = byVariant;
-    }
-    // WHEN every pair is judged by those answers and by the library at the judge's release
-    const disagreements: string[] = [];
-    for (const { a, b, linked } of pairsOf(family)) {
-      tally.pairs++;
-      const library = libraryVerdict(family, a, b, linked, target);
-      if (library === undefined) {
-        tally.skipped++;
-        // (a config the library refuses itself is not a pair; a pair whose configs the judge ran is one the library must judge)
-        if (!(a.builtin && b.builtin) && judgeRanBoth(family, answers, a, b)) {
-          disagreements.push(`${a.id} + ${b.id} (${linked ? 'linked' : 'apart'}): the judge ran both configs, the library refuses the pair`);
+  // (a judge whose every recipe is replayed asks nothing here)
+  if (toAsk.length > 0) {
+    test.each(toAsk.map((f) => [f.id, f] as const))(scenario('address-oracle', '%s: the library reports every pair the judge lands on one object, and no other'), async (_id, family) => {
+      // GIVEN what the judge names for each recipe, config file and run (asked where its key changed, else as recorded)
+      const mine = (fresh[target] ??= {});
+      for (const recipe of family.recipes.filter((r) => stale.has(recipeKey(family, r)))) {
+        const byVariant: Record<string, Record<string, Answer>> = {};
+        for (const variant of variantsOf(recipe)) {
+          byVariant[variant] = {};
+          for (const run of family.runs) byVariant[variant][run.id] = await ask(family, recipe, judge, variant, run);
         }
-        continue;
+        mine[recipeKey(family, recipe)] = byVariant;
+        (asked[target] ??= new Set()).add(recipeKey(family, recipe));
       }
-      const truth: Verdict = pairTruth(family, answers, a, b, linked);
-      tally.verdicts++;
-      tally[truth]++;
-      if (truth !== library) disagreements.push(`${a.id} + ${b.id} (${linked ? 'linked' : 'apart'}): the judge's answers make it ${truth}, the library ${library}`);
-    }
-    // THEN they agree on every pair
-    tally.disagreements += disagreements.length;
-    expect(disagreements).toEqual([]);
-  }, 600_000);
+      const answers: JudgeAnswers = { ...recorded.judges[target], ...mine };
+      // WHEN every pair is judged by those answers and by the library at the judge's release
+      const disagreements: string[] = [];
+      for (const { a, b, linked } of pairsOf(family)) {
+        tally.pairs++;
+        const library = libraryVerdict(family, a, b, linked, target);
+        if (library === undefined) {
+          tally.skipped++;
+          // (a config the library refuses itself is not a pair; a pair whose configs the judge ran is one the library must judge)
+          if (!(a.builtin && b.builtin) && judgeRanBoth(family, answers, a, b)) {
+            disagreements.push(`${a.id} + ${b.id} (${linked ? 'linked' : 'apart'}): the judge ran both configs, the library refuses the pair`);
+          }
+          continue;
+        }
+        const truth: Verdict = pairTruth(family, answers, a, b, linked);
+        tally.verdicts++;
+        tally[truth]++;
+        if (truth !== library) disagreements.push(`${a.id} + ${b.id} (${linked ? 'linked' : 'apart'}): the judge's answers make it ${truth}, the library ${library}`);
+      }
+      // THEN they agree on every pair
+      tally.disagreements += disagreements.length;
+      expect(disagreements).toEqual([]);
+    }, 600_000);
+  }
+
+  test('the answers not asked are recorded under the keys of what the judge would be given now', () => {
+    // GIVEN the recipes whose keys are unchanged
+    const replayed = families.flatMap((f) => f.recipes.map((r) => [f, r] as const)).filter(([f, r]) => !stale.has(recipeKey(f, r)));
+    // THEN the recording answers each for every config file and run (test/unit/address-answers.test.ts holds the library to them)
+    const answered = (f: Family, r: Recipe, v: string, run: Run) => recorded.judges[target]?.[recipeKey(f, r)]?.[v]?.[run.id] !== undefined;
+    const missing = replayed.flatMap(([f, r]) => variantsOf(r).flatMap((v) => f.runs.filter((run) => !answered(f, r, v, run)).map((run) => `${recipeKey(f, r)} ${v} ${run.id}`)));
+    expect(missing).toEqual([]);
+  });
 });
 
 test('the judges answer as test/support/address-answers.json records (STATE_BACKENDS_ORACLE_RECORD=1 records them anew)', () => {
@@ -240,16 +293,58 @@ test('the judges answer as test/support/address-answers.json records (STATE_BACK
   // eslint-disable-next-line no-console
   console.log(`address oracle: ${tally.pairs} generated pairs judged, ${tally.verdicts} compared (${tally.error} error, ${tally.warning} warning, ` +
     `${tally.none} none), ${tally.skipped} refused by the library itself at that release; ${tally.disagreements} disagreements`);
-  const recorded: AnswersFile = fs.existsSync(ANSWERS_FILE) ? JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8')) : { about: '', judges: {} };
   const about = 'What the judges answered to test/support/address-cases.ts: by judge, recipe (family/id#hash), config file ("-": none) and run, ' +
-    'the objects of the default workspace and of "w1", or the first URL of an offline init, or "fails". Written by test/runtime/address-oracle.test.ts ' +
+    'the objects of the default workspace and of "w1", or the first URL of an offline init, or "fails"; the keys of what each judge was given ' +
+    '(test/support/oracle-key.ts) and the day everything was last asked. Written by test/runtime/address-oracle.test.ts ' +
     'with STATE_BACKENDS_ORACLE_RECORD=1; replayed against the library by test/unit/address-answers.test.ts.';
   // (answers of the recipes asked now replace those recorded; a recipe no family holds any more is dropped)
   const current = new Set(FAMILIES.flatMap((f) => f.recipes.map((r) => recipeKey(f, r))));
-  const merged = (target: string) =>
-    Object.fromEntries(Object.entries({ ...recorded.judges[target], ...fresh[target] }).filter(([k]) => current.has(k)));
+  const keep = <T>(o: Record<string, T> | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([k]) => current.has(k)));
+  const merged = (target: string) => keep({ ...recorded.judges[target], ...fresh[target] });
   const targets = [...new Set([...Object.keys(recorded.judges), ...Object.keys(fresh)])];
   const answers: AnswersFile = { about, judges: Object.fromEntries(targets.map((t) => [t, merged(t)])) };
-  if (process.env.STATE_BACKENDS_ORACLE_RECORD === '1') fs.writeFileSync(ANSWERS_FILE, JSON.stringify(answers, null, 1) + '\n');
-  else expect(answers.judges).toEqual(recorded.judges);
+  const everything = JUDGES.every((j) => asked[formatTarget(j.target)]?.size === Object.keys(KEYS!.configs[formatTarget(j.target)]).length);
+  const staleLeft = Object.entries(PLAN).filter(([, p]) => p.stale.size > 0).map(([t]) => t);
+  // (every listed judge was asked everything: this machine's drift check is done)
+  const full = everything && listedJudgeTargets().every((t) => !recorded.judges[t] || PLAN[t]);
+  if (RECORD) {
+    fs.writeFileSync(ANSWERS_FILE, JSON.stringify({ ...answers, keys: keysAfter(recorded.keys, asked, current), asked: full ? today() : recorded.asked }, null, 1) + '\n');
+    if (full && tally.disagreements === 0) recordLiveRun({ asked: today(), keys: staticOf(KEYS!) });
+    return;
+  }
+  expect(answers.judges).toEqual(recorded.judges);
+  // (this machine asked everything under this checkout's keys, and the judges answered as recorded)
+  if (full && tally.disagreements === 0) recordLiveRun({ asked: today(), keys: staticOf(KEYS!) });
+  if (staleLeft.length > 0) {
+    // eslint-disable-next-line no-console
+    console.warn(`\n=== address oracle: the judges answered as recorded, but the recording's keys are not this run's for ${staleLeft.join(', ')}: ` +
+      'record them (STATE_BACKENDS_ORACLE_RECORD=1 npx jest --selectProjects cdktf -- test/runtime/address-oracle.test.ts asks only those again), ' +
+      'or every run asks them\n');
+  }
 });
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The static part of the keys (test/support/oracle-key.ts). */
+function staticOf(k: StaticKeys): StaticKeys {
+  return { address: k.address, generator: k.generator, judgeList: k.judgeList, installs: k.installs, harness: k.harness };
+}
+
+/**
+ * The recording's keys after this run asked `done`: each asked recipe's config key is this run's; the
+ * static keys and a judge's only where every recipe of every judge (of the judge) was asked under them.
+ */
+function keysAfter(before: RecordedKeys | undefined, done: Record<string, Set<string>>, current: Set<string>): OracleKeys {
+  const now = KEYS!;
+  const all = (t: string) => done[t]?.size === Object.keys(now.configs[t]).length;
+  const configs: Record<string, Record<string, string>> = {};
+  for (const t of new Set([...Object.keys(before?.configs ?? {}), ...Object.keys(now.configs)])) {
+    const kept = Object.entries(before?.configs[t] ?? {}).filter(([k]) => current.has(k));
+    configs[t] = Object.fromEntries([...kept, ...[...done[t] ?? []].map((k) => [k, now.configs[t][k]])]);
+  }
+  const judges = { ...before?.judges, ...Object.fromEntries(Object.keys(now.judges).filter(all).map((t) => [t, now.judges[t]])) };
+  // (a key the recording lacks stays "none": what was not asked under it is asked again)
+  const none: StaticKeys = { address: 'none', generator: 'none', judgeList: 'none', installs: 'none', harness: 'none' };
+  const statics = Object.keys(now.configs).every(all) ? staticOf(now) : staticOf({ ...none, ...before });
+  return { ...statics, judges, configs };
+}

@@ -546,4 +546,19 @@ export const ANSWERS_FILE = path.join(__dirname, 'address-answers.json');
 export interface AnswersFile {
   readonly about: string;
   readonly judges: Record<string, JudgeAnswers>;
+  /** The keys the answers were asked under (test/support/oracle-key.ts OracleKeys; a static key an older recording lacks is absent). */
+  readonly keys?: RecordedKeys;
+  /** The day every recipe was last asked of every judge (`YYYY-MM-DD`). */
+  readonly asked?: string;
+}
+
+/** The keys of a recording (test/support/oracle-key.ts says what each holds). */
+export interface RecordedKeys {
+  readonly address?: string;
+  readonly generator?: string;
+  readonly judgeList?: string;
+  readonly installs?: string;
+  readonly harness?: string;
+  readonly judges: Record<string, string>;
+  readonly configs: Record<string, Record<string, string>>;
 }

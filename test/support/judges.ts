@@ -21,6 +21,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { remembered } from './judge-memo';
 import { EVERY_TIER, JUDGE_ROWS, JudgeRow, JudgeTier } from './judge-rows';
 import { ParsedTarget, ToolName } from '../../src/private/target/target';
 
@@ -254,19 +255,23 @@ export function validate(judge: Judge, files: Record<string, string>, extraEnv: 
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), content);
   }
-  const env = judgeEnv(extraEnv);
-  const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: dir, env });
-  if (init.error || init.status !== 0) {
-    throw new Error(`${judge.name} init failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
-  }
-  const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
-  let out: { valid: boolean; diagnostics?: Diagnostic[] };
-  try {
-    out = JSON.parse(r.stdout);
-  } catch {
-    throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
-  }
-  return { valid: out.valid, diagnostics: out.diagnostics ?? [], dir };
+  // (an offline verdict on the files alone: remembered under the key of what the judge reads, test/support/judge-memo.ts)
+  const verdict = remembered(judge.binary, { run: 'validate', sandbox: networkSandbox().description, files, extraEnv }, () => {
+    const env = judgeEnv(extraEnv);
+    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: dir, env });
+    if (init.error || init.status !== 0) {
+      throw new Error(`${judge.name} init failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
+    }
+    const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
+    let out: { valid: boolean; diagnostics?: Diagnostic[] };
+    try {
+      out = JSON.parse(r.stdout);
+    } catch {
+      throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
+    }
+    return { valid: out.valid, diagnostics: out.diagnostics ?? [] };
+  });
+  return { ...verdict, dir };
 }
 
 /** Runs `init` (providers included) in a fresh directory holding `files`; for the offline proof. */

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { rememberedAsync, remembered } from './judge-memo';
 import { judgesOff, listedJudges, opentofuBinary } from './judges';
 import { ENCRYPTION_SINCE } from '../../src/private/encryption/schema';
 import { NEWEST_KNOWN, compareVersions } from '../../src/private/target/target';
@@ -134,6 +135,34 @@ export function initAnd(dir: string, step: 'plan' | 'apply', env: Record<string,
   const init = tofu(dir, ['init', '-input=false', '-no-color'], env, version);
   if (init.status !== 0) return init;
   return tofu(dir, step === 'plan' ? ['plan', '-input=false', '-no-color'] : ['apply', '-input=false', '-auto-approve', '-no-color'], env, version);
+}
+
+/** A result with the run's directory named by a placeholder (`dir`) or named again (`back`). */
+function renamed(r: TofuResult, from: string, to: string): TofuResult {
+  const swap = (t: string) => t.split(from).join(to);
+  return { ...r, stdout: swap(r.stdout), stderr: swap(r.stderr), output: swap(r.output) };
+}
+
+/**
+ * `initAnd` on a fresh directory holding `files`, which nothing reads afterwards: an offline
+ * verdict on the files alone, remembered under the key of what OpenTofu reads (test/support/judge-memo.ts).
+ */
+export function freshRun(files: Record<string, string>, step: 'plan' | 'apply', env: Record<string, string> = {}, version = TOFU_VERSION): TofuResult {
+  const dir = workDir(files);
+  const inputs = { run: 'tofu-fresh', isolated: networkIsolated(), files, step, env };
+  return renamed(remembered(tofuPath(version), inputs, () => renamed(initAnd(dir, step, env, version), dir, '<dir>')), '<dir>', dir);
+}
+
+/**
+ * `tofu init` on a fresh directory holding `files`, without blocking (a KMS client that waits for
+ * its service), remembered as `freshRun` is; a run cut off by the time limit is not kept.
+ */
+export async function freshInit(files: Record<string, string>, env: Record<string, string> = {}, version = TOFU_VERSION): Promise<TofuResult> {
+  const dir = workDir(files);
+  const inputs = { run: 'tofu-fresh-init', isolated: networkIsolated(), files, env };
+  const r = await rememberedAsync(tofuPath(version), inputs,
+    async () => renamed(await tofuAsync(dir, ['init', '-input=false', '-no-color'], env, version), dir, '<dir>'), (answer) => answer.status !== -1);
+  return renamed(r, '<dir>', dir);
 }
 
 /** Diagnostics (the `Error:` paragraphs) of a run, whitespace collapsed. */

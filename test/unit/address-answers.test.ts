@@ -4,14 +4,26 @@
  * test/runtime/address-oracle.test.ts) decide each pair of test/support/address-cases.ts, and the
  * library's verdict at that judge's release must be the same. A change to the address code that
  * the tools would contradict fails here first; so does a refusal of a pair both of whose configs
- * the judge ran.
+ * the judge ran. The recording must be of this checkout's keys (test/support/oracle-key.ts), or the
+ * live oracle must have asked everything under them on this machine: a replay of answers to other
+ * questions fails here.
+ *
+ * STATE_BACKENDS_ADDRESS_REPLAY=newest (the fast loop's setting) replays the newest judge of each
+ * tool; the unit tier replays every judge.
  */
 import * as fs from 'fs';
+import { compareVersions } from '../../src/private/target/target';
 import { ANSWERS_FILE, AnswersFile, FAMILIES, judgeRanBoth, libraryVerdict, pairTruth, pairsOf, recipeKey, variantsOf } from '../support/address-cases';
 import { JUDGE_ROWS } from '../support/judge-rows';
+import { changedStatic, lastLiveRun, staticKeys } from '../support/oracle-key';
 
 const recorded: AnswersFile = JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8'));
 const TARGETS = Object.keys(recorded.judges);
+/** The judges replayed: every one, or the newest of each tool (STATE_BACKENDS_ADDRESS_REPLAY=newest). */
+const REPLAYED = process.env.STATE_BACKENDS_ADDRESS_REPLAY === 'newest'
+  ? [...new Set(TARGETS.map((t) => t.split('@')[0]))].map((tool) => TARGETS.filter((t) => t.startsWith(`${tool}@`))
+    .sort((a, b) => compareVersions(b.split('@')[1], a.split('@')[1]))[0])
+  : TARGETS;
 
 test('the answers cover every judge and every generated recipe, config file and run', () => {
   expect(TARGETS.sort()).toEqual(JUDGE_ROWS.filter((r) => r.tiers.includes('runtime')).map((r) => `${r.tool}@${r.version}`).sort());
@@ -31,7 +43,36 @@ test('the answers cover every judge and every generated recipe, config file and 
   expect(missing).toEqual([]);
 });
 
-describe.each(TARGETS)('%s', (target) => {
+test('the answers were recorded under this checkout\'s keys, or the live oracle asked everything under them here', () => {
+  // GIVEN the keys any checkout computes (the address code and the stores' layouts, the generator, the judge list, the install steps, the harness)
+  const now = staticKeys();
+  // WHEN the recording's are others
+  const changed = changedStatic(now, recorded.keys);
+  const live = lastLiveRun();
+  const askedHere = live !== undefined && changedStatic(now, live.keys).length === 0;
+  if (changed.length > 0 && askedHere) {
+    // eslint-disable-next-line no-console
+    console.warn(`!!! address-answers.json is not of this checkout's keys (${changed.join('; ')}); the live oracle asked everything under them ` +
+      `on this machine on ${live!.asked} and the judges answered as recorded: record it (STATE_BACKENDS_ORACLE_RECORD=1) before pushing`);
+  }
+  // THEN the live oracle asked the judges under this checkout's keys on this machine (else the replay is of answers to other questions)
+  expect(askedHere ? [] : changed.map((c) => `${c}: ask the judges (STATE_BACKENDS_ORACLE_RECORD=1 npx jest --selectProjects cdktf -- test/runtime/address-oracle.test.ts)`)).toEqual([]);
+});
+
+test('every recorded answer names the key of what its judge was given (test/support/oracle-key.ts)', () => {
+  // GIVEN the keys the recording holds
+  const keys = recorded.keys;
+  expect(keys?.address).toMatch(/^[0-9a-f]{16}$/);
+  // THEN each judge's build and each answered recipe has one: the oracle asks again what has no key
+  const unkeyed = TARGETS.flatMap((t) => [
+    ...(keys?.judges[t] ? [] : [`${t}: the judge`]),
+    ...Object.keys(recorded.judges[t]).filter((k) => !keys?.configs[t]?.[k]).map((k) => `${t}: ${k}`),
+  ]);
+  expect(unkeyed).toEqual([]);
+  expect(recorded.asked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
+describe.each(REPLAYED)('%s', (target) => {
   test.each(FAMILIES.filter((f) => !f.judges || f.judges(target)).map((f) => [f.id, f] as const))('%s: the library\'s verdict on every pair is the judge\'s', (_id, family) => {
     // GIVEN every pair of the family, linked and not
     const answers = recorded.judges[target];
