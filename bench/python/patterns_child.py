@@ -13,43 +13,11 @@ line `RESULT {...}`: the wall and CPU time of each phase and of the whole run, t
 synth_bench.py does.
 """
 import json
-import os
 import platform
 import sys
 import time
 
-TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
-
-
-def descendants(pid):
-    """The process ids below `pid` (the jsii kernel: its node wrapper and the node it starts)."""
-    found = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for tid in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/children") as f:
-                children = [int(c) for c in f.read().split()]
-        except OSError:
-            continue
-        for child in children:
-            found += [child] + descendants(child)
-    return found
-
-
-def kernel_cpu_ms():
-    total = 0
-    for pid in descendants(os.getpid()):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-        except OSError:
-            continue
-    return total * TICK_MS
-
+from kernel_cpu import kernel_cpu_ms
 
 def cpu_ms():
     return time.process_time() * 1000 + kernel_cpu_ms()

@@ -26,9 +26,9 @@ from datetime import datetime, timezone
 import cdktf
 import cdktf_state_backends as lib
 
+from kernel_cpu import kernel_cpu_ms
 from report import Sample, quantile, report
 
-TICK_MS = 1000.0 / os.sysconf("SC_CLK_TCK")
 
 
 def build(variant, stacks, remote_states, outdir):
@@ -62,36 +62,6 @@ def build(variant, stacks, remote_states, outdir):
                     environment="public",
                 )
     return app
-
-
-def descendants(pid):
-    """The process ids below `pid` (the jsii kernel: its node wrapper and the node it starts)."""
-    found = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for tid in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/children") as f:
-                children = [int(c) for c in f.read().split()]
-        except OSError:
-            continue
-        for child in children:
-            found += [child] + descendants(child)
-    return found
-
-
-def kernel_cpu_ms():
-    total = 0
-    for pid in descendants(os.getpid()):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-        except OSError:
-            continue
-    return total * TICK_MS
 
 
 def run_once(variant, stacks, options, keep=None):
