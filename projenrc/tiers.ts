@@ -33,6 +33,12 @@ export interface Tier {
   readonly steps?: (parts: TierParts) => readonly TaskStep[];
   /** What the tier needs first when it runs alone, which the tiers before it built in `npm test`. */
   readonly alone?: (parts: TierParts) => readonly TaskStep[];
+  /**
+   * Its suites write only small files (Testing.app outdirs): jest's TMPDIR is in memory (/dev/shm)
+   * when the machine has room there (scripts/run-tier.js --memory-tmp). Each tier's TMPDIR is its
+   * own and removed when jest ends either way.
+   */
+  readonly memoryTmp?: boolean;
   /** In the fast loop (`npx projen test:fast`); in the check before pushing (`npx projen test:push`). */
   readonly fast?: boolean;
   readonly push?: boolean;
@@ -61,6 +67,7 @@ export const TIERS: readonly Tier[] = [
     name: 'unit',
     description: 'The library\'s own suites, both flavours: no tool, no emulator',
     jest: { dirs: ['test/unit'], flavours: ['cdktf', 'cdktn'] },
+    memoryTmp: true,
     fast: true,
     push: true,
   },
@@ -68,6 +75,7 @@ export const TIERS: readonly Tier[] = [
     name: 'repo',
     description: 'The repository\'s checks: docs, samples, the flavour generation, the layout, release notes',
     jest: { dirs: ['test/repo'], flavours: ['cdktf'] },
+    memoryTmp: true,
     fast: true,
     push: true,
   },
@@ -126,8 +134,8 @@ export function cdktfOnlyPaths(): string[] {
  * them. `typecheck`: the type-check runs beside it (scripts/typecheck-beside.js), and the step
  * fails when either does.
  */
-function jestStep(flavours: readonly Flavour[], dirs: readonly string[], typecheck = false): TaskStep {
-  const jest = `node scripts/run-tier.js ${flavours.join(',')} ${dirs.join(' ')} --`;
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[], memoryTmp: boolean, typecheck = false): TaskStep {
+  const jest = `node scripts/run-tier.js ${memoryTmp ? '--memory-tmp ' : ''}${flavours.join(',')} ${dirs.join(' ')} --`;
   return { exec: typecheck ? `node scripts/typecheck-beside.js -- ${jest}` : jest, receiveArgs: true };
 }
 
@@ -149,7 +157,7 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
   const stepsOf = (tier: Tier): TaskStep[] => [
     ...(tier.jest ? [generate] : []),
     ...(tier.steps?.(parts) ?? []),
-    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs)] : []),
+    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs, tier.memoryTmp === true)] : []),
   ];
 
   for (const tier of TIERS) {
@@ -186,13 +194,13 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
     const task = project.addTask(name, { description, env: { ...silenceJsiiNode20, ...env } });
     const installs = [...new Set(picked.flatMap((t) => t.needs ?? []))].map((i): TaskStep => ({ spawn: parts.installs[i] }));
     for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? [])]) addStep(project, task, step);
-    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), true));
+    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), picked.every((t) => t.memoryTmp), true));
   };
-  // A 1,000-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
+  // A 250-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
   // the address oracle's answers replayed for the newest judge of each tool instead of every judge
   // (test/unit/address-answers.test.ts; its check of the recording's keys runs whole).
   loop('test:fast', 'The fast loop: test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo, the type-check beside them; a file argument runs that file alone',
-    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '1000', STATE_BACKENDS_ADDRESS_REPLAY: 'newest' });
+    TIERS.filter((t) => t.fast), ['cdktf'], { FUZZ_RUNS_PER_STORE: '250', STATE_BACKENDS_ADDRESS_REPLAY: 'newest' });
   loop('test:push', 'Before pushing: test/unit and test/judges in both flavours and test/repo, the type-check beside them (builds the judges if missing)',
     TIERS.filter((t) => t.push), ['cdktf', 'cdktn']);
 }

@@ -2,12 +2,15 @@
  * scripts/run-tier.js: a tier's task runs jest on the tier's folders, and a file given after the
  * task selects that file (it once became one more ignore pattern, and every other suite ran).
  */
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parse, jestArgs } = require('../../scripts/run-tier.js') as {
+const { parse, jestArgs, withRunTmp } = require('../../scripts/run-tier.js') as {
   parse: (argv: string[]) => { projects: string[]; dirs: string[]; selected: string[]; options: string[] };
   jestArgs: (parsed: ReturnType<typeof parse>) => string[];
+  withRunTmp: <T>(env: NodeJS.ProcessEnv, run: (env: NodeJS.ProcessEnv) => T) => T;
 };
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -50,4 +53,31 @@ test('fails if a word is neither a path nor an option\'s value', () => {
   // THEN the run stops, saying what to give (jest would have run the whole tier)
   expect(() => jestArgs(parse(['cdktf', 'test/unit', '--', 'gcs-backend'])))
     .toThrow('"gcs-backend" is not a file or folder, expected a path such as test/unit/gcs-backend.test.ts (a test name goes after -t)');
+});
+
+describe('the temp dir of a tier\'s run', () => {
+  test('jest gets a TMPDIR of its own, under the temp dir, removed when it ends', () => {
+    // GIVEN a run that leaves an outdir behind, as Testing.app does
+    let seen = '';
+    const result = withRunTmp({ KEEP: 'x' }, (env) => {
+      seen = env.TMPDIR!;
+      fs.mkdirSync(path.join(seen, 'cdktf.outdir.abc', 'stacks'), { recursive: true });
+      return env.KEEP;
+    });
+
+    // THEN the run had its own directory beside the rest of its environment, and nothing is left of it
+    expect(result).toBe('x');
+    expect(path.dirname(seen)).toBe(os.tmpdir());
+    expect(path.basename(seen)).toMatch(/^state-backends-tier-/);
+    expect(fs.existsSync(seen)).toBe(false);
+  });
+
+  test('the directory goes also when the run throws', () => {
+    let seen = '';
+    expect(() => withRunTmp({}, (env) => {
+      seen = env.TMPDIR!;
+      throw new Error('jest could not start');
+    })).toThrow('jest could not start');
+    expect(fs.existsSync(seen)).toBe(false);
+  });
 });

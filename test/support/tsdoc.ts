@@ -23,7 +23,8 @@ let program: ts.Program | undefined;
  */
 export function interfaceDocs(file: string, name: string): Map<string, PropDoc> {
   const fileName = path.join(__dirname, '..', '..', 'src', file);
-  program ??= ts.createProgram([path.join(__dirname, '..', '..', 'src', 'index.ts')], { noEmit: true });
+  // (no @types packages: the interfaces' docs need only the sources and what they import)
+  program ??= ts.createProgram([path.join(__dirname, '..', '..', 'src', 'index.ts')], { noEmit: true, types: [] });
   const source = program.getSourceFile(fileName);
   if (!source) throw new Error(`${file} is not part of the package`);
   const checker = program.getTypeChecker();
