@@ -47,7 +47,8 @@ describe('README snippets', () => {
     // (the snippets' own diagnostics: the sources they import are tsc's to type-check; asking for
     // theirs here too doubled the time)
     const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
-      ...files.map((f) => program.getSourceFile(f)!).flatMap((sf) => [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)])];
+      ...files.map((f) => program.getSourceFile(f)!)
+        .flatMap((sf) => [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)])];
     const problems = diagnostics.map((d) => `${d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(problems).toEqual([]);
   });
