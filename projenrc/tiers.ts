@@ -196,7 +196,7 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
     for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? [])]) addStep(project, task, step);
     addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), picked.every((t) => t.memoryTmp), true));
   };
-  // A 250-run sample of the property test per store instead of 25,000 (test/unit/fuzz.test.ts), and
+  // A 250-run sample of the property test per store instead of 25,000 (test/unit/fuzz-<store>.test.ts), and
   // the address oracle's answers replayed for the newest judge of each tool instead of every judge
   // (test/unit/address-answers.test.ts; its check of the recording's keys runs whole).
   loop('test:fast', 'The fast loop: test/unit (cdktf flavour, a small fuzz sample, the address answers of the newest judges) and test/repo, the type-check beside them; a file argument runs that file alone',

@@ -3,7 +3,7 @@
  * message, or the encryption block (JSON and HCL) and the warnings. Every sample field of every key
  * provider and method is left out and set to odd values, for several targets. Run it before and
  * after a restructure of the encryption code and `cmp` the files: the same bytes show the
- * behaviour unchanged (the backends have FUZZ_DUMP in test/unit/fuzz.test.ts).
+ * behaviour unchanged (the backends have FUZZ_DUMP in test/support/fuzz-suite.ts).
  *
  *   npx ts-node -P tsconfig.dev.json scripts/encryption-dump.ts <out.jsonl>
  */

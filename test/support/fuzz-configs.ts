@@ -1,6 +1,6 @@
 /**
  * The configs of the property tests (fast-check), generated from the field tables, valid and invalid
- * mixed, for every store, as backends and as remote states, for several targets. test/unit/fuzz.test.ts
+ * mixed, for every store, as backends and as remote states, for several targets. test/unit/fuzz-<store>.test.ts
  * holds the library to its properties over them; test/judges/fuzz.test.ts has each judge validate
  * a sample of the ones the library accepts.
  */

@@ -1,0 +1,4 @@
+/** The property test of the gcs store's backend and remote state (test/support/fuzz-suite.ts). */
+import { describeFuzz } from '../support/fuzz-suite';
+
+describeFuzz('gcs');
