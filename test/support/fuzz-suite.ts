@@ -10,12 +10,12 @@
 import * as fs from 'fs';
 import { App, TerraformBackend, TerraformStack, Testing } from 'cdktf';
 import * as fc from 'fast-check';
-import { StateBackendError } from '../../src/private/errors/errors';
-import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../../src/private/target/target';
 import { warningsOf } from './annotations';
 import { FLAVOUR } from './flavour';
 import { SEED, configFor, judgeTargets, keysOf, readAcross } from './fuzz-configs';
 import { STORES } from './stores';
+import { StateBackendError } from '../../src/private/errors/errors';
+import { ParsedTarget, TARGET_CONTEXT_KEY, parseTarget } from '../../src/private/target/target';
 
 /**
  * The big run belongs to the cdktf project. The cdktn project tests sources that differ from src/
