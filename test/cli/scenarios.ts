@@ -74,8 +74,8 @@ export function describeCliApp(app: CliApp, title: string): void {
 
     // (how a user runs the app to look at it: the command cdktf.json names, `mvn compile exec:java` or `npx ts-node main.ts`)
     test(`run on its own (${app.language === 'java' ? 'mvn exec:java' : 'ts-node'}), the app prints each of the library's warnings once, and no state map table`, () => {
-      // WHEN the app's own command runs, without the CLI
-      const r = runApp(ns, app, dir);
+      // WHEN the app's own command runs, without the CLI (ts-node type-checking main.ts, as for a user)
+      const r = runApp(ns, app, dir, app.language === 'typescript' ? { TS_NODE_TRANSPILE_ONLY: 'false' } : {});
       expect(r.status).toBe(0);
       // THEN each warning is on its stderr once, as the CLI would print it (under cdktn's targetVersions one per declared tool: their texts differ)
       expect(occurrences(r.stderr, `WARN [network/backend]: ${LITERAL_SECRET}`)).toBe(PER_TOOL(app));

@@ -41,10 +41,7 @@ export function describeStateMoves(app: CliApp, store: Store, title: string): vo
   (runnable ? describe : describe.skip)(title, () => {
     let em: StoreEmulator;
     let dir: string;
-    // (ts-node transpiles main.ts without type-checking it again: the app's own suite, scenarios.ts, type-checks the same
-    // main.ts against the same installed package at every synth, and each run here would only repeat that check)
-    const transpileOnly: Record<string, string> = app.language === 'typescript' ? { TS_NODE_TRANSPILE_ONLY: 'true' } : {};
-    const run = (args: string[], extra: Record<string, string> = {}) => cli(em.ns, app, dir, args, { ...transpileOnly, ...em.env, ...extra });
+    const run = (args: string[], extra: Record<string, string> = {}) => cli(em.ns, app, dir, args, { ...em.env, ...extra });
     const ok = (r: ReturnType<typeof run>) => {
       if (r.status !== 0) throw new Error(`${app.framework} exited ${r.status}:\n${r.output}`);
       return r;
