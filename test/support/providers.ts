@@ -16,6 +16,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { binaryIdentity, remembered } from './judge-memo';
 import { Diagnostic, Judge, cacheRoot, judgeEnv, judgesOff, requireJudges, runJudge } from './judges';
 import { ProviderRow, providerRow } from './provider-rows';
 
@@ -26,7 +27,7 @@ export interface ProviderVerdict {
   readonly stack: string;
   readonly valid: boolean;
   readonly diagnostics: Diagnostic[];
-  /** Where the judge ran (the stack's configuration files and the lock file are kept there). */
+  /** Where the judge ran, or would have (the stack's configuration files are kept there). */
   readonly workDir: string;
 }
 
@@ -96,35 +97,54 @@ function stackFiles(row: ProviderRow, stack: string): string[] {
  * judge and stack. Returns one verdict per judge and stack, or none when the provider is not built
  * (`builtProvider` says so). An `init` that fails (a version constraint the mirror's version does
  * not meet, a provider the mirror lacks) throws with its output.
+ *
+ * A verdict is remembered (test/support/judge-memo.ts) under the judge's key and what else the run
+ * reads: the provider's build identity, the CLI config naming the mirror, the configuration files
+ * and this file; a verdict under the same key is replayed instead of asked again.
  */
 export function validateStacks(name: string, stacks: readonly string[], judges: readonly Judge[] = requireJudges()): ProviderVerdict[] {
   const row = builtProvider(name);
   if (!row) return [];
   const verdicts: ProviderVerdict[] = [];
+  const provider = [`${row.namespace}/${row.name}@${row.version}`, binaryIdentity(providerBinary(row)), fs.readFileSync(providersCliConfig(), 'utf8'), harness()];
   for (const stack of stacks) {
     const files = stackFiles(row, stack);
+    const contents = files.map((f) => [f, fs.readFileSync(path.join(stack, f), 'utf8')]);
     for (const judge of judges) {
       const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `${judge.tool}-${row.name}-`));
       for (const f of files) fs.copyFileSync(path.join(stack, f), path.join(workDir, f));
-      const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
-      try {
-        const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: workDir, env });
-        if (init.error || init.status !== 0) {
-          throw new Error(`${judge.name} init with ${row.namespace}/${row.name} failed in ${workDir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
-        }
-        const r = runJudge(judge.binary, ['validate', '-json'], { cwd: workDir, env });
-        let out: { valid: boolean; diagnostics?: Diagnostic[] };
-        try {
-          out = JSON.parse(r.stdout);
-        } catch {
-          throw new Error(`${judge.name} validate printed no JSON in ${workDir}:\n${r.stdout}${r.stderr}`);
-        }
-        verdicts.push({ judge, stack, valid: out.valid, diagnostics: out.diagnostics ?? [], workDir });
-      } finally {
-        // What init installed (links to the mirror, or a copy of a large binary) goes; the config stays.
-        fs.rmSync(path.join(workDir, '.terraform'), { recursive: true, force: true });
-      }
+      const answer = remembered(judge.binary, ['providers/validate', ...provider, contents], () => validateIn(judge, row, workDir));
+      verdicts.push({ judge, stack, ...answer, workDir });
     }
   }
   return verdicts;
+}
+
+let source: string | undefined;
+/** This file's text, in the key of each verdict: the code that runs the judge. */
+function harness(): string {
+  source ??= fs.readFileSync(__filename, 'utf8');
+  return source;
+}
+
+/** `init -backend=false` and `validate -json` of `judge` in `workDir`, offline from the mirror. */
+function validateIn(judge: Judge, row: ProviderRow, workDir: string): { valid: boolean; diagnostics: Diagnostic[] } {
+  const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
+  try {
+    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: workDir, env });
+    if (init.error || init.status !== 0) {
+      throw new Error(`${judge.name} init with ${row.namespace}/${row.name} failed in ${workDir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
+    }
+    const r = runJudge(judge.binary, ['validate', '-json'], { cwd: workDir, env });
+    let out: { valid: boolean; diagnostics?: Diagnostic[] };
+    try {
+      out = JSON.parse(r.stdout);
+    } catch {
+      throw new Error(`${judge.name} validate printed no JSON in ${workDir}:\n${r.stdout}${r.stderr}`);
+    }
+    return { valid: out.valid, diagnostics: out.diagnostics ?? [] };
+  } finally {
+    // What init installed (links to the mirror, or a copy of a large binary) goes; the config stays.
+    fs.rmSync(path.join(workDir, '.terraform'), { recursive: true, force: true });
+  }
 }
