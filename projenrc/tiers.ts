@@ -92,10 +92,11 @@ export const TIERS: readonly Tier[] = [
       cdktfOnly: [
         'test/judges/init-judge', 'test/judges/state-encryption-tofu', 'test/judges/judges', 'test/judges/fuzz',
         'test/judges/terraform-validate', 'test/judges/tool-refusals', 'test/judges/corpus', 'test/judges/backend-hash',
-        'test/judges/providers',
+        'test/judges/providers', 'test/judges/provider-schemas',
       ],
     },
-    // The providers validate the state stores' resources (test/judges/providers.test.ts).
+    // The providers validate the state stores' resources (test/judges/providers.test.ts), and their
+    // schemas are the committed ones (test/judges/provider-schemas.test.ts).
     needs: ['judges', 'providers'],
     push: true,
   },

@@ -4,7 +4,8 @@
  * providers` first; `terraform providers schema -json` with the terraform judge on PATH, offline,
  * from the mirror); for one that does not build here, read from its source archive by
  * test/support/schema-from-source. A row whose binary or archive is not on this machine is left as
- * it is, and said. test/repo/provider-schemas.test.ts fails when a committed file is not what its
+ * it is, and said. test/repo/provider-schemas.test.ts (the archives) and
+ * test/judges/provider-schemas.test.ts (the binaries) fail when a committed file is not what its
  * origin gives.
  *
  *   npx projen providers:schemas

@@ -9,8 +9,9 @@
  * - a provider that does not build here (`doesNotBuild`): its source archive, read by
  *   test/support/schema-from-source (`schemasFromSource`), which lowers helper/schema literals as
  *   terraform-plugin-sdk does. That is a schema read from source, not a judge's verdict.
- * test/repo/provider-schemas.test.ts holds each file to its origin where it is on the machine, and
- * the reader to the binaries of the providers that build.
+ * test/repo/provider-schemas.test.ts holds each file to its origin where that is a source archive,
+ * test/judges/provider-schemas.test.ts to the built binary, and the reader to the binaries of the
+ * providers that build.
  */
 import { execFileSync } from 'child_process';
 import * as crypto from 'crypto';
