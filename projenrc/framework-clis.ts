@@ -16,19 +16,25 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { maven
     exec: 'bash scripts/framework-clis.sh',
   });
   const cliJavaApp = 'test/cli/apps/java/pom.xml -Dstatebackends.repository=$PWD/dist/java -Dframework.repository=$PWD/node_modules/cdktf/dist/java ' + mavenVersion;
+  // The suite's files that passed under the same key are replayed (scripts/tier-memo.js); when every
+  // one is, nothing is packed or installed for the apps.
+  const live = 'node scripts/tier-memo.js live cli test/cli';
   const cliSuite = project.addTask('test:cli:suite', {
-    description: 'The framework-CLI suite (test/cli) on the artifacts already in dist/ (args go to jest)',
+    description: 'The framework-CLI suite (test/cli) on the artifacts already in dist/ (args select files in test/cli, or go to jest)',
     steps: [
       { spawn: frameworkClis.name },
       // (validate first, alone: it installs the freshly packaged artifact, which Maven 3.8 looks for
       // before any phase runs when the goals below are on the same command line, failing on an empty ~/.m2)
-      { exec: `mvn -B -q -f ${cliJavaApp} validate`, name: 'Install the packaged library for the Java app' },
-      { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies' },
-      { exec: 'jest --ci --coverage=false -c test/cli/jest.config.json', receiveArgs: true },
+      { exec: `mvn -B -q -f ${cliJavaApp} validate`, name: 'Install the packaged library for the Java app', condition: live },
+      { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies', condition: live },
+      { exec: 'node scripts/run-tier.js --memo cli --config test/cli/jest.config.json test/cli --', receiveArgs: true },
     ],
   });
   project.gitignore.exclude('/test/cli/apps/java/target/');
   // The cli tier, last in `npm test`: the languages tier packaged the Maven artifact and compiled the
   // cdktn flavour, so only the npm tarballs are packed here (a few seconds each).
-  return { install: frameworkClis.name, steps: [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: cliSuite.name, receiveArgs: true }] };
+  return {
+    install: frameworkClis.name,
+    steps: [{ spawn: 'package:js:cdktf', condition: live }, { exec: 'npx projen package:js', cwd: cdktnDir, condition: live }, { spawn: cliSuite.name, receiveArgs: true }],
+  };
 }

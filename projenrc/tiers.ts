@@ -39,6 +39,11 @@ export interface Tier {
    * own and removed when jest ends either way.
    */
   readonly memoryTmp?: boolean;
+  /**
+   * Its suites drive the tools, and a test file that passed under the same key (the checkout, the
+   * tools on PATH, the environment; scripts/tier-memo.js) in the last days is replayed, not run.
+   */
+  readonly memo?: boolean;
   /** In the fast loop (`npx projen test:fast`); in the check before pushing (`npx projen test:push`). */
   readonly fast?: boolean;
   readonly push?: boolean;
@@ -108,6 +113,7 @@ export const TIERS: readonly Tier[] = [
     needs: ['judges', 'emulators', 'providers'],
     // (its suites wait through the tools' applies, lock timeouts and retries much more than they compute)
     beside: true,
+    memo: true,
   },
   {
     name: 'languages',
@@ -135,8 +141,8 @@ export function cdktfOnlyPaths(): string[] {
  * them. `typecheck`: the type-check runs beside it (scripts/typecheck-beside.js), and the step
  * fails when either does.
  */
-function jestStep(flavours: readonly Flavour[], dirs: readonly string[], memoryTmp: boolean, typecheck = false): TaskStep {
-  const jest = `node scripts/run-tier.js ${memoryTmp ? '--memory-tmp ' : ''}${flavours.join(',')} ${dirs.join(' ')} --`;
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[], memoryTmp: boolean, typecheck = false, memo?: string): TaskStep {
+  const jest = `node scripts/run-tier.js ${memoryTmp ? '--memory-tmp ' : ''}${memo ? `--memo ${memo} ` : ''}${flavours.join(',')} ${dirs.join(' ')} --`;
   return { exec: typecheck ? `node scripts/typecheck-beside.js -- ${jest}` : jest, receiveArgs: true };
 }
 
@@ -158,7 +164,7 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
   const stepsOf = (tier: Tier): TaskStep[] => [
     ...(tier.jest ? [generate] : []),
     ...(tier.steps?.(parts) ?? []),
-    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs, tier.memoryTmp === true)] : []),
+    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs, tier.memoryTmp === true, false, tier.memo ? tier.name : undefined)] : []),
   ];
 
   for (const tier of TIERS) {

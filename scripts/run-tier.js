@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs jest on one tier of the test run (projenrc/tiers.ts holds the table).
 //
-//   node scripts/run-tier.js [--memory-tmp] <projects> <dir>... -- [FILE...] [JEST OPTION...]
+//   node scripts/run-tier.js [--memory-tmp] [--memo TIER] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]
 //
-// <projects> is the jest projects (flavours) the tier runs in, comma-separated; the dirs are the
-// tier's folders. After `--` come the user's arguments (projen appends them): files or folders
+// <projects> is the jest projects (flavours) the tier runs in, comma-separated, or --config names
+// the tier's own jest config (the CLI suite's); the dirs are the tier's folders. After `--` come the user's arguments (projen appends them): files or folders
 // given there select what runs, instead of the whole tier, and must lie inside it; options go to
 // jest unchanged (`-t <name>`, `--verbose`, ...); any other word is refused (jest would read it as
 // one more path pattern and run the whole tier). Without a selection the whole tier runs.
@@ -15,6 +15,10 @@
 // (the tiers whose suites write only small files) that directory is in /dev/shm when it is a
 // tmpfs with room: the address replay spent 6 to 9 s of its 10 to 17 s in the kernel making and
 // writing outdirs on the disk (ext4, mounted with discard), 1.2 s on tmpfs.
+//
+// With --memo (the tiers that drive the tools), a test file that passed under the same key in the
+// last days is replayed instead of run (scripts/tier-memo.js says what the key holds), and the files
+// that pass live are kept. A test-name filter (-t) runs the selected files live and keeps nothing.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -28,9 +32,19 @@ function parse(argv) {
   const sep = argv.indexOf('--');
   const head = sep < 0 ? argv : argv.slice(0, sep);
   const tail = sep < 0 ? [] : argv.slice(sep + 1);
-  const memoryTmp = head[0] === '--memory-tmp';
-  const [projects, ...dirs] = memoryTmp ? head.slice(1) : head;
-  if (!projects || projects.startsWith('-') || dirs.length === 0) throw new Error('usage: run-tier.js [--memory-tmp] <projects> <dir>... -- [FILE...] [JEST OPTION...]');
+  const usage = 'usage: run-tier.js [--memory-tmp] [--memo TIER] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]';
+  let memoryTmp = false;
+  let memo;
+  let config;
+  let i = 0;
+  for (; i < head.length && head[i].startsWith('--'); i++) {
+    if (head[i] === '--memory-tmp') memoryTmp = true;
+    else if (head[i] === '--memo' && head[i + 1]) memo = head[++i];
+    else if (head[i] === '--config' && head[i + 1]) config = head[++i];
+    else throw new Error(usage);
+  }
+  const [projects, ...dirs] = config ? [undefined, ...head.slice(i)] : head.slice(i);
+  if ((!config && (!projects || projects.startsWith('-'))) || dirs.length === 0) throw new Error(usage);
   const selected = [];
   const options = [];
   for (let i = 0; i < tail.length; i++) {
@@ -46,7 +60,7 @@ function parse(argv) {
       throw new Error(`${JSON.stringify(arg)} is not a file or folder, expected a path such as test/unit/gcs-backend.test.ts (a test name goes after -t)`);
     }
   }
-  return { projects: projects.split(','), dirs, selected, options, memoryTmp };
+  return { projects: projects ? projects.split(',') : [], config, dirs, selected, options, memoryTmp, memo };
 }
 
 function looksLikePath(arg) {
@@ -61,7 +75,7 @@ function patternFor(p) {
 }
 
 /** The jest command line for a tier and a selection; fails when a selected path lies outside the tier. */
-function jestArgs({ projects, dirs, selected, options }) {
+function jestArgs({ projects, config, dirs, selected, options }) {
   for (const s of selected) {
     const abs = path.resolve(ROOT, s);
     if (!dirs.some((d) => abs === path.resolve(ROOT, d) || abs.startsWith(path.resolve(ROOT, d) + path.sep))) {
@@ -72,7 +86,8 @@ function jestArgs({ projects, dirs, selected, options }) {
   const patterns = (selected.length ? selected : dirs).map(patternFor);
   // Array options last, each followed only by its values: jest would take a path after
   // --selectProjects as one more project name.
-  return ['--ci', '--coverage=false', ...options, '--selectProjects', ...projects, '--testPathPatterns', ...patterns];
+  const scope = config ? ['--config', config] : ['--selectProjects', ...projects];
+  return ['--ci', '--coverage=false', ...options, ...scope, '--testPathPatterns', ...patterns];
 }
 
 /** jest's default cache directory (jest-config's getCacheDirectory), read before TMPDIR changes. */
@@ -116,22 +131,57 @@ function withRunTmp(env, run, base = os.tmpdir()) {
   }
 }
 
-module.exports = { parse, jestArgs, withRunTmp, memoryTmpBase };
+/** Whether the jest options pick tests by name (those runs keep no verdict: a file ran in part). */
+const picksByName = (options) => options.some((o) => /^(-t|--testNamePattern)(=|$)/.test(o));
+
+/** The test files a run of the tier covers: the selected ones (a folder: its files), else the tier's. */
+function coveredFiles({ dirs, selected }, testFiles) {
+  if (!selected.length) return testFiles(dirs);
+  return [...new Set(selected.flatMap((s) => {
+    const rel = path.relative(ROOT, path.resolve(ROOT, s)).split(path.sep).join('/');
+    return fs.statSync(path.join(ROOT, rel)).isDirectory() ? testFiles([rel]) : [rel];
+  }))].sort();
+}
+
+/**
+ * Runs jest (`jest(args, env)` gives its exit status) on a tier, through the tier memo when the tier
+ * has one: the files remembered as passed are replayed and named, the others run, and those that
+ * pass are kept. Returns the exit status.
+ */
+function runTier(parsed, jest, memo = require('./tier-memo'), log = (line) => console.log(line)) {
+  const base = parsed.memoryTmp ? memoryTmpBase() : os.tmpdir();
+  // (jest keeps its transform cache under the temp dir; it stays where jest's default puts it)
+  const withCache = (args) => (args.some((a) => a.startsWith('--cacheDirectory')) ? args : [`--cacheDirectory=${jestCacheDir()}`, ...args]);
+  if (!parsed.memo || picksByName(parsed.options)) return withRunTmp(process.env, (env) => jest(withCache(jestArgs(parsed)), env), base);
+
+  const planned = memo.plan(parsed.memo, coveredFiles(parsed, memo.testFiles));
+  for (const line of memo.describe(parsed.memo, planned)) log(line);
+  if (planned.why) log(`tier memo: every ${parsed.memo} file runs live (${planned.why})`);
+  if (planned.live.length === 0) return 0;
+  const liveArgs = withCache(jestArgs({ ...parsed, selected: planned.live }));
+  return withRunTmp(process.env, (env) => {
+    const report = path.join(env.TMPDIR, 'jest-report.json');
+    const status = jest([...liveArgs, '--json', `--outputFile=${report}`], env);
+    if (fs.existsSync(report)) {
+      const kept = memo.record(parsed.memo, planned.keys, JSON.parse(fs.readFileSync(report, 'utf8')));
+      if (planned.why === undefined) log(`tier memo: ${kept} of ${planned.live.length} ${parsed.memo} files passed live and are kept`);
+    }
+    return status;
+  }, base);
+}
+
+module.exports = { parse, jestArgs, withRunTmp, memoryTmpBase, runTier, coveredFiles };
 
 if (require.main === module) {
-  let args;
   let parsed;
   try {
     parsed = parse(process.argv.slice(2));
-    args = jestArgs(parsed);
+    jestArgs(parsed);
   } catch (e) {
     process.stderr.write(`run-tier: ${e.message}\n`);
     process.exit(2);
   }
-  const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
-  const base = parsed.memoryTmp ? memoryTmpBase() : os.tmpdir();
-  // (jest keeps its transform cache under the temp dir; it stays where jest's default puts it)
-  if (!args.some((a) => a.startsWith('--cacheDirectory'))) args.unshift(`--cacheDirectory=${jestCacheDir()}`);
-  const r = withRunTmp(process.env, (env) => spawnSync(jest, args, { stdio: 'inherit', cwd: ROOT, env }), base);
-  process.exit(r.status ?? 1);
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'jest');
+  const status = runTier(parsed, (args, env) => spawnSync(bin, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1);
+  process.exit(status);
 }
