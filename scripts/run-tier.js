@@ -158,7 +158,8 @@ function runTier(parsed, jest, memo = require('./tier-memo'), log = (line) => co
   for (const line of memo.describe(parsed.memo, planned)) log(line);
   if (planned.why) log(`tier memo: every ${parsed.memo} file runs live (${planned.why})`);
   if (planned.live.length === 0) return 0;
-  const liveArgs = withCache(jestArgs({ ...parsed, selected: planned.live }));
+  // (nothing replayed: the selection as given, which names the tier's folders rather than every file)
+  const liveArgs = withCache(jestArgs(planned.replayed.length ? { ...parsed, selected: planned.live } : parsed));
   return withRunTmp(process.env, (env) => {
     const report = path.join(env.TMPDIR, 'jest-report.json');
     const status = jest([...liveArgs, '--json', `--outputFile=${report}`], env);
