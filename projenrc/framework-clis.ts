@@ -16,25 +16,31 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { maven
     exec: 'bash scripts/framework-clis.sh',
   });
   const cliJavaApp = 'test/cli/apps/java/pom.xml -Dstatebackends.repository=$PWD/dist/java -Dframework.repository=$PWD/node_modules/cdktf/dist/java ' + mavenVersion;
-  // The suite's files that passed under the same key are replayed (scripts/tier-memo.js); when every
-  // one is, nothing is packed or installed for the apps.
-  const live = 'node scripts/tier-memo.js live cli test/cli';
-  const cliSuite = project.addTask('test:cli:suite', {
-    description: 'The framework-CLI suite (test/cli) on the artifacts already in dist/ (args select files in test/cli, or go to jest)',
+  const javaApp = project.addTask('test:cli:java-app', {
+    description: 'Installs the Maven artifact in dist/java for the CLI suite\'s Java app and resolves its plugins and dependencies',
     steps: [
-      { spawn: frameworkClis.name },
       // (validate first, alone: it installs the freshly packaged artifact, which Maven 3.8 looks for
       // before any phase runs when the goals below are on the same command line, failing on an empty ~/.m2)
-      { exec: `mvn -B -q -f ${cliJavaApp} validate`, name: 'Install the packaged library for the Java app', condition: live },
-      { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies', condition: live },
-      { exec: 'node scripts/run-tier.js --memo cli --config test/cli/jest.config.json test/cli --', receiveArgs: true },
+      { exec: `mvn -B -q -f ${cliJavaApp} validate`, name: 'Install the packaged library for the Java app' },
+      { exec: `mvn -B -q -f ${cliJavaApp} compile exec:help dependency:resolve`, name: 'Resolve the Java app\'s plugins and dependencies' },
     ],
   });
+  // What the apps install, from what the tiers before built (the languages tier packaged the Maven
+  // artifact and compiled the cdktn flavour): the npm tarballs (a few seconds each) and the Java app.
+  const pack = project.addTask('test:cli:pack', {
+    description: 'Packs both flavours\' npm tarballs and prepares the Java app: what the CLI suite\'s apps install',
+    steps: [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: javaApp.name }],
+  });
+  const runTier = 'node scripts/run-tier.js --config test/cli/jest.config.json test/cli --';
+  project.addTask('test:cli:suite', {
+    description: 'The framework-CLI suite (test/cli), every file live, on the artifacts already in dist/ (args select files in test/cli, or go to jest)',
+    steps: [{ spawn: frameworkClis.name }, { spawn: javaApp.name }, { exec: runTier, receiveArgs: true }],
+  });
   project.gitignore.exclude('/test/cli/apps/java/target/');
-  // The cli tier, last in `npm test`: the languages tier packaged the Maven artifact and compiled the
-  // cdktn flavour, so only the npm tarballs are packed here (a few seconds each).
+  // The cli tier, last in `npm test`: the files that passed under the same key are replayed
+  // (scripts/tier-memo.js), and the apps' packages are made only when a file runs live.
   return {
     install: frameworkClis.name,
-    steps: [{ spawn: 'package:js:cdktf', condition: live }, { exec: 'npx projen package:js', cwd: cdktnDir, condition: live }, { spawn: cliSuite.name, receiveArgs: true }],
+    steps: [{ exec: runTier.replace('run-tier.js', `run-tier.js --memo cli --before "npx projen ${pack.name}"`), receiveArgs: true }],
   };
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs jest on one tier of the test run (projenrc/tiers.ts holds the table).
 //
-//   node scripts/run-tier.js [--memory-tmp] [--memo TIER] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]
+//   node scripts/run-tier.js [--memory-tmp] [--memo TIER] [--before COMMAND] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]
 //
 // <projects> is the jest projects (flavours) the tier runs in, comma-separated, or --config names
-// the tier's own jest config (the CLI suite's); the dirs are the tier's folders. After `--` come the user's arguments (projen appends them): files or folders
+// the tier's own jest config (the CLI suite's); the dirs are the tier's folders. --before names a
+// shell command that prepares what the suites use (the CLI suite's packages), run first when a file
+// runs live. After `--` come the user's arguments (projen appends them): files or folders
 // given there select what runs, instead of the whole tier, and must lie inside it; options go to
 // jest unchanged (`-t <name>`, `--verbose`, ...); any other word is refused (jest would read it as
 // one more path pattern and run the whole tier). Without a selection the whole tier runs.
@@ -17,8 +19,9 @@
 // writing outdirs on the disk (ext4, mounted with discard), 1.2 s on tmpfs.
 //
 // With --memo (the tiers that drive the tools), a test file that passed under the same key in the
-// last days is replayed instead of run (scripts/tier-memo.js says what the key holds), and the files
-// that pass live are kept. A test-name filter (-t) runs the selected files live and keeps nothing.
+// last days is replayed instead of run (scripts/tier-memo.js says what the key holds, and when a
+// verdict is kept), and the files that pass live are kept. A test-name filter (-t) runs the selected
+// files live and keeps nothing.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -32,14 +35,16 @@ function parse(argv) {
   const sep = argv.indexOf('--');
   const head = sep < 0 ? argv : argv.slice(0, sep);
   const tail = sep < 0 ? [] : argv.slice(sep + 1);
-  const usage = 'usage: run-tier.js [--memory-tmp] [--memo TIER] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]';
+  const usage = 'usage: run-tier.js [--memory-tmp] [--memo TIER] [--before COMMAND] (<projects> | --config FILE) <dir>... -- [FILE...] [JEST OPTION...]';
   let memoryTmp = false;
   let memo;
+  let before;
   let config;
   let i = 0;
   for (; i < head.length && head[i].startsWith('--'); i++) {
     if (head[i] === '--memory-tmp') memoryTmp = true;
     else if (head[i] === '--memo' && head[i + 1]) memo = head[++i];
+    else if (head[i] === '--before' && head[i + 1]) before = head[++i];
     else if (head[i] === '--config' && head[i + 1]) config = head[++i];
     else throw new Error(usage);
   }
@@ -60,7 +65,7 @@ function parse(argv) {
       throw new Error(`${JSON.stringify(arg)} is not a file or folder, expected a path such as test/unit/gcs-backend.test.ts (a test name goes after -t)`);
     }
   }
-  return { projects: projects ? projects.split(',') : [], config, dirs, selected, options, memoryTmp, memo };
+  return { projects: projects ? projects.split(',') : [], config, dirs, selected, options, memoryTmp, memo, before };
 }
 
 function looksLikePath(arg) {
@@ -144,28 +149,35 @@ function coveredFiles({ dirs, selected }, testFiles) {
 }
 
 /**
- * Runs jest (`jest(args, env)` gives its exit status) on a tier, through the tier memo when the tier
- * has one: the files remembered as passed are replayed and named, the others run, and those that
- * pass are kept. Returns the exit status.
+ * Runs jest on a tier, through the tier memo when the tier has one: the files remembered as passed
+ * are replayed and named, the others run (after `--before`, when given), and those that pass are
+ * kept. `jest(args, env)` and `shell(command)` run and give the exit status. Returns the run's.
  */
-function runTier(parsed, jest, memo = require('./tier-memo'), log = (line) => console.log(line)) {
+function runTier(parsed, { jest, shell, memo = require('./tier-memo'), log = (line) => console.log(line) }) {
   const base = parsed.memoryTmp ? memoryTmpBase() : os.tmpdir();
   // (jest keeps its transform cache under the temp dir; it stays where jest's default puts it)
   const withCache = (args) => (args.some((a) => a.startsWith('--cacheDirectory')) ? args : [`--cacheDirectory=${jestCacheDir()}`, ...args]);
-  if (!parsed.memo || picksByName(parsed.options)) return withRunTmp(process.env, (env) => jest(withCache(jestArgs(parsed)), env), base);
+  const prepared = () => {
+    if (!parsed.before) return 0;
+    log(`run-tier: first ${parsed.before}`);
+    return shell(parsed.before);
+  };
+  if (!parsed.memo || picksByName(parsed.options)) return prepared() || withRunTmp(process.env, (env) => jest(withCache(jestArgs(parsed)), env), base);
 
   const planned = memo.plan(parsed.memo, coveredFiles(parsed, memo.testFiles));
   for (const line of memo.describe(parsed.memo, planned)) log(line);
   if (planned.why) log(`tier memo: every ${parsed.memo} file runs live (${planned.why})`);
   if (planned.live.length === 0) return 0;
+  const ready = prepared();
+  if (ready !== 0) return ready;
   // (nothing replayed: the selection as given, which names the tier's folders rather than every file)
   const liveArgs = withCache(jestArgs(planned.replayed.length ? { ...parsed, selected: planned.live } : parsed));
   return withRunTmp(process.env, (env) => {
     const report = path.join(env.TMPDIR, 'jest-report.json');
     const status = jest([...liveArgs, '--json', `--outputFile=${report}`], env);
     if (fs.existsSync(report)) {
-      const kept = memo.record(parsed.memo, planned.keys, JSON.parse(fs.readFileSync(report, 'utf8')));
-      if (planned.why === undefined) log(`tier memo: ${kept} of ${planned.live.length} ${parsed.memo} files passed live and are kept`);
+      const { kept, why } = memo.record(parsed.memo, planned, JSON.parse(fs.readFileSync(report, 'utf8')));
+      log(`tier memo: ${kept} of ${planned.live.length} ${parsed.memo} files kept${why ? ` (${why})` : ' (passed live)'}`);
     }
     return status;
   }, base);
@@ -183,6 +195,8 @@ if (require.main === module) {
     process.exit(2);
   }
   const bin = path.join(ROOT, 'node_modules', '.bin', 'jest');
-  const status = runTier(parsed, (args, env) => spawnSync(bin, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1);
-  process.exit(status);
+  process.exit(runTier(parsed, {
+    jest: (args, env) => spawnSync(bin, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1,
+    shell: (command) => spawnSync(command, { shell: true, stdio: 'inherit', cwd: ROOT }).status ?? 1,
+  }));
 }

@@ -7,20 +7,20 @@
 //
 // - the checkout: every file git lists (tracked, and new files not ignored), path and contents as
 //   they are on disk, except OUTSIDE (the other tiers' suites, the benchmarks, the notes and docs no
-//   test reads) and the test files (no file reads another's; each file's own key holds its own); lib/, the cdktn sources and the packages are built
-//   from what is listed, the installs (judges, emulators, providers, CLIs) are keyed by the scripts
-//   listed (scripts/install-key.js);
-// - the tools found on PATH (node, java, mvn, go, terraform, python3): where each resolves to, its
-//   size and modification time;
-// - the variables of the environment a tool, a framework or the harness reads (READ).
+//   test of these tiers reads). lib/, the cdktn sources and the packages are built from what is
+//   listed; the installs (judges, emulators, providers, CLIs) are keyed by the scripts listed
+//   (scripts/install-key.js). The test files are in every file's key: one reads the others
+//   (test/runtime/scenarios.test.ts);
+// - the tools found on PATH (TOOLS): where each resolves to, its size and modification time;
+// - the whole environment but PER_RUN (what differs between two runs of one checkout: its path, the
+//   shell's and npm's bookkeeping, the terminal), with the cache directory as resolved.
 //
-// A verdict older than DRIFT_DAYS is asked again (drift: what no key holds, the emulators' unpinned
-// dependencies, the machine), a file that failed is never kept, and
-// `STATE_BACKENDS_TIER_MEMO=off` runs every file (and keeps the new verdicts). Outside a git
-// checkout nothing is replayed.
-//
-//   node scripts/tier-memo.js live TIER DIR...   exits 0 when a file of the tier's folders runs live
-//                                                (a projen step's condition: the CLI tier's packaging)
+// Verdicts are kept only from runs under CI: there a missing judge, emulator or provider fails the
+// file (elsewhere its checks are skipped, and the file would pass without them). A file that failed,
+// or skipped all its tests, is never kept, and neither is anything when the checkout changed while
+// jest ran. A verdict older than DRIFT_DAYS is asked again (drift: what no key holds, the
+// emulators' unpinned dependencies, the machine). `STATE_BACKENDS_TIER_MEMO=off` runs every file
+// (and keeps the new verdicts). Outside a git checkout nothing is replayed.
 'use strict';
 const { spawnSync } = require('child_process');
 const crypto = require('crypto');
@@ -38,8 +38,13 @@ const OUTSIDE = [
 ];
 /** The tools the suites run from PATH. */
 const TOOLS = ['node', 'java', 'mvn', 'go', 'terraform', 'python3'];
-/** The variables the tools, the frameworks and the harness read (never STATE_BACKENDS_TIER_MEMO, which only says whether to replay). */
-const READ = /^(CI|HOME|NODE_OPTIONS|JAVA_HOME|MAVEN_OPTS|GO[A-Z]*|TF_|TOFU_|OPENTOFU_|CHECKPOINT_|CDKTF_|CDKTN_|JSII_|STATE_BACKENDS_(?!TIER_MEMO$)|ARM_|AZURE_|GOOGLE_|CLOUDSDK_|ALICLOUD_|ALIBABA_CLOUD_|TENCENTCLOUD_|AWS_|HTTPS?_PROXY$|NO_PROXY$|SSL_CERT_)/i;
+/**
+ * The variables that differ between two runs of one checkout and that no suite's verdict depends
+ * on: the checkout's path and the shell's bookkeeping, npm's per-invocation variables (several hold
+ * the checkout's path), the terminal, the temp dir (every tier's is its own), PATH (its tools are
+ * keyed as TOOLS), and the memo's own switch and the run's state directory.
+ */
+const PER_RUN = /^(PWD|OLDPWD|INIT_CWD|SHLVL|_|PATH|TMPDIR|TERM|TERM_PROGRAM(_VERSION)?|COLUMNS|LINES|LS_COLORS|DISPLAY|SSH_.*|XDG_RUNTIME_DIR|XDG_SESSION_.*|npm_.*|STATE_BACKENDS_TIER_MEMO|STATE_BACKENDS_RUN_DIR)$/;
 
 const sha = (...parts) => {
   const h = crypto.createHash('sha256');
@@ -74,17 +79,19 @@ function toolIdentity(tool, env) {
 }
 
 /**
- * The key every test file of a tier shares: the checkout but the test files and OUTSIDE, the tools,
- * the environment. Undefined outside a git checkout.
+ * The key every test file of a tier shares: the checkout but OUTSIDE, the tools, the environment
+ * but PER_RUN. Undefined outside a git checkout.
  */
 function sharedKey(tier, { root = ROOT, env = process.env } = {}) {
   const files = listed(root);
   if (!files) return undefined;
-  const read = files.filter((f) => !f.endsWith('.test.ts') && !OUTSIDE.some((o) => (o.endsWith('/') ? f.startsWith(o) : f === o)));
+  const read = files.filter((f) => !OUTSIDE.some((o) => (o.endsWith('/') ? f.startsWith(o) : f === o)));
   const h = crypto.createHash('sha256');
   for (const f of read) h.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
   const tools = TOOLS.map((t) => `${t}=${toolIdentity(t, env)}`);
-  const environment = Object.entries(env).filter(([k]) => READ.test(k)).sort(([a], [b]) => a.localeCompare(b));
+  // (the cache as resolved: a run given STATE_BACKENDS_CACHE by projen and one without it read the same)
+  const environment = Object.entries({ ...env, STATE_BACKENDS_CACHE: cacheDir(env) })
+    .filter(([k]) => !PER_RUN.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return sha(tier, h.digest('hex'), JSON.stringify(tools), JSON.stringify(environment));
 }
 
@@ -105,46 +112,52 @@ function testFiles(dirs, root = ROOT) {
 const entryFile = (tier, key, env) => path.join(cacheDir(env), 'tier-memo', tier, `${key}.json`);
 
 /**
- * Which of `files` (relative to `root`) run live and which replay: each file's key (the shared key,
- * its path and contents) and, for those that replay, the verdict remembered under it.
+ * Which of `files` (relative to `root`) run live and which replay: the shared key, each file's key
+ * (the shared key and its path) and, for those that replay, the verdict remembered under it.
  */
 function plan(tier, files, { root = ROOT, env = process.env, now = Date.now() } = {}) {
   const shared = replaying(env) ? sharedKey(tier, { root, env }) : undefined;
+  const why = shared !== undefined ? undefined : replaying(env) ? 'not a git checkout' : 'STATE_BACKENDS_TIER_MEMO=off';
   const keys = {};
   const live = [];
   const replayed = [];
   for (const f of files) {
-    if (shared === undefined) {
-      live.push(f);
-      continue;
-    }
-    keys[f] = sha(shared, f, fs.readFileSync(path.join(root, f)));
     let entry;
-    try {
-      entry = JSON.parse(fs.readFileSync(entryFile(tier, keys[f], env), 'utf8'));
-    } catch {
-      entry = undefined; // (never passed under this key, or unreadable: run it)
+    if (shared !== undefined) {
+      keys[f] = sha(shared, f);
+      try {
+        entry = JSON.parse(fs.readFileSync(entryFile(tier, keys[f], env), 'utf8'));
+      } catch {
+        entry = undefined; // (never passed under this key, or unreadable: run it)
+      }
     }
     if (entry && now - entry.at < DRIFT_DAYS * 86_400_000) replayed.push({ file: f, entry });
     else live.push(f);
   }
-  return { live, replayed, keys, why: shared === undefined ? (replaying(env) ? 'not a git checkout' : 'STATE_BACKENDS_TIER_MEMO=off') : undefined };
+  return { live, replayed, keys, shared, why };
 }
 
-/** Keeps the verdict of every file of jest's report (`--json`) that passed, under its key. */
-function record(tier, keys, report, { root = ROOT, env = process.env, now = Date.now() } = {}) {
+/**
+ * Keeps the verdict of every file of jest's report (`--json`) that passed, under the key `planned`
+ * gave it: only under CI, and only when the checkout is still the one `planned` keyed. Returns how
+ * many it kept, and why none when that is so.
+ */
+function record(tier, planned, report, { root = ROOT, env = process.env, now = Date.now() } = {}) {
+  if (planned.shared === undefined) return { kept: 0, why: planned.why };
+  if (!env.CI) return { kept: 0, why: 'verdicts are kept from runs under CI only, where a missing judge, emulator or provider fails its file' };
+  if (sharedKey(tier, { root, env }) !== planned.shared) return { kept: 0, why: 'the checkout changed while jest ran' };
   let kept = 0;
   for (const r of report.testResults ?? []) {
     const file = path.relative(root, r.name).split(path.sep).join('/');
-    const key = keys[file];
+    const key = planned.keys[file];
     const counts = { passed: 0, skipped: 0, failed: 0 };
     for (const a of r.assertionResults ?? []) {
       if (a.status === 'passed') counts.passed++;
       else if (a.status === 'failed') counts.failed++;
       else counts.skipped++;
     }
-    // (jest's report calls a file that passed with skipped tests "focused")
-    if (!key || r.status === 'failed' || r.failureMessage || counts.failed > 0 || counts.passed === 0) continue;
+    // (jest's report calls a file that passed with skipped tests "focused", and gives a failure's text as `message`)
+    if (!key || r.status === 'failed' || r.message || counts.failed > 0 || counts.passed === 0) continue;
     const target = entryFile(tier, key, env);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
@@ -152,7 +165,7 @@ function record(tier, keys, report, { root = ROOT, env = process.env, now = Date
     fs.renameSync(tmp, target);
     kept++;
   }
-  return kept;
+  return { kept };
 }
 
 /** What a replay says: a line per replayed file and the totals. */
@@ -170,12 +183,3 @@ function describe(tier, { replayed, live }) {
 }
 
 module.exports = { plan, record, describe, testFiles, sharedKey, DRIFT_DAYS, OUTSIDE };
-
-if (require.main === module) {
-  const [command, tier, ...dirs] = process.argv.slice(2);
-  if (command !== 'live' || !tier || dirs.length === 0) {
-    process.stderr.write('usage: tier-memo.js live TIER DIR...\n');
-    process.exit(2);
-  }
-  process.exit(plan(tier, testFiles(dirs)).live.length > 0 ? 0 : 1);
-}

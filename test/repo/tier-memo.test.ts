@@ -1,7 +1,7 @@
 /**
- * scripts/tier-memo.js: the runtime and CLI tiers replay a test file that passed under the same key
- * (the checkout, the tools on PATH, the environment), and run it again when any of those changed,
- * when it failed, or when its verdict is older than DRIFT_DAYS.
+ * scripts/tier-memo.js: the runtime and CLI tiers replay a test file that passed under CI under the
+ * same key (the checkout, the tools on PATH, the environment), and run it again when any of those
+ * changed, when it failed, or when its verdict is older than DRIFT_DAYS.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -12,24 +12,30 @@ interface Planned {
   live: string[];
   replayed: Array<{ file: string; entry: { passed: number; skipped: number; at: number } }>;
   keys: Record<string, string>;
+  shared?: string;
   why?: string;
 }
 interface Options { root?: string; env?: NodeJS.ProcessEnv; now?: number }
+interface Runners {
+  jest: (args: string[], env: NodeJS.ProcessEnv) => number;
+  shell?: (command: string) => number;
+  memo?: unknown;
+  log?: (line: string) => void;
+}
 /* eslint-disable @typescript-eslint/no-require-imports */
 const memo = require('../../scripts/tier-memo.js') as {
   plan: (tier: string, files: string[], options?: Options) => Planned;
-  record: (tier: string, keys: Record<string, string>, report: unknown, options?: Options) => number;
+  record: (tier: string, planned: Planned, report: unknown, options?: Options) => { kept: number; why?: string };
   describe: (tier: string, planned: Planned) => string[];
   testFiles: (dirs: string[], root?: string) => string[];
   DRIFT_DAYS: number;
 };
 const { parse, runTier } = require('../../scripts/run-tier.js') as {
   parse: (argv: string[]) => unknown;
-  runTier: (parsed: unknown, jest: (args: string[], env: NodeJS.ProcessEnv) => number, memo?: unknown, log?: (line: string) => void) => number;
+  runTier: (parsed: unknown, runners: Runners) => number;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-// (names of the runtime tier's: run-tier.js checks that a file it is to run exists in the checkout)
 const FILES = ['test/runtime/gcs.test.ts', 'test/runtime/oss.test.ts'];
 // (files of a scratch checkout, joined so that test/repo/paths.test.ts does not look for them in this one)
 const HELPER = ['test', 'support', 'helper.ts'].join('/');
@@ -60,18 +66,19 @@ const report = (files: string[], { passed = 2, failed = 0, skipped = 0 } = {}) =
   })),
 });
 const plan = (options: Options = {}) => memo.plan('runtime', FILES, { root, env, ...options });
+const record = (p: Planned, r: unknown, options: Options = {}) => memo.record('runtime', p, r, { root, env, ...options });
 /** Both files run and pass, and their verdicts are kept. */
 const passBoth = () => {
   const p = plan();
-  expect(memo.record('runtime', p.keys, report(p.live), { root, env })).toBe(p.live.length);
+  expect(record(p, report(p.live))).toEqual({ kept: p.live.length });
 };
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'tier-memo-'));
   const tools = path.join(root, 'tools');
-  env = { PATH: tools, HOME: root, STATE_BACKENDS_CACHE: path.join(root, 'cache') };
+  env = { PATH: tools, HOME: root, CI: 'true', STATE_BACKENDS_CACHE: path.join(root, 'cache') };
   git('init', '-q');
-  write('.gitignore', 'cache/\ntools/\nlib/\n');
+  write('.gitignore', 'cache/\n.cache/\ntools/\nlib/\n');
   write('src/index.ts', 'export const a = 1;\n');
   write(HELPER, 'export const h = 1;\n');
   write(UNIT, 'test("u", () => {});\n');
@@ -86,8 +93,8 @@ test('a file that passed is replayed under the same key, with its counts', () =>
   // GIVEN both files passed live (one with a skipped test)
   const first = plan();
   expect(first.live).toEqual(FILES);
-  memo.record('runtime', first.keys, report([FILES[0]]), { root, env });
-  memo.record('runtime', first.keys, report([FILES[1]], { passed: 1, skipped: 1 }), { root, env });
+  record(first, report([FILES[0]]));
+  record(first, report([FILES[1]], { passed: 1, skipped: 1 }));
 
   // WHEN the tier runs again, nothing changed
   const again = plan();
@@ -115,17 +122,22 @@ describe('what makes a file run again', () => {
     expect(plan().live).toEqual(FILES);
   });
 
-  test('a change to one test file: that file alone', () => {
+  test('a change to a test file of the tier: every file (scenarios.test.ts reads the others)', () => {
     write(FILES[1], 'test("changed", () => {});\n');
-    expect(plan().live).toEqual([FILES[1]]);
+    expect(plan().live).toEqual(FILES);
   });
 
-  test('a tool on PATH replaced, or a variable the tools read: every file', () => {
+  test('a tool on PATH replaced: every file', () => {
     write('tools/terraform', 'terraform 1.15.9');
     expect(plan().live).toEqual(FILES);
-    write('tools/terraform', 'terraform 1.11.4');
-    expect(plan({ env: { ...env, CI: 'true' } }).live).toEqual(FILES);
-    expect(plan({ env: { ...env, TF_LOG: 'debug' } }).live).toEqual(FILES);
+  });
+
+  test('any variable of the environment but those of one run: every file', () => {
+    for (const variable of ['CI', 'TF_LOG', 'SYNTH_HCL_OUTPUT', 'TERRAFORM_BINARY_NAME', 'JAVA_TOOL_OPTIONS', 'SCENARIO', 'CI_JOB_ID']) {
+      expect(plan({ env: { ...env, [variable]: 'x' } }).live).toEqual(FILES);
+    }
+    // (and nothing else changed: without them, both replay)
+    expect(plan().live).toEqual([]);
   });
 
   test(`a verdict older than ${memo.DRIFT_DAYS} days, or STATE_BACKENDS_TIER_MEMO=off`, () => {
@@ -135,19 +147,42 @@ describe('what makes a file run again', () => {
     expect(off.why).toBe('STATE_BACKENDS_TIER_MEMO=off');
   });
 
-  test('not: the other tiers\' suites, the docs, an ignored file, a variable no tool reads, the switch itself', () => {
+  test('not: the other tiers\' suites, the docs, an ignored file, the variables of one run, the switch itself', () => {
     write(UNIT, 'test("u2", () => {});\n');
     write(ADR, '# ADR, revised\n');
     write('lib/index.js', 'exports.a = 2;\n');
-    expect(plan({ env: { ...env, EDITOR: 'vi', STATE_BACKENDS_TIER_MEMO: 'on' } }).live).toEqual([]);
+    const perRun = { PWD: '/tmp/clone2', INIT_CWD: '/tmp/clone2', OLDPWD: '/', SHLVL: '3', npm_config_local_prefix: '/tmp/clone2', TERM: 'dumb', TMPDIR: '/tmp/x' };
+    expect(plan({ env: { ...env, ...perRun, STATE_BACKENDS_TIER_MEMO: 'on' } }).live).toEqual([]);
+  });
+
+  test('not: the cache given by its variable or found under HOME, the same directory', () => {
+    const { STATE_BACKENDS_CACHE: _given, ...rest } = env;
+    // (the cache directory HOME gives, where the entries are, given again by name)
+    const home = { ...rest, HOME: root };
+    const p = memo.plan('runtime', FILES, { root, env: home });
+    expect(memo.record('runtime', p, report(p.live), { root, env: home })).toEqual({ kept: 2 });
+    expect(memo.plan('runtime', FILES, { root, env: { ...home, STATE_BACKENDS_CACHE: path.join(root, '.cache', 'cdktf-state-backends') } }).live).toEqual([]);
   });
 });
 
 test('a file that failed, or whose tests were all skipped, is not kept', () => {
   const p = plan();
-  expect(memo.record('runtime', p.keys, report([FILES[0]], { failed: 1 }), { root, env })).toBe(0);
-  expect(memo.record('runtime', p.keys, report([FILES[1]], { passed: 0, skipped: 2 }), { root, env })).toBe(0);
+  expect(record(p, report([FILES[0]], { failed: 1 }))).toEqual({ kept: 0 });
+  expect(record(p, report([FILES[1]], { passed: 0, skipped: 2 }))).toEqual({ kept: 0 });
   expect(plan().live).toEqual(FILES);
+});
+
+test('nothing is kept outside CI, where a missing judge, emulator or provider skips its checks', () => {
+  const outside = { ...env, CI: '' };
+  const p = plan({ env: outside });
+  expect(record(p, report(p.live), { env: outside })).toEqual({ kept: 0, why: expect.stringMatching(/^verdicts are kept from runs under CI only/) });
+  expect(plan({ env: outside }).live).toEqual(FILES);
+});
+
+test('nothing is kept when the checkout changed while jest ran', () => {
+  const p = plan();
+  write('src/index.ts', 'export const a = 3;\n');
+  expect(record(p, report(p.live))).toEqual({ kept: 0, why: 'the checkout changed while jest ran' });
 });
 
 test('outside a git checkout every file runs', () => {
@@ -160,48 +195,60 @@ describe('run-tier.js --memo', () => {
   const bound = {
     ...memo,
     plan: (tier: string, files: string[]) => memo.plan(tier, files, { root, env }),
-    record: (tier: string, keys: Record<string, string>, r: unknown) => memo.record(tier, keys, r, { root, env }),
+    record: (tier: string, p: Planned, r: unknown) => memo.record(tier, p, r, { root, env }),
     testFiles: () => FILES,
   };
-  const parsed = (...args: string[]) => parse(['--memo', 'runtime', 'cdktf', 'test/runtime', '--', ...args]);
+  const parsed = (...args: string[]) => parse(['--memo', 'runtime', '--before', 'pack', 'cdktf', 'test/runtime', '--', ...args]);
+  const quiet = () => undefined;
 
-  test('runs only the files to run live, keeps those that passed, and runs no jest when every file replays', () => {
+  test('prepares and runs only the files to run live, keeps those that passed, and runs nothing when every file replays', () => {
     // GIVEN gcs has passed before
-    const p = plan();
-    memo.record('runtime', p.keys, report([FILES[0]]), { root, env });
+    record(plan(), report([FILES[0]]));
 
     // WHEN the tier runs
     const calls: string[][] = [];
-    const status = runTier(parsed(), (args, jestEnv) => {
-      calls.push(args);
-      // (jest writes its report where it is told)
-      fs.writeFileSync(args.find((a) => a.startsWith('--outputFile='))!.slice('--outputFile='.length), JSON.stringify(report([FILES[1]])));
-      expect(jestEnv.TMPDIR).toBeDefined();
-      return 0;
-    }, bound, () => undefined);
+    const prepared: string[] = [];
+    const status = runTier(parsed(), {
+      jest: (args, jestEnv) => {
+        calls.push(args);
+        // (jest writes its report where it is told)
+        fs.writeFileSync(args.find((a) => a.startsWith('--outputFile='))!.slice('--outputFile='.length), JSON.stringify(report([FILES[1]])));
+        expect(jestEnv.TMPDIR).toBeDefined();
+        return 0;
+      },
+      shell: (command) => { prepared.push(command); return 0; },
+      memo: bound,
+      log: quiet,
+    });
 
-    // THEN jest ran oss alone, with a report, and oss is kept
+    // THEN the packages were made first, jest ran oss alone, with a report, and oss is kept
     expect(status).toBe(0);
+    expect(prepared).toEqual(['pack']);
     expect(calls).toHaveLength(1);
     const patterns = calls[0].slice(calls[0].indexOf('--testPathPatterns') + 1).filter((a) => !a.startsWith('--'));
     expect(patterns).toEqual([expect.stringMatching(/\/oss\\\.test\\\.ts\$$/)]);
     expect(calls[0]).toContain('--json');
 
-    // AND the next run replays both without starting jest
+    // AND the next run replays both, making no package and starting no jest
     const lines: string[] = [];
-    expect(runTier(parsed(), () => { throw new Error('jest started'); }, bound, (l) => lines.push(l))).toBe(0);
+    const never = () => { throw new Error('ran'); };
+    expect(runTier(parsed(), { jest: never, shell: never, memo: bound, log: (l) => lines.push(l) })).toBe(0);
     expect(lines[0]).toMatch(/^tier memo: 2 of 2 runtime files REPLAYED/);
   });
 
-  test('a test-name filter runs the files live and keeps nothing', () => {
+  test('a test-name filter prepares, runs the files live and keeps nothing', () => {
     let args: string[] = [];
-    expect(runTier(parsed('-t', 'lock'), (a) => { args = a; return 0; }, bound, () => undefined)).toBe(0);
+    const prepared: string[] = [];
+    expect(runTier(parsed('-t', 'lock'), { jest: (a) => { args = a; return 0; }, shell: (c) => { prepared.push(c); return 0; }, memo: bound, log: quiet })).toBe(0);
+    expect(prepared).toEqual(['pack']);
     expect(args).not.toContain('--json');
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', 'lock']);
     expect(plan().live).toEqual(FILES);
   });
 
-  test('jest\'s failure is the run\'s', () => {
-    expect(runTier(parsed(), () => 1, bound, () => undefined)).toBe(1);
+  test('a failure to prepare, or jest\'s, is the run\'s', () => {
+    const never = () => { throw new Error('jest ran'); };
+    expect(runTier(parsed(), { jest: never, shell: () => 3, memo: bound, log: quiet })).toBe(3);
+    expect(runTier(parsed(), { jest: () => 1, shell: () => 0, memo: bound, log: quiet })).toBe(1);
   });
 });
