@@ -171,7 +171,8 @@ project.addTask('example', {
 });
 
 project.gitignore.exclude('/.test-run/', '/examples/typescript/cdktf.out/', '/examples/java/cdktf.out/', '/examples/java/target/', '/test/java/target/', '/scratch/', '/test/.readme-*/', '/bench/java/target/', '/bench/results/*-quick.md', '/bench/results/*.cpuprofile', '/test/python/.venv/', '/examples/python/cdktf.out/', '__pycache__/');
-project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/');
+// (the fast loop's incremental type-check keeps tsconfig.dev.tsbuildinfo at the root: scripts/typecheck-beside.js)
+project.npmignore?.exclude('/examples/', '/.ci/', '/BENCHMARKS.md', '/scripts/', '/bench/', '/tsconfig.dev.tsbuildinfo');
 // jsii compiles with inline source maps that name src/*.ts: stack traces (ts-node, node
 // --enable-source-maps) point there, so the package ships the files they name (issue 28).
 project.npmignore?.include('/src/');

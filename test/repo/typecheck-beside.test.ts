@@ -52,3 +52,17 @@ test('a failing command fails the run with its status, the type-check clean', ()
 test('both passing, the run passes', () => {
   expect(run(project('export const n: number = 1;\n'), [process.execPath, '-e', '']).status).toBe(0);
 });
+
+test('the type-check is incremental and still sees an error made after a clean run, and its fix', () => {
+  // GIVEN a project checked clean once
+  const tsconfig = project('export const n: number = 1;\n');
+  const pass = [process.execPath, '-e', '0'];
+  expect(run(tsconfig, pass).status).toBe(0);
+  expect(fs.existsSync(path.join(path.dirname(tsconfig), 'tsconfig.tsbuildinfo'))).toBe(true);
+
+  // WHEN an error is written into it, THEN the next run fails on it; and once fixed, passes
+  fs.writeFileSync(path.join(path.dirname(tsconfig), 'a.ts'), 'export const n: number = "one";\n');
+  expect(run(tsconfig, pass).stdout).toMatch(/a\.ts\(1,14\): error TS2322/);
+  fs.writeFileSync(path.join(path.dirname(tsconfig), 'a.ts'), 'export const n: number = 2;\n');
+  expect(run(tsconfig, pass).status).toBe(0);
+});
