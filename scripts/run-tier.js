@@ -20,8 +20,9 @@
 //
 // With --memo (the tiers that drive the tools), a test file that passed under the same key in the
 // last days is replayed instead of run (scripts/tier-memo.js says what the key holds, and when a
-// verdict is kept), and the files that pass live are kept. A test-name filter (-t) runs the selected
-// files live and keeps nothing.
+// verdict is kept), and the files that pass live are kept. A jest option other than --verbose,
+// --silent and --colors (a test-name filter, a timeout, ...) runs the selected files live and keeps
+// nothing.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -136,8 +137,13 @@ function withRunTmp(env, run, base = os.tmpdir()) {
   }
 }
 
-/** Whether the jest options pick tests by name (those runs keep no verdict: a file ran in part). */
-const picksByName = (options) => options.some((o) => /^(-t|--testNamePattern)(=|$)/.test(o));
+/**
+ * The jest options a remembered verdict holds under: they change how jest prints, not which tests
+ * run or how. A run given any other (a test-name filter in any spelling, a timeout, workers, bail)
+ * runs its files live and keeps nothing.
+ */
+const VERDICT_NEUTRAL = new Set(['--verbose', '--silent', '--colors', '--no-colors']);
+const keepsVerdicts = (options) => options.every((o) => VERDICT_NEUTRAL.has(o));
 
 /** The test files a run of the tier covers: the selected ones (a folder: its files), else the tier's. */
 function coveredFiles({ dirs, selected }, testFiles) {
@@ -162,9 +168,13 @@ function runTier(parsed, { jest, shell, memo = require('./tier-memo'), log = (li
     log(`run-tier: first ${parsed.before}`);
     return shell(parsed.before);
   };
-  if (!parsed.memo || picksByName(parsed.options)) return prepared() || withRunTmp(process.env, (env) => jest(withCache(jestArgs(parsed)), env), base);
+  const live = () => prepared() || withRunTmp(process.env, (env) => jest(withCache(jestArgs(parsed)), env), base);
+  if (!parsed.memo || !keepsVerdicts(parsed.options)) return live();
 
-  const planned = memo.plan(parsed.memo, coveredFiles(parsed, memo.testFiles));
+  const files = coveredFiles(parsed, memo.testFiles);
+  // (a selection without test files: jest says so, and fails)
+  if (files.length === 0) return live();
+  const planned = memo.plan(parsed.memo, files);
   for (const line of memo.describe(parsed.memo, planned)) log(line);
   if (planned.why) log(`tier memo: every ${parsed.memo} file runs live (${planned.why})`);
   if (planned.live.length === 0) return 0;

@@ -10,8 +10,9 @@
 //   test of these tiers reads). lib/, the cdktn sources and the packages are built from what is
 //   listed; the installs (judges, emulators, providers, CLIs) are keyed by the scripts listed
 //   (scripts/install-key.js). The test files are in every file's key: one reads the others
-//   (test/runtime/scenarios.test.ts);
-// - the tools found on PATH (TOOLS): where each resolves to, its size and modification time;
+//   (test/runtime/scenarios.test.ts). And what npm installed, which git ignores (INSTALLED);
+// - the tools found on PATH (TOOLS): where each resolves to, its size and modification time, and
+//   the version of the node that runs this;
 // - the whole environment but PER_RUN (what differs between two runs of one checkout: its path, the
 //   shell's and npm's bookkeeping, the terminal), with the cache directory as resolved.
 //
@@ -20,7 +21,8 @@
 // or skipped all its tests, is never kept, and neither is anything when the checkout changed while
 // jest ran. A verdict older than DRIFT_DAYS is asked again (drift: what no key holds, the
 // emulators' unpinned dependencies, the machine). `STATE_BACKENDS_TIER_MEMO=off` runs every file
-// (and keeps the new verdicts). Outside a git checkout nothing is replayed.
+// (and keeps the new verdicts). Outside a git checkout, or in a folder of one, nothing is replayed
+// or kept.
 'use strict';
 const { spawnSync } = require('child_process');
 const crypto = require('crypto');
@@ -36,6 +38,8 @@ const OUTSIDE = [
   'test/unit/', 'test/repo/', 'test/judges/', 'test/java/', 'test/python/', 'test/go/', 'bench/', 'docs/',
   'API.md', 'BENCHMARKS.md', 'CHANGELOG.md', 'CONTRIBUTING.md',
 ];
+/** What npm installed (git-ignored), as npm records it. */
+const INSTALLED = ['node_modules/.package-lock.json', 'packages/cdktn-state-backends/node_modules/.package-lock.json'];
 /** The tools the suites run from PATH. */
 const TOOLS = ['node', 'java', 'mvn', 'go', 'terraform', 'python3'];
 /**
@@ -57,10 +61,19 @@ const replaying = (env = process.env) => env.STATE_BACKENDS_TIER_MEMO !== 'off';
 
 /** The files git lists in `root` (tracked, and new ones not ignored), or undefined outside a checkout. */
 function listed(root) {
+  // (a folder inside another checkout is not one: its parent's rules would decide what it lists)
+  const top = spawnSync('git', ['rev-parse', '--show-prefix'], { cwd: root, encoding: 'utf8' });
+  if (top.status !== 0 || top.stdout.trim() !== '') return undefined;
   const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) return undefined;
-  // (a tracked file deleted on disk is not read)
-  return [...new Set(r.stdout.split('\0').filter(Boolean))].sort().filter((f) => fs.existsSync(path.join(root, f)));
+  // (a tracked file deleted on disk is not read; a nested checkout is listed as its folder: not a file)
+  return [...new Set(r.stdout.split('\0').filter(Boolean))].sort().filter((f) => {
+    try {
+      return fs.statSync(path.join(root, f)).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Where a tool on PATH resolves to, its size and modification time ("" when it is not there). */
@@ -87,8 +100,12 @@ function sharedKey(tier, { root = ROOT, env = process.env } = {}) {
   if (!files) return undefined;
   const read = files.filter((f) => !OUTSIDE.some((o) => (o.endsWith('/') ? f.startsWith(o) : f === o)));
   const h = crypto.createHash('sha256');
-  for (const f of read) h.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
-  const tools = TOOLS.map((t) => `${t}=${toolIdentity(t, env)}`);
+  // (and what npm installed, which git ignores: its record of node_modules)
+  for (const f of [...read, ...INSTALLED.filter((i) => fs.existsSync(path.join(root, i)))]) {
+    h.update(f).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
+  }
+  // (a version manager's shim resolves to itself whatever the version: the version of this node beside it)
+  const tools = [...TOOLS.map((t) => `${t}=${toolIdentity(t, env)}`), process.version];
   // (the cache as resolved: a run given STATE_BACKENDS_CACHE by projen and one without it read the same)
   const environment = Object.entries({ ...env, STATE_BACKENDS_CACHE: cacheDir(env) })
     .filter(([k]) => !PER_RUN.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -116,15 +133,15 @@ const entryFile = (tier, key, env) => path.join(cacheDir(env), 'tier-memo', tier
  * (the shared key and its path) and, for those that replay, the verdict remembered under it.
  */
 function plan(tier, files, { root = ROOT, env = process.env, now = Date.now() } = {}) {
-  const shared = replaying(env) ? sharedKey(tier, { root, env }) : undefined;
-  const why = shared !== undefined ? undefined : replaying(env) ? 'not a git checkout' : 'STATE_BACKENDS_TIER_MEMO=off';
+  const shared = sharedKey(tier, { root, env });
+  const why = shared === undefined ? 'not a git checkout' : replaying(env) ? undefined : 'STATE_BACKENDS_TIER_MEMO=off';
   const keys = {};
   const live = [];
   const replayed = [];
   for (const f of files) {
     let entry;
-    if (shared !== undefined) {
-      keys[f] = sha(shared, f);
+    if (shared !== undefined) keys[f] = sha(shared, f);
+    if (why === undefined) {
       try {
         entry = JSON.parse(fs.readFileSync(entryFile(tier, keys[f], env), 'utf8'));
       } catch {
@@ -144,6 +161,7 @@ function plan(tier, files, { root = ROOT, env = process.env, now = Date.now() } 
  */
 function record(tier, planned, report, { root = ROOT, env = process.env, now = Date.now() } = {}) {
   if (planned.shared === undefined) return { kept: 0, why: planned.why };
+  // (STATE_BACKENDS_TIER_MEMO=off replays nothing and keeps what passes)
   if (!env.CI) return { kept: 0, why: 'verdicts are kept from runs under CI only, where a missing judge, emulator or provider fails its file' };
   if (sharedKey(tier, { root, env }) !== planned.shared) return { kept: 0, why: 'the checkout changed while jest ran' };
   let kept = 0;

@@ -78,7 +78,7 @@ beforeEach(() => {
   const tools = path.join(root, 'tools');
   env = { PATH: tools, HOME: root, CI: 'true', STATE_BACKENDS_CACHE: path.join(root, 'cache') };
   git('init', '-q');
-  write('.gitignore', 'cache/\n.cache/\ntools/\nlib/\n');
+  write('.gitignore', 'cache/\n.cache/\ntools/\nlib/\nnode_modules/\n');
   write('src/index.ts', 'export const a = 1;\n');
   write(HELPER, 'export const h = 1;\n');
   write(UNIT, 'test("u", () => {});\n');
@@ -147,6 +147,11 @@ describe('what makes a file run again', () => {
     expect(off.why).toBe('STATE_BACKENDS_TIER_MEMO=off');
   });
 
+  test('what npm installed (its record in node_modules, which git ignores): every file', () => {
+    write('node_modules/.package-lock.json', '{"packages":{"node_modules/cdktf":{"version":"0.21.1"}}}\n');
+    expect(plan().live).toEqual(FILES);
+  });
+
   test('not: the other tiers\' suites, the docs, an ignored file, the variables of one run, the switch itself', () => {
     write(UNIT, 'test("u2", () => {});\n');
     write(ADR, '# ADR, revised\n');
@@ -185,9 +190,37 @@ test('nothing is kept when the checkout changed while jest ran', () => {
   expect(record(p, report(p.live))).toEqual({ kept: 0, why: 'the checkout changed while jest ran' });
 });
 
-test('outside a git checkout every file runs', () => {
+test('STATE_BACKENDS_TIER_MEMO=off runs every file and keeps what passes', () => {
+  passBoth();
+  const off = { ...env, STATE_BACKENDS_TIER_MEMO: 'off' };
+  const p = plan({ env: off });
+  expect(p).toMatchObject({ live: FILES, why: 'STATE_BACKENDS_TIER_MEMO=off' });
+  write(FILES[0], 'test("again", () => {});\n');
+  const again = plan({ env: off });
+  expect(record(again, report(again.live), { env: off })).toEqual({ kept: 2 });
+  expect(plan().live).toEqual([]);
+});
+
+test('outside a git checkout, or in a folder of another one, every file runs', () => {
+  // GIVEN a copy of the checkout's files in a folder the checkout ignores, without a .git of its own
+  const inner = path.join(root, 'inner');
+  for (const f of FILES) {
+    fs.mkdirSync(path.dirname(path.join(inner, f)), { recursive: true });
+    fs.copyFileSync(path.join(root, f), path.join(inner, f));
+  }
+  write('.gitignore', '*\n');
+  expect(memo.plan('runtime', FILES, { root: inner, env })).toMatchObject({ live: FILES, why: 'not a git checkout' });
+
+  // AND the checkout without its .git
   fs.rmSync(path.join(root, '.git'), { recursive: true });
   expect(plan()).toMatchObject({ live: FILES, why: 'not a git checkout' });
+});
+
+test('a checkout nested in this one (listed as its folder) is not read as a file', () => {
+  fs.mkdirSync(path.join(root, 'nested'));
+  expect(spawnSync('git', ['init', '-q'], { cwd: path.join(root, 'nested') }).status).toBe(0);
+  fs.writeFileSync(path.join(root, 'nested', 'x.txt'), 'x');
+  expect(plan().live).toEqual(FILES);
 });
 
 describe('run-tier.js --memo', () => {
@@ -234,6 +267,28 @@ describe('run-tier.js --memo', () => {
     const never = () => { throw new Error('ran'); };
     expect(runTier(parsed(), { jest: never, shell: never, memo: bound, log: (l) => lines.push(l) })).toBe(0);
     expect(lines[0]).toMatch(/^tier memo: 2 of 2 runtime files REPLAYED/);
+  });
+
+  test('a test-name filter in any spelling, or any option that changes a run, runs live and keeps nothing; --verbose does not', () => {
+    for (const option of [['--test-name-pattern', 'lock'], ['--testTimeout=5'], ['--bail']]) {
+      let args: string[] = [];
+      expect(runTier(parsed(...option), { jest: (a) => { args = a; return 0; }, shell: () => 0, memo: bound, log: quiet })).toBe(0);
+      expect(args).not.toContain('--json');
+    }
+    record(plan(), report(FILES));
+    const lines: string[] = [];
+    const never = () => { throw new Error('ran'); };
+    expect(runTier(parsed('--verbose'), { jest: never, shell: never, memo: bound, log: (l) => lines.push(l) })).toBe(0);
+    expect(lines[0]).toMatch(/REPLAYED/);
+  });
+
+  test('a selection without test files runs jest, which says so', () => {
+    let ran = false;
+    const nothing = { ...bound, testFiles: () => [] };
+    expect(runTier(parse(['--memo', 'runtime', 'cdktf', 'test/runtime', '--', 'test/runtime']), {
+      jest: () => { ran = true; return 1; }, shell: () => 0, memo: nothing, log: quiet,
+    })).toBe(1);
+    expect(ran).toBe(true);
   });
 
   test('a test-name filter prepares, runs the files live and keeps nothing', () => {
