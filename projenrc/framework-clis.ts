@@ -31,16 +31,17 @@ export function setupFrameworkClis(project: cdktf.ConstructLibraryCdktf, { maven
     description: 'Packs both flavours\' npm tarballs and prepares the Java app: what the CLI suite\'s apps install',
     steps: [{ spawn: 'package:js:cdktf' }, { exec: 'npx projen package:js', cwd: cdktnDir }, { spawn: javaApp.name }],
   });
-  const runTier = 'node scripts/run-tier.js --config test/cli/jest.config.json test/cli --';
+  /** The suite through scripts/run-tier.js, with its options before the config's. */
+  const runTier = (options = '') => `node scripts/run-tier.js ${options}--config test/cli/jest.config.json test/cli --`;
   project.addTask('test:cli:suite', {
     description: 'The framework-CLI suite (test/cli), every file live, on the artifacts already in dist/ (args select files in test/cli, or go to jest)',
-    steps: [{ spawn: frameworkClis.name }, { spawn: javaApp.name }, { exec: runTier, receiveArgs: true }],
+    steps: [{ spawn: frameworkClis.name }, { spawn: javaApp.name }, { exec: runTier(), receiveArgs: true }],
   });
   project.gitignore.exclude('/test/cli/apps/java/target/');
   // The cli tier, last in `npm test`: the files that passed under the same key are replayed
   // (scripts/tier-memo.js), and the apps' packages are made only when a file runs live.
   return {
     install: frameworkClis.name,
-    steps: [{ exec: runTier.replace('run-tier.js', `run-tier.js --memo cli --before "npx projen ${pack.name}"`), receiveArgs: true }],
+    steps: [{ exec: runTier(`--memo cli --before "npx projen ${pack.name}" `), receiveArgs: true }],
   };
 }

@@ -141,7 +141,13 @@ export function cdktfOnlyPaths(): string[] {
  * them. `typecheck`: the type-check runs beside it (scripts/typecheck-beside.js), and the step
  * fails when either does.
  */
-function jestStep(flavours: readonly Flavour[], dirs: readonly string[], memoryTmp: boolean, typecheck = false, memo?: string): TaskStep {
+interface JestStepOptions {
+  readonly memoryTmp?: boolean;
+  readonly typecheck?: boolean;
+  /** The tier memo's name (scripts/tier-memo.js), for the tiers that have one. */
+  readonly memo?: string;
+}
+function jestStep(flavours: readonly Flavour[], dirs: readonly string[], { memoryTmp = false, typecheck = false, memo }: JestStepOptions): TaskStep {
   const jest = `node scripts/run-tier.js ${memoryTmp ? '--memory-tmp ' : ''}${memo ? `--memo ${memo} ` : ''}${flavours.join(',')} ${dirs.join(' ')} --`;
   return { exec: typecheck ? `node scripts/typecheck-beside.js -- ${jest}` : jest, receiveArgs: true };
 }
@@ -164,7 +170,7 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
   const stepsOf = (tier: Tier): TaskStep[] => [
     ...(tier.jest ? [generate] : []),
     ...(tier.steps?.(parts) ?? []),
-    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs, tier.memoryTmp === true, false, tier.memo ? tier.name : undefined)] : []),
+    ...(tier.jest ? [jestStep(tier.jest.flavours, tier.jest.dirs, { memoryTmp: tier.memoryTmp, memo: tier.memo ? tier.name : undefined })] : []),
   ];
 
   for (const tier of TIERS) {
@@ -201,7 +207,7 @@ export function setupTiers(project: cdktf.ConstructLibraryCdktf, parts: TierPart
     const task = project.addTask(name, { description, env: { ...silenceJsiiNode20, ...env } });
     const installs = [...new Set(picked.flatMap((t) => t.needs ?? []))].map((i): TaskStep => ({ spawn: parts.installs[i] }));
     for (const step of [generate, ...installs, ...picked.flatMap((t) => t.steps?.(parts) ?? [])]) addStep(project, task, step);
-    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), picked.every((t) => t.memoryTmp), true));
+    addStep(project, task, jestStep(flavours, picked.flatMap((t) => t.jest!.dirs), { memoryTmp: picked.every((t) => t.memoryTmp), typecheck: true }));
   };
   // A 250-run sample of the property test per store instead of 25,000 (test/unit/fuzz-<store>.test.ts), and
   // the address oracle's answers replayed for the newest judge of each tool instead of every judge

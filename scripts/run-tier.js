@@ -175,7 +175,7 @@ function runTier(parsed, { jest, shell, memo = require('./tier-memo'), log = (li
   // (a selection without test files: jest says so, and fails)
   if (files.length === 0) return live();
   const planned = memo.plan(parsed.memo, files);
-  for (const line of memo.describe(parsed.memo, planned)) log(line);
+  for (const line of memo.replayLines(parsed.memo, planned)) log(line);
   if (planned.why) log(`tier memo: every ${parsed.memo} file runs live (${planned.why})`);
   if (planned.live.length === 0) return 0;
   const ready = prepared();

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The verdicts of the test files of the tiers that drive the tools (runtime: the tools on the
 // emulators; cli: the framework CLIs), remembered on this machine. Such a file's verdict depends
 // only on what it reads: the checkout, the tools and the environment. So a file that passed is kept
@@ -187,7 +186,7 @@ function record(tier, planned, report, { root = ROOT, env = process.env, now = D
 }
 
 /** What a replay says: a line per replayed file and the totals. */
-function describe(tier, { replayed, live }) {
+function replayLines(tier, { replayed, live }) {
   if (replayed.length === 0) return [];
   const day = (at) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
   const lines = replayed.map(({ file, entry }) =>
@@ -200,4 +199,4 @@ function describe(tier, { replayed, live }) {
   ];
 }
 
-module.exports = { plan, record, describe, testFiles, sharedKey, DRIFT_DAYS, OUTSIDE };
+module.exports = { plan, record, replayLines, testFiles, DRIFT_DAYS };

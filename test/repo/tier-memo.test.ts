@@ -26,7 +26,7 @@ interface Runners {
 const memo = require('../../scripts/tier-memo.js') as {
   plan: (tier: string, files: string[], options?: Options) => Planned;
   record: (tier: string, planned: Planned, report: unknown, options?: Options) => { kept: number; why?: string };
-  describe: (tier: string, planned: Planned) => string[];
+  replayLines: (tier: string, planned: Planned) => string[];
   testFiles: (dirs: string[], root?: string) => string[];
   DRIFT_DAYS: number;
 };
@@ -102,7 +102,7 @@ test('a file that passed is replayed under the same key, with its counts', () =>
   // THEN both replay, and the run says so with the live run's counts
   expect(again.live).toEqual([]);
   expect(again.replayed.map((r) => r.file)).toEqual(FILES);
-  const lines = memo.describe('runtime', again);
+  const lines = memo.replayLines('runtime', again);
   expect(lines[0]).toMatch(/^tier memo: 2 of 2 runtime files REPLAYED .*: 3 tests passed, 1 skipped\); 0 run live; STATE_BACKENDS_TIER_MEMO=off runs every one$/);
   expect(lines[2]).toMatch(/^ {2}↺ test\/runtime\/oss\.test\.ts: 1 passed, 1 skipped \(passed live .* UTC in 3 s\)$/);
 });
