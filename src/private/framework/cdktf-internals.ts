@@ -127,6 +127,17 @@ export function extendStackHcl(stack: TerraformStack, extra: (stack: TerraformSt
 
 const AROUND_SYNTH = Symbol.for('cdktf-state-backends.App.aroundSynth');
 const PATCHED = Symbol.for('cdktf-state-backends.App.synthPatched');
+/** The `app.synth()` call running on an app with hooks (one object per call). */
+const RUNNING = new WeakMap<IConstruct, object>();
+
+/**
+ * The `app.synth()` call now running on the app `scope` belongs to, one object per call, or
+ * undefined outside one (or for an app without hooks: `aroundAppSynth`). Keys what is read once
+ * per synth (the stack directories there before it), so the next synth reads it again.
+ */
+export function runningSynth(scope: IConstruct): object | undefined {
+  return RUNNING.get(scope.node.root);
+}
 
 /** What runs around an app's synth, in the order the app's hooks were added. */
 export interface AroundSynth {
@@ -177,12 +188,14 @@ function patchSynth(): void {
     value: function synth(this: App): void {
       const hooks: AroundSynth[] | undefined = (this as any)[AROUND_SYNTH];
       if (!hooks) return original.call(this);
+      RUNNING.set(this, {});
       try {
         run(hooks, 'start');
         original.call(this);
         run(hooks, 'written');
       } finally {
         run(hooks, 'last');
+        RUNNING.delete(this);
       }
     },
   });

@@ -3,6 +3,7 @@ import * as path from 'path';
 import { App, Manifest, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { appMap } from './app-backends';
+import { runningSynth } from './cdktf-internals';
 import { CommandSight, cliCommand } from './cli-command';
 import { stackScope } from './static-context';
 import { sharing } from '../address/address-compare';
@@ -57,6 +58,40 @@ export function lastInit(stackDir: string): LastInit | undefined {
   }
   const hash = typeof backend.hash === 'number' ? backend.hash : undefined;
   return { type: backend.type, config, recorded: backend.config, hash, workspace };
+}
+
+/** Per `app.synth()` call: the entries of the app's stacks folder when first asked (cdktf-internals.ts runningSynth). */
+const listings = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The entries of `<outdir>/stacks` of the app `scope` belongs to as they were when this synth first
+ * asked (empty when there is no such folder), or undefined outside an `app.synth()`. A stack's last
+ * init is only in a directory that was there before the synth: one the synth makes has none.
+ */
+export function stackDirsBeforeSynth(scope: IConstruct): ReadonlySet<string> | undefined {
+  const run = runningSynth(scope);
+  if (!run) return undefined;
+  let entries = listings.get(run);
+  if (!entries) {
+    try {
+      entries = new Set(fs.readdirSync(path.join(App.of(scope).outdir, Manifest.stacksFolder)));
+    } catch {
+      entries = new Set();
+    }
+    listings.set(run, entries);
+  }
+  return entries;
+}
+
+/**
+ * The backend the last init in `stack`'s directory used (`lastInit`). During `app.synth()` a
+ * directory the synth found no entry for is not read: in an app of many stacks on a fresh output
+ * directory, one listing instead of a file check per stack.
+ */
+export function lastInitOf(stack: TerraformStack): LastInit | undefined {
+  const dirs = stackDirsBeforeSynth(stack);
+  if (dirs && !dirs.has(stack.node.id)) return undefined;
+  return lastInit(stackDirectory(stack, stack.node.id).path);
 }
 
 /** What this synth names for one stack's backend. */

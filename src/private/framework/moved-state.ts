@@ -2,8 +2,8 @@ import * as path from 'path';
 import { TerraformStack } from 'cdktf';
 import { runsInit, runsInitFor } from './cli-command';
 import {
-  LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, ownStateMoveOf, sameObject, show,
-  stackDirectory, unsetValue,
+  LastInit, MoveFacts, Named, NamedBackend, NextRun, OwnNamed, addressOf, lastInitOf, namedBackend, nextRunOf, ownStateMoveOf, sameObject, show,
+  unsetValue,
 } from './last-init';
 import * as text from './moved-state-text';
 import { copyingOf } from './moved-state-text';
@@ -51,7 +51,7 @@ checkRuleRows('stack', [MOVED_STATE_RULE]);
  * the note is for the run of the stacks it acts on.
  */
 export function movedStateOf(stack: TerraformStack, own: () => OwnNamed, run?: NextRun): Warning[] {
-  const last = lastInit(stackDirectory(stack, stack.node.id).path);
+  const last = lastInitOf(stack);
   if (!last) return [];
   const next = run ?? nextRunOf();
   if ('seen' in next.command && runsInit(next.command.seen) && !runsInitFor(next.command.seen, stack.node.id)) return [];

@@ -1,10 +1,9 @@
-import * as fs from 'fs';
 import * as path from 'path';
 import { App, Manifest, TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
 import { appMap } from './app-backends';
-import { aroundAppSynth, backendName } from './cdktf-internals';
-import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, namedBackend, nextRunOf, sameObject, show, stackDirectory } from './last-init';
+import { aroundAppSynth, backendName, runningSynth } from './cdktf-internals';
+import { LastInit, NamedBackend, OwnNamed, addressOf, lastInit, lastInitOf, namedBackend, nextRunOf, sameObject, show, stackDirectory, stackDirsBeforeSynth } from './last-init';
 import { movedStateWarning } from './moved-state';
 import { givenWord, keysOfAddress, printedArgs, recipeCommands, unsetNote } from './moved-state-text';
 import { underFrameworkCli } from './warnings';
@@ -33,8 +32,8 @@ interface Orphan {
   claimed?: boolean;
 }
 
-const found = new WeakMap<IConstruct, Orphan[]>();
-const synthesizing = new WeakSet<IConstruct>();
+/** Per `app.synth()` call (cdktf-internals.ts runningSynth). */
+const found = new WeakMap<object, Orphan[]>();
 const watched = new WeakSet<IConstruct>();
 
 /** Looks for orphaned directories in every `app.synth()` of the app `construct` belongs to (once per synth). */
@@ -42,32 +41,24 @@ export function watchOrphanedInits(construct: IConstruct): void {
   const root = construct.node.root;
   if (watched.has(root)) return;
   watched.add(root);
-  aroundAppSynth(root, {
-    start: () => synthesizing.add(root),
-    last: () => {
-      synthesizing.delete(root);
-      found.delete(root);
-    },
-  });
+  // (hooks of none: what is found is kept per synth call)
+  aroundAppSynth(root, {});
 }
 
 /** The directories under the app's output that hold a last init and that no stack of the app claims. */
 function orphansOf(root: IConstruct): Orphan[] {
-  if (!synthesizing.has(root)) return [];
-  let list = found.get(root);
+  const run = runningSynth(root);
+  if (!run) return [];
+  let list = found.get(run);
   if (list) return list;
   list = [];
-  found.set(root, list);
+  found.set(run, list);
+  const entries = stackDirsBeforeSynth(root)!;
+  if (entries.size === 0) return list;
   const stacksDir = path.join(App.of(root).outdir, Manifest.stacksFolder);
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(stacksDir);
-  } catch {
-    return list;
-  }
   const all = root.node.findAll();
   const ids = new Set(all.filter((c) => TerraformStack.isStack(c)).map((s) => s.node.id));
-  const unclaimed = entries.filter((e) => !ids.has(e)).flatMap((id) => {
+  const unclaimed = [...entries].filter((e) => !ids.has(e)).flatMap((id) => {
     const last = lastInit(path.join(stacksDir, id));
     return last ? [{ id, last }] : [];
   });
@@ -75,7 +66,7 @@ function orphansOf(root: IConstruct): Orphan[] {
   const fresh = new Map<string, Set<string>>();
   for (const b of all.filter((c): c is TerraformBackend => TerraformBackend.isBackend(c))) {
     const stack = TerraformStack.of(b);
-    if (lastInit(stackDirectory(stack, stack.node.id).path)) continue;
+    if (lastInitOf(stack)) continue;
     const type = backendName(b);
     fresh.set(type, new Set([...(fresh.get(type) ?? []), stack.node.id]));
   }

@@ -4,7 +4,7 @@ import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { aroundAppSynth } from './cdktf-internals';
 import { stackHasBackend } from './for-each-stack';
-import { lastInit, markOwnStateMove, stackDirectory } from './last-init';
+import { lastInitOf, markOwnStateMove } from './last-init';
 import { StoreResource } from './state-store';
 
 /*
@@ -56,7 +56,7 @@ export function watchOwnState(store: Construct, own: OwnState): void {
  * store needs as created.
  */
 export function storeHoldsOwnState(stack: TerraformStack, own: OwnState): boolean {
-  const last = lastInit(stackDirectory(stack, stack.node.id).path);
+  const last = lastInitOf(stack);
   if (last?.type === own.backend && own.names(last.config)) return true;
   // cdktf's LocalBackend: <cwd>/terraform.<stack id>.tfstate unless the last init names another path.
   const local = last?.type === 'local' && typeof last.config.path === 'string' ? last.config.path : path.join(process.cwd(), `terraform.${stack.node.id}.tfstate`);

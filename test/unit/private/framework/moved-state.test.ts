@@ -107,6 +107,19 @@ describe('lastInit', () => {
     expect(Object.keys(last!.recorded)).toEqual(GCS_KEYS);
     expect(lastInit(path.join(app.outdir, 'stacks', 'other'))).toBeUndefined();
   });
+
+  test('each app.synth() lists the stack directories again: an init between two synths is read by the second', () => {
+    // GIVEN an app whose stack's directory has no last init, synthesized once (which makes the directory)
+    const app = Testing.app();
+    StateBackendTarget.terraform('1.11.4').applyTo(app);
+    const stack = new TerraformStack(app, 'network');
+    new GcsBackend(stack, { bucket: 'app-state', prefix: 'network' });
+    expect(synthMovedOf(app)).toEqual([]);
+    // WHEN the directory is then initialized on another object, and the app synthesized again
+    recordInit(app, { bucket: 'old-state', prefix: 'network' }, { block: { bucket: 'old-state', prefix: 'network' } });
+    // THEN the second synth reads that init
+    expect(synthMovedOf(app)).toEqual([expect.stringContaining('network: ')]);
+  });
 });
 
 describe('stack/state-moved', () => {
