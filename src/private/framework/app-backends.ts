@@ -116,6 +116,13 @@ function build(root: IConstruct): AppMap {
     asked: new Set(),
   };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
+  // Whether a construct has Aspects, each scope asked once (the app and a stack hold many backends).
+  const asked = new Map<IConstruct, boolean>();
+  const aspects = (c: IConstruct) => {
+    let has = asked.get(c);
+    if (has === undefined) asked.set(c, (has = Aspects.of(c).all.length > 0));
+    return has;
+  };
   for (const c of root.node.findAll()) {
     if (TerraformStack.isStack(c)) {
       map.position.set(c, stacks.length);
@@ -135,14 +142,14 @@ function build(root: IConstruct): AppMap {
       held.push(foreignHolder(stack, name, found.find((b) => backendName(b) === name)));
     }
     map.byStack.set(stack, held);
-    for (const holder of held) place(map, holder);
+    for (const holder of held) place(map, holder, aspects);
   }
   return map;
 }
 
-function place(map: AppMap, holder: StateHolder): void {
+function place(map: AppMap, holder: StateHolder, aspects: (c: IConstruct) => boolean): void {
   map.holders.push(holder);
-  if (holder.construct.node.scopes.some((c) => Aspects.of(c).all.length > 0)) map.aspected.add(holder);
+  if (holder.construct.node.scopes.some(aspects)) map.aspected.add(holder);
   index(map, holder);
 }
 

@@ -2,8 +2,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { aroundAppSynth } from './cdktf-internals';
-import { Located, NOT_MODELLED, defaultLocal, foreignRemoteState, inTree, locate, stackBlocks } from './state-map-blocks';
+import { aroundAppSynth, backendName, stackOverrides } from './cdktf-internals';
+import { Block, Located, NOT_MODELLED, defaultLocal, foreignRemoteState, inTree, locate, stackBlocks } from './state-map-blocks';
 import { printForHost, underFrameworkCli } from './warnings';
 import { ANY_WORKSPACE, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { StackScope } from '../kit/backend-text';
@@ -117,7 +117,10 @@ export function stateMap(root: IConstruct): MappedObject[] {
     else if (c instanceof TerraformRemoteState) remoteStates.push(c);
   }
   const rows = stacks.flatMap((stack) => {
-    const blocks = stackBlocks(stack, backends.get(stack) ?? []);
+    const found = backends.get(stack) ?? [];
+    // (a stack whose blocks are all this library's, none from its overrides: their entries give the rest, nothing is rendered)
+    const mine = found.length > 0 && stackOverrides(stack).terraform === undefined && found.every((b) => ours.has(b));
+    const blocks = mine ? ownBlocks(found) : stackBlocks(stack, found);
     if (blocks.length === 0) return [{ stack, at: defaultLocal(stack, outdir) }];
     return blocks.map((b) => {
       const entry = b.construct && ours.get(b.construct);
@@ -145,17 +148,26 @@ export function stateMap(root: IConstruct): MappedObject[] {
     byObject.set(key, [...(byObject.get(key) ?? []), stack.node.id]);
   }
   return rows.map(({ stack, at }) => {
-    const modelled = at.objectAt(undefined) !== NOT_MODELLED;
-    const found = modelled ? [...workspaces].flatMap((ws) => byObject.get(objectKey(at.backend, at.container, ws, at.objectAt(ws))) ?? []) : [];
+    const defaultWorkspace = at.objectAt(undefined);
+    const modelled = defaultWorkspace !== NOT_MODELLED;
+    const objectIn = (ws: string | undefined) => (ws === undefined ? defaultWorkspace : at.objectAt(ws));
+    const found = modelled ? [...workspaces].flatMap((ws) => byObject.get(objectKey(at.backend, at.container, ws, objectIn(ws))) ?? []) : [];
     return {
       stack: stack.node.id,
       backend: at.backend,
       container: at.container,
-      defaultWorkspace: at.objectAt(undefined),
+      defaultWorkspace,
       otherWorkspaces: at.objectAt(ANY_WORKSPACE),
       readBy: [...new Set(found)],
     };
   });
+}
+
+/** The blocks of a stack's backends by name, the first backend of a name making it (as stackBlocks merges them), attributes left to the entries. */
+function ownBlocks(backends: readonly TerraformBackend[]): Block[] {
+  const byName = new Map<string, TerraformBackend>();
+  for (const b of backends) if (!byName.has(backendName(b))) byName.set(backendName(b), b);
+  return [...byName].map(([name, construct]) => ({ name, construct, attributes: {} }));
 }
 
 const objectKey = (backend: string, container: string, workspace: string | undefined, object: string) =>

@@ -48,8 +48,10 @@ export function kindOf(value: unknown): string {
 export function cycleIn(value: unknown, path: string, enclosing: ReadonlySet<unknown> = new Set()): string | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   if (enclosing.has(value)) return path;
-  const inner = new Set(enclosing).add(value);
   const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`${path}[${i}]`, v]) : Object.entries(value).map(([k, v]) => [path ? `${path}.${k}` : k, v]);
+  // (most overrides are empty: nothing to follow)
+  if (entries.length === 0) return undefined;
+  const inner = new Set(enclosing).add(value);
   for (const [at, v] of entries) {
     const found = cycleIn(v, at, inner);
     if (found !== undefined) return found;
