@@ -256,22 +256,24 @@ export function validate(judge: Judge, files: Record<string, string>, extraEnv: 
     fs.writeFileSync(path.join(dir, name), content);
   }
   // (an offline verdict on the files alone: remembered under the key of what the judge reads, test/support/judge-memo.ts)
-  const verdict = remembered(judge.binary, { run: 'validate', sandbox: networkSandbox().description, files, extraEnv }, () => {
-    const env = judgeEnv(extraEnv);
-    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false'], { cwd: dir, env });
-    if (init.error || init.status !== 0) {
-      throw new Error(`${judge.name} init failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
-    }
-    const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
-    let out: { valid: boolean; diagnostics?: Diagnostic[] };
-    try {
-      out = JSON.parse(r.stdout);
-    } catch {
-      throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
-    }
-    return { valid: out.valid, diagnostics: out.diagnostics ?? [] };
-  });
+  const verdict = remembered(judge.binary, { run: 'validate', sandbox: networkSandbox().description, files, extraEnv }, () => initAndValidate(judge, dir, judgeEnv(extraEnv)));
   return { ...verdict, dir };
+}
+
+/** `init -backend=false` and `validate -json` of `judge` in `dir`; `what` names the set-up in an error (`with hashicorp/google`). */
+export function initAndValidate(judge: Judge, dir: string, env: NodeJS.ProcessEnv, what = ''): { valid: boolean; diagnostics: Diagnostic[] } {
+  const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: dir, env });
+  if (init.error || init.status !== 0) {
+    throw new Error(`${judge.name} init${what ? ` ${what}` : ''} failed in ${dir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
+  }
+  const r = runJudge(judge.binary, ['validate', '-json'], { cwd: dir, env });
+  let out: { valid: boolean; diagnostics?: Diagnostic[] };
+  try {
+    out = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`${judge.name} validate printed no JSON in ${dir}:\n${r.stdout}${r.stderr}`);
+  }
+  return { valid: out.valid, diagnostics: out.diagnostics ?? [] };
 }
 
 /** Runs `init` (providers included) in a fresh directory holding `files`; for the offline proof. */

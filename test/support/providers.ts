@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { binaryIdentity, remembered } from './judge-memo';
-import { Diagnostic, Judge, cacheRoot, judgeEnv, judgesOff, requireJudges, runJudge } from './judges';
+import { Diagnostic, Judge, cacheRoot, initAndValidate, judgeEnv, judgesOff, requireJudges } from './judges';
 import { ProviderRow, providerRow } from './provider-rows';
 
 /** One judge's verdict on one stack. */
@@ -131,18 +131,7 @@ function harness(): string {
 function validateIn(judge: Judge, row: ProviderRow, workDir: string): { valid: boolean; diagnostics: Diagnostic[] } {
   const env = judgeEnv({ TF_CLI_CONFIG_FILE: providersCliConfig() });
   try {
-    const init = runJudge(judge.binary, ['init', '-backend=false', '-input=false', '-no-color'], { cwd: workDir, env });
-    if (init.error || init.status !== 0) {
-      throw new Error(`${judge.name} init with ${row.namespace}/${row.name} failed in ${workDir}:\n${init.stdout ?? ''}${init.stderr ?? ''}${init.error?.message ?? ''}`);
-    }
-    const r = runJudge(judge.binary, ['validate', '-json'], { cwd: workDir, env });
-    let out: { valid: boolean; diagnostics?: Diagnostic[] };
-    try {
-      out = JSON.parse(r.stdout);
-    } catch {
-      throw new Error(`${judge.name} validate printed no JSON in ${workDir}:\n${r.stdout}${r.stderr}`);
-    }
-    return { valid: out.valid, diagnostics: out.diagnostics ?? [] };
+    return initAndValidate(judge, workDir, env, `with ${row.namespace}/${row.name}`);
   } finally {
     // What init installed (links to the mirror, or a copy of a large binary) goes; the config stays.
     fs.rmSync(path.join(workDir, '.terraform'), { recursive: true, force: true });
