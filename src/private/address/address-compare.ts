@@ -1,5 +1,5 @@
 import { ANY_WORKSPACE, StateAddress } from './state-objects';
-import { displayText, hasSymbol, identityText, symbol, symbolsIn } from '../kit/address-symbols';
+import { UNKNOWN, displayText, hasSymbol, identityText, symbol, symbolsIn } from '../kit/address-symbols';
 import { StateLayout } from '../kit/state-layout';
 
 /*
@@ -89,7 +89,11 @@ export function normalisedObject(address: StateAddress, workspace: string | unde
 
 /** An address with a part nothing names (an expression the code cannot fold): it meets no other. */
 export function meetsNone(address: StateAddress): boolean {
-  return [...address.parts.values()].some((p) => hasSymbol(p.text) && symbolsIn(p.text).some((s) => s.identity.startsWith('unknown#')));
+  for (const p of address.parts.values()) {
+    // (the identity's text is in the part's: a part without it holds no such symbol)
+    if (p.text.includes(UNKNOWN) && hasSymbol(p.text) && symbolsIn(p.text).some((s) => s.identity.startsWith(UNKNOWN))) return true;
+  }
+  return false;
 }
 
 /**

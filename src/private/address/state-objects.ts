@@ -99,18 +99,33 @@ export function stateAddress(
     if (part.source === 'env') runValues.set(envIdentity(part.env!), { names: part.env!, unset: part.unset });
     if (part.source === 'init') {
       // Not given, the field is as the block leaves it: its env vars, else its default (required: init fails).
-      const unset = partOf(key, layout, fields, { ...block, fromInit: undefined, attributes: { ...block.attributes, [key]: undefined } }, target);
+      const spec = fieldOf(fields, target.tool, key);
+      const unset = spec && !isAvailable(spec, target) ? defaultPart(key, layout, spec) : unsetPart(key, layout, fields, spec, target);
       if (unset.source === 'env') runValues.set(envIdentity(unset.env!), { names: unset.env!, unset: unset.unset });
-      const required = fieldOf(fields, target.tool, key)?.required;
-      runValues.set(symbolsIn(part.text)[0].identity, { names: [], init: key, unset: required ? undefined : unset.text });
+      runValues.set(initIdentity(key), { names: [], init: key, unset: spec?.required ? undefined : unset.text });
     }
-    if (part.source === 'env' || part.source === 'default' || !hasSymbol(part.text)) continue;
+    // (an init part is its own symbol alone: it reads no variable)
+    if (part.source === 'env' || part.source === 'default' || part.source === 'init' || !hasSymbol(part.text)) continue;
     for (const s of symbolsIn(part.text)) {
       const name = s.identity.startsWith('var:') ? s.identity.slice(4) : undefined;
       if (name !== undefined) runValues.set(s.identity, { names: [`var.${name}`], unset: block.scope.variable(name)?.default });
     }
   }
   return { backend, layout, target, parts, runValues, file: block.file };
+}
+
+const initIdentity = (key: string) => `init:${key}`;
+/** The part of a key given at init, by key (the same for every block). */
+const initParts = new Map<string, AddressPart>();
+function initPart(key: string): AddressPart {
+  let part = initParts.get(key);
+  if (!part) initParts.set(key, (part = { key, source: 'init', text: symbol(`<${key} given at init>`, initIdentity(key)) }));
+  return part;
+}
+
+/** The part of a key the target's release lacks: its default there. */
+function defaultPart(key: string, layout: StateLayout, spec: FieldSpec): AddressPart {
+  return { key, source: 'default', text: spec.default ?? layout.defaults?.[key] ?? '' };
 }
 
 /** Each table's fields by the tool's key, per tool. */
@@ -133,10 +148,10 @@ function fieldOf(fields: readonly FieldSpec[], tool: ParsedTarget['tool'], key: 
 function partOf(key: string, layout: StateLayout, fields: readonly FieldSpec[], block: BlockReading, target: ParsedTarget): AddressPart {
   const value = block.attributes[key];
   // A value given at init: one the run gives every stack's init alike (TF_CLI_ARGS_init), else as the block leaves it.
-  if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
+  if (block.fromInit?.has(key) && !block.fromFile?.has(key)) return initPart(key);
   const spec = fieldOf(fields, target.tool, key);
   // (a key the target's release lacks is its default there: OpenTofu before 1.11.5 has no GCS universe_domain)
-  if (spec && !isAvailable(spec, target)) return { key, source: 'default', text: spec.default ?? layout.defaults?.[key] ?? '' };
+  if (spec && !isAvailable(spec, target)) return defaultPart(key, layout, spec);
   if (value === undefined || value === null) return unsetPart(key, layout, fields, spec, target);
   const source: PartSource = block.fromFile?.has(key) ? 'file' : 'literal';
   // (as the tool reads a number or bool in a string field: `2024` is "2024", 1e21 is "1000000000000000000000")
@@ -168,7 +183,7 @@ function readUnset(key: string, layout: StateLayout, spec: FieldSpec | undefined
     return { key, source: 'env', text: envSymbol(vars), env: vars, unset: spec?.required ? undefined : spec?.default ?? layout.defaults?.[key] ?? '' };
   }
   // A required field left out is given at init (-backend-config).
-  if (spec?.required) return { key, source: 'init', text: symbol(`<${key} given at init>`, `init:${key}`) };
+  if (spec?.required) return initPart(key);
   return { key, source: 'default', text: spec?.default ?? layout.defaults?.[key] ?? '' };
 }
 

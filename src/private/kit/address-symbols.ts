@@ -40,8 +40,10 @@ export function symbolsIn(text: string): Array<{ readonly display: string; reado
   }));
 }
 
+/** How the identity of a value nothing names starts. */
+export const UNKNOWN = 'unknown#';
 let unknowns = 0;
 /** A value nothing names: a symbol equal to no other. */
 export function unknownText(display: string): string {
-  return symbol(display, `unknown#${++unknowns}`);
+  return symbol(display, `${UNKNOWN}${++unknowns}`);
 }
