@@ -6,7 +6,7 @@ import { setupGo } from './projenrc/go';
 import { setupJava } from './projenrc/java';
 import { flavourProject } from './projenrc/jest';
 import { setupJudges, terraformJudgeSteps } from './projenrc/judges';
-import { setupPackaging, silenceJsiiNode20 } from './projenrc/packaging';
+import { compiledTsconfig, setupPackaging, silenceJsiiNode20 } from './projenrc/packaging';
 import { providerReleaseSteps, setupProviders } from './projenrc/providers';
 import { setupPython } from './projenrc/python';
 import { setupTiers } from './projenrc/tiers';
@@ -34,6 +34,7 @@ const project = new cdktf.ConstructLibraryCdktf({
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
+  tsconfig: compiledTsconfig,
   tsconfigDevFile: 'tsconfig.dev.json',
   tsconfigDev: {
     include: ['.projenrc.ts'],

@@ -1,6 +1,6 @@
 import { cdk, cdktf, javascript, TaskStep } from 'projen';
 import { JavaSetup } from './java';
-import { silenceJsiiNode20 } from './packaging';
+import { compiledTsconfig, lazyIndexAfterCompile, silenceJsiiNode20 } from './packaging';
 
 /** The cdktn flavour's package, a projen subproject. */
 export const cdktnDir = 'packages/cdktn-state-backends';
@@ -45,6 +45,7 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
     jsiiVersion: '~5.9.0',
     typescriptVersion: '~5.9',
     minNodeVersion: '20.16.0',
+    tsconfig: compiledTsconfig,
     // cdktn 0.24.0 peers on constructs >=10.6.0 <10.8.0; our range is the same.
     peerDeps: [`cdktn@^${cdktnVersion}`, 'constructs@>=10.6.0 <10.8.0'],
     publishToMaven: {
@@ -73,6 +74,7 @@ export function setupCdktn(project: cdktf.ConstructLibraryCdktf, { mavenVersion,
   for (const name of ['compile', 'docgen', 'package:java', 'package:js', 'package-all']) {
     cdktnLib.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
   }
+  lazyIndexAfterCompile(cdktnLib.compileTask, '../..');
   // The sources are generated from ../../src before every compile of the subproject.
   cdktnLib.preCompileTask.exec('node ../../scripts/flavour.js');
   cdktnLib.tasks.tryFind('docgen')!.exec('jsii-docgen -l java -o docs/API.java.md');

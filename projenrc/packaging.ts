@@ -3,6 +3,23 @@ import { cdktf } from 'projen';
 /** Silences jsii's warning that Node.js 20 reaches its end of life (the machines here run 20). */
 export const silenceJsiiNode20 = { JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };
 
+/**
+ * The compiled modules' tsconfig, both flavours: source maps in `.js.map` files beside the modules
+ * instead of inside them (jsii's default). Node reads and compiles a module's whole text when it is
+ * required, and the inline maps with their sources were 1.8 of the 2.5 MB of lib/: about 7 ms of
+ * every process that loads the library (BENCHMARKS.md, "Module load").
+ */
+export const compiledTsconfig = { compilerOptions: { inlineSourceMap: false, inlineSources: false, sourceMap: true } };
+
+/**
+ * After jsii has compiled a flavour (`root`: the path from its directory to the repository's),
+ * its lib/index.js requires each public module when one of its exports is first read
+ * (scripts/lazy-index.js says how and why).
+ */
+export function lazyIndexAfterCompile(compile: { exec(command: string): void }, root = '.'): void {
+  compile.exec(`node ${root}/scripts/lazy-index.js lib/index.js`);
+}
+
 type Task = ReturnType<cdktf.ConstructLibraryCdktf['addTask']>;
 
 /** Makes `package:<lang>` build both flavours' artifacts; returns `package:<lang>:cdktf`, the cdktf flavour's alone. */
@@ -16,6 +33,7 @@ export function setupPackaging(project: cdktf.ConstructLibraryCdktf): PackageBot
   for (const name of ['compile', 'test', 'docgen', 'package:js', 'package-all']) {
     project.tasks.tryFind(name)?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
   }
+  lazyIndexAfterCompile(project.compileTask);
 
   // --- Packaging both flavours ------------------------------------------------------------------
   // `package:<lang>` is what `package-all` and the release workflow's publish jobs run: it writes the

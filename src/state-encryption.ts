@@ -7,7 +7,7 @@ import { encryptionHcl, encryptionJson } from './private/encryption/render';
 import { CROSS_STACK_CONSUMER, checkEncryption } from './private/encryption/rules';
 import { StateBackendError } from './private/errors/errors';
 import { deepMerge, extendStackHcl, resolveIn } from './private/framework/cdktf-internals';
-import { withId } from './private/framework/rule-catalog';
+import { withId } from './private/framework/rule-id';
 import { watchStateMap } from './private/framework/state-map';
 import { staticContextOf } from './private/framework/static-context';
 import { recordWarnings, showWarningsNow, showsWarnings } from './private/framework/warnings';

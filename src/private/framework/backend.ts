@@ -8,7 +8,7 @@ import { Producer, RemoteStateFactory, crossStackReadProblems, remoteStateFor } 
 import { movedStateOf } from './moved-state';
 import { orphanedInitWarnings, watchOrphanedInits } from './orphaned-inits';
 import { backendHclBlock, copyAttributes } from './render';
-import { withId } from './rule-catalog';
+import { withId } from './rule-id';
 import { backendAdded, sharedStateOf } from './shared-state';
 import { onStateMap } from './state-map';
 import { backendStaticFindings, stackScope } from './static-context';

@@ -2,7 +2,7 @@ import { TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct, IConstruct } from 'constructs';
 import { aroundAppSynth, resolveIn } from './cdktf-internals';
 import { FollowedConfig, followBackend, forgetRendered, renderedConfig } from './remote-state';
-import { withId } from './rule-catalog';
+import { withId } from './rule-id';
 import { recordWarnings } from './warnings';
 import { StateBackendError } from '../errors/errors';
 import { CrossStackConfig, crossStackConfig } from '../kit/cross-stack';

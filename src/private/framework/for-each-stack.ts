@@ -1,8 +1,9 @@
 import { TerraformBackend, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
 import { stackOverrides } from './cdktf-internals';
-import { withId } from './rule-catalog';
-import { FOR_EACH_STACK_CHECK, StackRuleId } from './stack-rules';
+import { FOR_EACH_STACK_CHECK } from './for-each-stack-check';
+import { withId } from './rule-id';
+import { StackRuleId } from './stack-rules';
 import { recordWarnings } from './warnings';
 import { StateBackendError, refuse } from '../errors/errors';
 import { CheckId } from '../kit/field-checks';

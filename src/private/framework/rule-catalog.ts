@@ -1,10 +1,11 @@
+import { FOR_EACH_STACK_CHECK } from './for-each-stack-check';
 import { CROSS_STACK_CONSUMER, ENCRYPTION_RULES } from '../encryption/rules';
 import { GENERIC_CHECKS } from '../kit/field-checks';
 import { STATE_STORES } from '../state-stores';
 import { STATE_STORE_RULES } from '../state-stores/rules';
 import { STORES } from '../stores';
 import { MOVED_STATE_RULE } from './moved-state';
-import { FOR_EACH_STACK_CHECK, STACK_RULES } from './stack-rules';
+import { STACK_RULES } from './stack-rules';
 import { ACKNOWLEDGE_CHECK, STRICT_CHECK } from './warnings';
 import { TARGET_VERSIONS_CHECK } from '../kit/targets';
 import { CONTEXT_KEYS_CHECK } from '../target/flavour';
@@ -48,11 +49,6 @@ export interface CatalogEntry {
 }
 
 export const RULE_CATALOG: readonly CatalogEntry[] = ALL;
-
-/** An error raised as text rather than as a `Violation`, ending with its rule's id like every other: `message [id]`. */
-export function withId(message: string, id: RuleId): string {
-  return `${message} [${id}]`;
-}
 
 /** The ids of every warning the library can raise, each once, in table order. */
 export function warningIds(): string[] {

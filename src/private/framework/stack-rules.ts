@@ -104,12 +104,5 @@ export const STACK_RULES = [
 ] as const;
 checkRuleRows('stack', STACK_RULES);
 
-/** The check of a forEachStack call, by id (for docs/FIELDS.md and the rule catalog's CALL_CHECKS). */
-export const FOR_EACH_STACK_CHECK = {
-  id: 'stack/for-each-stack',
-  severity: 'error',
-  description: 'forEachStack is called after the stacks are added, on a scope that holds a stack without a backend (with none, it would do nothing in silence)',
-} as const;
-
 /** The id of a stack-wide check. */
 export type StackRuleId = (typeof STACK_RULES)[number]['id'];

@@ -2,7 +2,8 @@
  * The rule catalog (src/private/framework/rule-catalog.ts): every rule of the library by id, from
  * the tables themselves, and the type of an id, so that code naming a rule names one that exists.
  */
-import { RULE_CATALOG, RuleId, warningIds, withId } from '../../../../src/private/framework/rule-catalog';
+import { RULE_CATALOG, RuleId, warningIds } from '../../../../src/private/framework/rule-catalog';
+import { withId } from '../../../../src/private/framework/rule-id';
 import { STORES } from '../../../../src/private/stores';
 
 describe('the rule catalog', () => {
@@ -23,5 +24,7 @@ describe('the rule catalog', () => {
     const unknown: RuleId = 'gcs/no-such-rule';
     const known: RuleId = 'gcs/one-encryption';
     expect([unknown, withId('refused', known)]).toEqual(['gcs/no-such-rule', 'refused [gcs/one-encryption]']);
+    // @ts-expect-error withId takes the catalog's ids only
+    expect(withId('refused', 'gcs/no-such-rule')).toBe('refused [gcs/no-such-rule]');
   });
 });
