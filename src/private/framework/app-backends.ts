@@ -1,6 +1,6 @@
 import { Aspects, TerraformBackend, TerraformStack } from 'cdktf';
 import { IConstruct } from 'constructs';
-import { backendName, deepMerge, resolveIn, stackOverrides } from './cdktf-internals';
+import { backendName, deepMerge, resolveIn, runningSynth, stackOverrides } from './cdktf-internals';
 import { stackScope } from './static-context';
 import { AddressIndex } from '../address/address-index';
 import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
@@ -51,6 +51,8 @@ export interface AppMap {
   settledUpTo: number;
   /** Who has asked since the map was built: this library's holders, or a check of its own (a token). */
   readonly asked: Set<object>;
+  /** The `app.synth()` call it was built in (cdktf-internals.ts runningSynth), if any. */
+  readonly synth?: object;
 }
 
 const ours = new WeakMap<IConstruct, StateHolder>();
@@ -114,6 +116,7 @@ function build(root: IConstruct): AppMap {
     aspected: new Set(),
     settledUpTo: -1,
     asked: new Set(),
+    synth: runningSynth(root),
   };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
   // Whether a construct has Aspects, each scope asked once (the app and a stack hold many backends).
@@ -157,6 +160,19 @@ function index(map: AppMap, holder: StateHolder): void {
   const addresses = holder.addresses();
   map.addresses.set(holder, addresses);
   for (const address of addresses) map.index.add(address, holder);
+}
+
+/**
+ * A holder's addresses as the map of the running `app.synth()` read them, once final (no Aspect
+ * can change its block any more), or undefined: no map of this synth, or not final yet. For what
+ * runs after the stacks are written (the state map), which reads them again otherwise.
+ */
+export function addressesThisSynth(holder: StateHolder): readonly StateAddress[] | undefined {
+  const root = holder.construct.node.root;
+  const map = maps.get(root);
+  const run = runningSynth(root);
+  if (!map || !run || map.synth !== run || !settled(map, holder)) return undefined;
+  return map.addresses.get(holder);
 }
 
 /** A holder's addresses as the map read them. */

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformBackend, TerraformRemoteState, TerraformStack } from 'cdktf';
 import { Construct } from 'constructs';
-import { RunValues, backendHolder, registerBackend } from './app-backends';
+import { RunValues, addressesThisSynth, backendHolder, registerBackend } from './app-backends';
 import { backendName, deepMerge, onStackSynthesis, resolveIn, stackOverrides } from './cdktf-internals';
 import { Producer, RemoteStateFactory, crossStackReadProblems, remoteStateFor } from './cross-stack';
 import { movedStateOf } from './moved-state';
@@ -58,7 +58,17 @@ export abstract class StoreBackend extends TerraformBackend {
     const mapped = { backend: store.backend, layout: store.layout, fields: store.fields, target: this.target };
     onStateMap(this, 'backend', store.backend, () => {
       const stack = TerraformStack.of(this);
-      return { ...mapped, stack: stack.node.id, attributes: resolveIn(stack, this.emitted()), fromRun: this.runKeys(), scope: stackScope(stack) };
+      const emitted = () => resolveIn(stack, this.emitted());
+      // (with no config file, the map's address is the block alone: the one the one-object check read in this synth, once final)
+      const address = this.files.size === 0 ? addressesThisSynth(state)?.[0] : undefined;
+      return {
+        ...mapped,
+        stack: stack.node.id,
+        fromRun: this.runKeys(),
+        address,
+        get attributes() { return emitted(); },
+        get scope() { return stackScope(stack); },
+      };
     });
     this.node.addValidation({
       validate: () => {

@@ -5,7 +5,7 @@ import { IConstruct } from 'constructs';
 import { aroundAppSynth, backendName, stackOverrides } from './cdktf-internals';
 import { Block, Located, NOT_MODELLED, defaultLocal, foreignRemoteState, inTree, locate, stackBlocks } from './state-map-blocks';
 import { printForHost, underFrameworkCli } from './warnings';
-import { ANY_WORKSPACE, showContainer, showObject, stateAddress } from '../address/state-objects';
+import { ANY_WORKSPACE, StateAddress, showContainer, showObject, stateAddress } from '../address/state-objects';
 import { StackScope } from '../kit/backend-text';
 import { FieldSpec } from '../kit/schema';
 import { StateLayout } from '../kit/state-layout';
@@ -47,6 +47,8 @@ export interface MapInput {
   readonly remoteState?: boolean;
   /** What an evaluated template may read in the stack. */
   readonly scope: StackScope;
+  /** The address from the fields above where the checks of this synth read it already (read from them otherwise). */
+  readonly address?: StateAddress;
 }
 
 /** One stack's object, as the map shows it. */
@@ -178,8 +180,8 @@ const objectKey = (backend: string, container: string, workspace: string | undef
  * with what the run decides shown as such: a value given at init, an env var, a reference.
  */
 function objectsOf(input: MapInput): Located {
-  const block = { attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState };
-  const address = stateAddress(input.backend, input.layout, input.fields, block, input.target);
+  const block = () => ({ attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState });
+  const address = input.address ?? stateAddress(input.backend, input.layout, input.fields, block(), input.target);
   return { backend: input.backend, container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
 }
 

@@ -102,6 +102,30 @@ describe('the state map', () => {
     expect(mapFile(app)[0].defaultWorkspace).toBe('prod/network/default.tfstate');
   });
 
+  test('a second synth of the app maps the block as it is then (an override added after the first)', () => {
+    // GIVEN an app synthesized once, then given an override of its backend's prefix
+    const app = Testing.app();
+    const backend = new GcsBackend(new TerraformStack(app, 'network'), { bucket: 'acme-tfstate', prefix: 'network' });
+    stdoutOf(app, false);
+    expect(mapFile(app)[0].defaultWorkspace).toBe('network/default.tfstate');
+    backend.addOverride('prefix', 'moved/network');
+    // WHEN it is synthesized again THEN the map names the new object, not what the first synth's checks read
+    stdoutOf(app, false);
+    expect(mapFile(app)[0].defaultWorkspace).toBe('moved/network/default.tfstate');
+  });
+
+  test('a synth that runs no check maps the block as it is then, not as checks before it read it', () => {
+    // GIVEN an app that skips validation, whose stack was checked once (Testing.synth with validations), then given an override
+    const app = new App({ outdir: Testing.app().outdir, skipValidation: true });
+    const stack = new TerraformStack(app, 'network');
+    const backend = new GcsBackend(stack, { bucket: 'acme-tfstate', prefix: 'network' });
+    Testing.synth(stack, true);
+    backend.addOverride('prefix', 'moved/network');
+    // WHEN the app is synthesized THEN the map names the object the block names now
+    stdoutOf(app, false);
+    expect(mapFile(app)[0].defaultWorkspace).toBe('moved/network/default.tfstate');
+  });
+
   test('a remote state of another workspace reads that workspace\'s object only', () => {
     const app = Testing.app();
     const network = new TerraformStack(app, 'network');
