@@ -101,7 +101,8 @@ export const SPECS: Readonly<Record<Pattern, PatternSpec>> = {
 
 type BackendClass = new (scope: cdktf.TerraformStack, config: any) => cdktf.TerraformBackend;
 
-const CLASS_NAMES: Readonly<Record<Store, 'GcsBackend' | 'CosBackend' | 'OssBackend' | 'AzurermBackend'>> = {
+/** Each store's backend class, in both packages. */
+export const CLASS_NAMES: Readonly<Record<Store, 'GcsBackend' | 'CosBackend' | 'OssBackend' | 'AzurermBackend'>> = {
   gcs: 'GcsBackend',
   cos: 'CosBackend',
   oss: 'OssBackend',

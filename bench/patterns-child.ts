@@ -25,9 +25,12 @@ function main(): void {
   const t0 = performance.now();
   const c0 = cpuMs();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { buildApp } = require('./patterns-app') as typeof App;
+  const { buildApp, CLASS_NAMES, SPECS } = require('./patterns-app') as typeof App;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const lib = variant === 'a' ? (require(libDir) as typeof Lib) : undefined;
+  // The library's index loads a public module when its export is first read (scripts/lazy-index.js):
+  // the pattern's backend class is read here, so that setup holds the modules the app loads.
+  if (lib && typeof lib[CLASS_NAMES[SPECS[pattern as App.Pattern].store]] !== 'function') throw new Error('the library has no backend class');
   const t1 = performance.now();
   const c1 = cpuMs();
   const app = buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);
