@@ -19,7 +19,8 @@ const fs = require('fs');
 const REQUIRE = /^var (\w+) = require\("(\.\/[\w./-]+)"\);$/;
 const LAZY = /^var (\w+) = lazy\(\(\) => require\("(\.\/[\w./-]+)"\)\);$/;
 const GETTER = /^Object\.defineProperty\(exports, "(\w+)", \{ enumerable: true, get: function \(\) \{ return (\w+)\.(\w+); \} \}\);$/;
-const KEPT = [/^"use strict";$/, /^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/, /^exports\.\w+ = (exports\.\w+ = )*void 0;$/, /^\/\/# sourceMappingURL=index\.js\.map$/, /^$/];
+// (a whole-line comment too: the cdktn package's generated sources open with one, and the source map's)
+const KEPT = [/^"use strict";$/, /^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/, /^exports\.\w+ = (exports\.\w+ = )*void 0;$/, /^\/\/.*$/, /^$/];
 /** The stand-in: a module's exports, required when one is first read (a declaration: hoisted, so it may come last). */
 const HELPER = 'function lazy(load) { let m; return new Proxy({}, { get: (_, name) => (m ??= load())[name] }); }';
 
