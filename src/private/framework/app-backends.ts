@@ -45,7 +45,7 @@ export interface AppMap {
   readonly byStack: Map<TerraformStack, StateHolder[]>;
   /** Each holder's addresses, read once per map (again once its stack's Aspects have run). */
   readonly addresses: Map<StateHolder, readonly StateAddress[]>;
-  /** The holders an Aspect may still change: one is on the path to the block. */
+  /** The holders an Aspect may still change: one is on a construct of the holder's stack or on a scope above it. */
   readonly aspected: Set<StateHolder>;
   /** The stacks up to this position in `stacks` have had their Aspects run: their holders' addresses are final. */
   settledUpTo: number;
@@ -119,14 +119,17 @@ function build(root: IConstruct): AppMap {
     synth: runningSynth(root),
   };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
-  // Whether a construct has Aspects, each scope asked once (the app and a stack hold many backends).
-  const asked = new Map<IConstruct, boolean>();
-  const aspects = (c: IConstruct) => {
-    let has = asked.get(c);
-    if (has === undefined) asked.set(c, (has = Aspects.of(c).all.length > 0));
-    return has;
-  };
+  // The stacks whose Aspects may change a block: cdktf runs, when it synthesizes a stack, the
+  // Aspects of every construct of the stack and of the scopes above it (synthesize/synthesizer.js
+  // invokeAspects), and one may change any construct (cdktn the same).
+  const aspectedStacks = new Set<TerraformStack>();
+  let everyStack = false;
   for (const c of root.node.findAll()) {
+    if (Aspects.of(c).all.length > 0) {
+      const stack = c.node.scopes.find((s) => TerraformStack.isStack(s)) as TerraformStack | undefined;
+      if (stack) aspectedStacks.add(stack);
+      else everyStack = true;
+    }
     if (TerraformStack.isStack(c)) {
       map.position.set(c, stacks.length);
       stacks.push(c);
@@ -145,14 +148,14 @@ function build(root: IConstruct): AppMap {
       held.push(foreignHolder(stack, name, found.find((b) => backendName(b) === name)));
     }
     map.byStack.set(stack, held);
-    for (const holder of held) place(map, holder, aspects);
+    for (const holder of held) place(map, holder, everyStack || aspectedStacks.has(stack));
   }
   return map;
 }
 
-function place(map: AppMap, holder: StateHolder, aspects: (c: IConstruct) => boolean): void {
+function place(map: AppMap, holder: StateHolder, aspected: boolean): void {
   map.holders.push(holder);
-  if (holder.construct.node.scopes.some(aspects)) map.aspected.add(holder);
+  if (aspected) map.aspected.add(holder);
   index(map, holder);
 }
 

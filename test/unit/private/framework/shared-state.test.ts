@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import {
   App, Aspects, AzurermBackend as CdktfAzurermBackend, CosBackend as CdktfCosBackend, GcsBackend as CdktfGcsBackend, OssBackend as CdktfOssBackend,
-  Fn, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
+  Fn, TerraformLocal, TerraformOutput, TerraformResource, TerraformStack, TerraformVariable, Testing,
 } from 'cdktf';
 import { Construct } from 'constructs';
 import { AzurermBackend, DataTerraformRemoteStateAzurerm } from '../../../../src/azurerm-backend';
@@ -356,6 +356,16 @@ describe('stack/shared-state', () => {
       // THEN network's check does not compare it before the Aspect ran: no refusal
       expect(synthError(app)).toBe('');
       expect(JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'cdk.tf.json'), 'utf8')).terraform.backend.gcs.prefix).toBe('database');
+    });
+
+    test('fails if an Aspect of another construct of the later stack moves its backend onto the earlier stack\'s object', () => {
+      // GIVEN network at "shared", database at "database" until an Aspect on one of database's other constructs sets "shared"
+      const app = dependentStacks((s, name) => {
+        const backend = new GcsBackend(s, { bucket: 'acme-tfstate', prefix: name === 'network' ? 'shared' : 'database' });
+        if (name === 'database') Aspects.of(new TerraformLocal(s, 'tags', { team: 'x' })).add({ visit: () => backend.addOverride('prefix', 'shared') });
+      });
+      // THEN the synth is refused: cdktf runs every Aspect of a stack's constructs before its checks
+      expect(synthError(app)).toContain('stacks "database" and "network" keep their state in one object: gcs bucket="acme-tfstate", object "shared/default.tfstate"');
     });
 
     test('fails if an Aspect moves cdktf\'s own backend, in the later stack, onto this library\'s object', () => {

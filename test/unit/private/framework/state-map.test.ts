@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Aspects, CloudBackend, GcsBackend as CdktfGcsBackend, HttpBackend, LocalBackend, NamedCloudWorkspace, TerraformOutput, TerraformResource, TerraformStack, Testing } from 'cdktf';
+import { App, Aspects, CloudBackend, GcsBackend as CdktfGcsBackend, HttpBackend, LocalBackend, NamedCloudWorkspace, TerraformOutput, TerraformLocal, TerraformResource, TerraformStack, Testing } from 'cdktf';
 import { DataTerraformRemoteStateGcs, GcsBackend, StateBackendTarget, StateBackendValue } from '../../../../src';
 import { stateMap, stateMapTable } from '../../../../src/private/framework/state-map';
 
@@ -100,6 +100,20 @@ describe('the state map', () => {
     const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'network', 'cdk.tf.json'), 'utf8'));
     expect(written.terraform.backend.gcs.prefix).toBe('prod/network');
     expect(mapFile(app)[0].defaultWorkspace).toBe('prod/network/default.tfstate');
+  });
+
+  test('holds the object an Aspect of another construct of a later stack gives its backend', () => {
+    // GIVEN two stacks, the second's prefix set by an Aspect on another of its constructs
+    const app = Testing.app();
+    new GcsBackend(new TerraformStack(app, 'network'), { bucket: 'acme-tfstate', prefix: 'network' });
+    const database = new TerraformStack(app, 'database');
+    const backend = new GcsBackend(database, { bucket: 'acme-tfstate', prefix: 'database' });
+    Aspects.of(new TerraformLocal(database, 'tags', { team: 'x' })).add({ visit: () => backend.addOverride('prefix', 'database-v2') });
+    // WHEN the app is synthesized THEN the map names the object the stack's cdk.tf.json names
+    stdoutOf(app, false);
+    const written = JSON.parse(fs.readFileSync(path.join(app.outdir, 'stacks', 'database', 'cdk.tf.json'), 'utf8'));
+    expect(written.terraform.backend.gcs.prefix).toBe('database-v2');
+    expect(mapFile(app)[1].defaultWorkspace).toBe('database-v2/default.tfstate');
   });
 
   test('a second synth of the app maps the block as it is then (an override added after the first)', () => {
