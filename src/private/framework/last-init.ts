@@ -65,8 +65,8 @@ const listings = new WeakMap<object, ReadonlySet<string>>();
 
 /**
  * The entries of `<outdir>/stacks` of the app `scope` belongs to as they were when this synth first
- * asked (empty when there is no such folder), or undefined outside an `app.synth()`. A stack's last
- * init is only in a directory that was there before the synth: one the synth makes has none.
+ * asked (empty when there is no such folder), or undefined outside an `app.synth()`. A last init
+ * is only in a directory that was there before the synth: one the synth makes has none.
  */
 export function stackDirsBeforeSynth(scope: IConstruct): ReadonlySet<string> | undefined {
   const run = runningSynth(scope);
@@ -84,13 +84,14 @@ export function stackDirsBeforeSynth(scope: IConstruct): ReadonlySet<string> | u
 }
 
 /**
- * The backend the last init in `stack`'s directory used (`lastInit`). During `app.synth()` a
- * directory the synth found no entry for is not read: in an app of many stacks on a fresh output
- * directory, one listing instead of a file check per stack.
+ * The backend the last init in `stack`'s directory used (`lastInit`). During `app.synth()` into an
+ * output directory whose stacks folder was empty or missing when the synth began, none is read:
+ * one listing instead of a file check per stack (a CI run's fresh checkout). Otherwise each
+ * stack's file is checked, as the file system names it: on a case-insensitive one (macOS,
+ * Windows) the directory of stack `Net` is stack `net`'s, which no listing tells by name.
  */
 export function lastInitOf(stack: TerraformStack): LastInit | undefined {
-  const dirs = stackDirsBeforeSynth(stack);
-  if (dirs && !dirs.has(stack.node.id)) return undefined;
+  if (stackDirsBeforeSynth(stack)?.size === 0) return undefined;
   return lastInit(stackDirectory(stack, stack.node.id).path);
 }
 

@@ -120,6 +120,25 @@ describe('lastInit', () => {
     // THEN the second synth reads that init
     expect(synthMovedOf(app)).toEqual([expect.stringContaining('network: ')]);
   });
+
+  test('a directory the stacks folder lists under another case is read (a case-insensitive file system)', () => {
+    // GIVEN stack network's directory holding a last init on another object, which the file system lists as "Network" (macOS, Windows)
+    const { app, stack } = initialized({ bucket: 'old-state', prefix: 'network' }, { block: { bucket: 'old-state', prefix: 'network' } });
+    new GcsBackend(stack, { bucket: 'app-state', prefix: 'network' });
+    const stacksDir = path.join(app.outdir, 'stacks');
+    // (the module itself: the namespace this file imports has fixed properties, the library's reads through to it)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const nodeFs = require('fs') as typeof fs;
+    const readdir = nodeFs.readdirSync;
+    const listed = jest.spyOn(nodeFs, 'readdirSync').mockImplementation(((dir: fs.PathLike, ...rest: unknown[]) =>
+      (path.resolve(String(dir)) === stacksDir ? ['Network'] : (readdir as any)(dir, ...rest))) as typeof fs.readdirSync);
+    try {
+      // THEN the synth reads it where the file system finds it, and notes the move
+      expect(synthMovedOf(app)).toEqual([expect.stringContaining('network: ')]);
+    } finally {
+      listed.mockRestore();
+    }
+  });
 });
 
 describe('stack/state-moved', () => {
