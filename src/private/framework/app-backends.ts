@@ -119,9 +119,8 @@ function build(root: IConstruct): AppMap {
     synth: runningSynth(root),
   };
   const backends = new Map<TerraformStack, TerraformBackend[]>();
-  // The stacks whose Aspects may change a block: cdktf runs, when it synthesizes a stack, the
-  // Aspects of every construct of the stack and of the scopes above it (synthesize/synthesizer.js
-  // invokeAspects), and one may change any construct (cdktn the same).
+  // Stacks whose Aspects may change a block: synthesizing a stack, cdktf (cdktn too) runs the Aspects of its
+  // constructs and the scopes above (synthesize/synthesizer.js invokeAspects); one may change any construct.
   const aspectedStacks = new Set<TerraformStack>();
   let everyStack = false;
   for (const c of root.node.findAll()) {
@@ -166,9 +165,8 @@ function index(map: AppMap, holder: StateHolder): void {
 }
 
 /**
- * A holder's addresses as the map of the running `app.synth()` read them, once final (no Aspect
- * can change its block any more), or undefined: no map of this synth, or not final yet. For what
- * runs after the stacks are written (the state map), which reads them again otherwise.
+ * A holder's addresses as the map of the running `app.synth()` read them once final (no Aspect can change its
+ * block any more), else undefined; for what runs after the stacks are written (the state map).
  */
 export function addressesThisSynth(holder: StateHolder): readonly StateAddress[] | undefined {
   const root = holder.construct.node.root;
