@@ -133,8 +133,12 @@ export function describeCliApp(app: CliApp, title: string): void {
         const missing: string[] = [];
         let named = 0;
         for (const js of listJs(path.join(installed, 'lib'))) {
-          const map = /sourceMappingURL=data:application\/json;base64,(\S+)/.exec(fs.readFileSync(js, 'utf8'));
-          for (const source of map ? JSON.parse(Buffer.from(map[1], 'base64').toString('utf8')).sources as string[] : []) {
+          // (each module's map is a file beside it, which the package must hold too: projenrc/packaging.ts compiledTsconfig)
+          const url = /^\/\/# sourceMappingURL=(\S+)$/m.exec(fs.readFileSync(js, 'utf8'))?.[1];
+          const mapFile = url === undefined ? undefined : path.resolve(path.dirname(js), url);
+          if (mapFile !== undefined && !fs.existsSync(mapFile)) missing.push(path.relative(installed, mapFile));
+          const map = mapFile !== undefined && fs.existsSync(mapFile) ? JSON.parse(fs.readFileSync(mapFile, 'utf8')) : undefined;
+          for (const source of (map?.sources ?? []) as string[]) {
             named++;
             // THEN each file a map names is there (stack traces point at them)
             const file = path.resolve(path.dirname(js), source);
