@@ -180,8 +180,9 @@ const objectKey = (backend: string, container: string, workspace: string | undef
  * with what the run decides shown as such: a value given at init, an env var, a reference.
  */
 function objectsOf(input: MapInput): Located {
-  const block = () => ({ attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState });
-  const address = input.address ?? stateAddress(input.backend, input.layout, input.fields, block(), input.target);
+  const address = input.address ?? stateAddress(input.backend, input.layout, input.fields, {
+    attributes: input.attributes, fromInit: input.fromRun, scope: input.scope, templates: input.remoteState,
+  }, input.target);
   return { backend: input.backend, container: showContainer(address), objectAt: (ws) => showObject(address, ws) };
 }
 
