@@ -3,12 +3,13 @@
  * TypeScript app, minus the CLI. bench/patterns.ts transpiles this file and ./patterns-app.ts
  * (into node_modules/.cache, where `cdktf` resolves) and starts it once per run:
  *
- *   node patterns-child.js <pattern> <a|b> <stacks> <outdir> <library dir>
+ *   node patterns-child.js <pattern> <a|b|l> <stacks> <outdir> <library dir>
  *
  * It loads cdktf (and for variant a the library, the compiled lib/ as npm users get it), builds
  * the app, synthesizes it into <outdir>, and prints one line `RESULT {...}`: the wall and CPU time
  * of each phase, measured here, and the CPU time of the whole process. The driver measures the
- * process's wall time from outside.
+ * process's wall time from outside. Variant l (bench/patterns.ts --floor) loads the library as a
+ * does, then builds and synthesizes b's app: what loading alone costs an app.
  */
 import type * as Lib from '../src';
 import type { Variant } from './app';
@@ -27,13 +28,13 @@ function main(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { buildApp, CLASS_NAMES, SPECS } = require('./patterns-app') as typeof App;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const lib = variant === 'a' ? (require(libDir) as typeof Lib) : undefined;
+  const lib = variant === 'a' || variant === 'l' ? (require(libDir) as typeof Lib) : undefined;
   // The library's index loads a public module when its export is first read (scripts/lazy-index.js):
   // the pattern's backend class is read here, so that setup holds the modules the app loads.
   if (lib && typeof lib[CLASS_NAMES[SPECS[pattern as App.Pattern].store]] !== 'function') throw new Error('the library has no backend class');
   const t1 = performance.now();
   const c1 = cpuMs();
-  const app = buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);
+  const app = variant === 'l' ? buildApp(pattern as App.Pattern, 'b', Number(stacks), outdir) : buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);
   const t2 = performance.now();
   const c2 = cpuMs();
   app.synth();

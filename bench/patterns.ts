@@ -19,6 +19,9 @@
  *   --quick                              a smoke run: sizes 1,100, 3 and 2 pairs, to patterns-<language>-quick.md
  *   --tmpdir=<dir>                       where the outdirs are made (default: the OS temp dir)
  *   --out=<file>                         default bench/results/patterns-<language>.md
+ *   --floor                              typescript: (a) builds (b)'s app with the library loaded and the
+ *                                        pattern's class read, so the goals' columns show what loading alone
+ *                                        costs; outputs not compared; to patterns-typescript-floor.md
  *   --classpath=<cp>                     java: default bench/java/target/classpath.txt (written by
  *                                        `mvn -f bench/java/pom.xml compile`) and bench/java/target/classes
  *   --python=<executable>                python: the interpreter that has the wheel (scripts/python.js passes its venv's)
@@ -64,6 +67,8 @@ interface Options {
   readonly out: string;
   readonly classpath?: string;
   readonly python: string;
+  /** (a) is (b)'s app in a process that has loaded the library (the child's variant `l`). */
+  readonly floor: boolean;
 }
 
 /** How a run of one language is started. */
@@ -88,7 +93,7 @@ function main(): void {
   const minutes = (performance.now() - t0) / 60000;
   const runtime = cells[0]?.pairs[0]?.a.runtime ?? 'unknown';
   const header = [
-    `## README patterns, ${TITLES[options.language]}: (a) ${VARIANT_NAMES.a} vs (b) ${VARIANT_NAMES.b}`,
+    `## README patterns, ${TITLES[options.language]}: (a) ${options.floor ? `${VARIANT_NAMES.b}, in a process that loaded ${VARIANT_NAMES.a} (--floor)` : VARIANT_NAMES.a} vs (b) ${VARIANT_NAMES.b}`,
     '',
     `${started.toISOString()}; the whole run took ${minutes.toFixed(1)} min; commit ${commit()}; outdirs in ${options.tmpdir === os.tmpdir() ? 'the OS temp dir' : `\`${options.tmpdir}\``}.`,
     machineMarkdown(machine()),
@@ -108,9 +113,10 @@ function measureCell(options: Options, launcher: Launcher, pattern: Pattern, sta
   const load = os.loadavg()[0];
   const dirs = { a: outdir(options, 'check-a'), b: outdir(options, 'check-b') };
   for (const v of ['a', 'b'] as const) runOnce(launcher, pattern, v, stacks, dirs[v]);
-  checkPair(pattern, stacks, dirs);
+  // (with --floor both variants build (b)'s app: the pair only warms the cache)
+  if (!options.floor) checkPair(pattern, stacks, dirs);
   for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
-  log(`${pattern} S=${stacks}: outputs checked (the same configuration in both variants, the values of bench/patterns-app.ts)`);
+  if (!options.floor) log(`${pattern} S=${stacks}: outputs checked (the same configuration in both variants, the values of bench/patterns-app.ts)`);
   const count = options.pairs.get(stacks) ?? 3;
   const pairs: Array<Record<Variant, RunSample>> = [];
   const t0 = performance.now();
@@ -151,7 +157,8 @@ function launcherFor(options: Options): Launcher {
       const lib = path.join(ROOT, 'lib');
       if (!fs.existsSync(path.join(lib, 'index.js'))) throw new Error('lib/index.js is missing: run `npx projen compile` first');
       const child = transpileChild();
-      return { command: process.execPath, args: (p, v, s, d) => [child, p, v, String(s), d, lib] };
+      const as = (v: Variant) => (options.floor && v === 'a' ? 'l' : v);
+      return { command: process.execPath, args: (p, v, s, d) => [child, p, as(v), String(s), d, lib] };
     }
     case 'java': {
       const classpath = options.classpath ?? javaClasspath();
@@ -215,10 +222,12 @@ function commit(): string {
 function parseOptions(args: readonly string[]): Options {
   const get = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const quick = args.includes('--quick');
-  const unknown = args.filter((a) => !/^--(language|patterns|sizes|pairs|tmpdir|out|classpath|python)=/.test(a) && a !== '--quick');
+  const floor = args.includes('--floor');
+  const unknown = args.filter((a) => !/^--(language|patterns|sizes|pairs|tmpdir|out|classpath|python)=/.test(a) && a !== '--quick' && a !== '--floor');
   if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(' ')} (see the header of bench/patterns.ts)`);
   const language = (get('language') ?? 'typescript') as Language;
   if (!LANGUAGES.includes(language)) throw new Error(`--language must be one of ${LANGUAGES.join(', ')}, got ${language}`);
+  if (floor && language !== 'typescript') throw new Error(`--floor runs the TypeScript child only, got --language=${language}`);
   const patterns = (get('patterns')?.split(',') ?? [...PATTERNS]) as Pattern[];
   const wrong = patterns.filter((p) => !PATTERNS.includes(p));
   if (wrong.length > 0) throw new Error(`unknown patterns: ${wrong.join(', ')} (expected some of ${PATTERNS.join(', ')})`);
@@ -226,7 +235,7 @@ function parseOptions(args: readonly string[]): Options {
   const pairs = new Map<number, number>(
     (get('pairs') ?? (quick ? '1:3,100:2' : DEFAULT_PAIRS[language])).split(',').map((p) => p.split(':').map(Number) as [number, number]),
   );
-  const suffix = quick ? '-quick' : '';
+  const suffix = `${floor ? '-floor' : ''}${quick ? '-quick' : ''}`;
   return {
     language,
     patterns,
@@ -236,6 +245,7 @@ function parseOptions(args: readonly string[]): Options {
     out: path.resolve(get('out') ?? path.join(ROOT, 'bench', 'results', `patterns-${language}${suffix}.md`)),
     classpath: get('classpath'),
     python: get('python') ?? 'python3',
+    floor,
   };
 }
 
