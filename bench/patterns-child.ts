@@ -32,6 +32,8 @@ function main(): void {
   // The library's index loads a public module when its export is first read (scripts/lazy-index.js):
   // the pattern's backend class is read here, so that setup holds the modules the app loads.
   if (lib && typeof lib[CLASS_NAMES[SPECS[pattern as App.Pattern].store]] !== 'function') throw new Error('the library has no backend class');
+  // (variant l loads what a's app reads while it is built, too: StateBackendValue for fromInit)
+  if (variant === 'l' && SPECS[pattern as App.Pattern].fromInit && typeof lib!.StateBackendValue !== 'function') throw new Error('the library has no StateBackendValue');
   const t1 = performance.now();
   const c1 = cpuMs();
   const app = variant === 'l' ? buildApp(pattern as App.Pattern, 'b', Number(stacks), outdir) : buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);

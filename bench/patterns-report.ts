@@ -43,6 +43,8 @@ export interface Cell {
 export interface RunInfo {
   readonly language: string;
   readonly header: readonly string[];
+  /** bench/patterns.ts --floor: (a) is (b)'s app in a process that loaded the library. */
+  readonly floor?: boolean;
 }
 
 /** The goals of issue 42. */
@@ -108,7 +110,7 @@ function summaryRow(pattern: Pattern, cells: readonly Cell[]): string[] {
 }
 
 /** Per pattern: one row per size. */
-function patternSection(pattern: Pattern, cells: readonly Cell[], jsii: boolean): string {
+function patternSection(pattern: Pattern, cells: readonly Cell[], jsii: boolean, floor: boolean): string {
   const rows = cells.map((c) => {
     const perStack = (v: Variant) => med(c, v, work) / c.stacks;
     return [
@@ -141,7 +143,7 @@ function patternSection(pattern: Pattern, cells: readonly Cell[], jsii: boolean)
   return [
     `### ${pattern}`,
     '',
-    SPECS[pattern].summary + '.',
+    SPECS[pattern].summary + (floor ? '. With --floor both variants build (b)\'s app.' : '.'),
     '',
     table(['S', 'pairs', 'process ms (a) / (b)', 'ratio a/b, wall', 'wall IQR (min-max)', 'ratio a/b, CPU', 'CPU IQR (min-max)',
       'build + synth ms (a) / (b)', 'build + synth per stack ms (a) / (b)', '(a) - (b) per stack µs'], rows),
@@ -163,11 +165,12 @@ export function report(info: RunInfo, cells: readonly Cell[]): string {
     `Ratio: the median per-pair ratio of the whole process's wall time at S=${GOALS.ratioAt}, at most ${GOALS.ratio.toFixed(2)}. ` +
       `Growth: the log-log slope of (a)'s build + synth time over S=${GOALS.exponentFrom} to ${GOALS.exponentTo} (least squares over the sizes run), ` +
       `at most ${GOALS.exponent}; (b)'s and that of (a) - (b) are shown beside it. ` +
-      `Fixed cost: the median per-pair difference (a) - (b) of the whole process's wall time at S=${GOALS.fixedAt}, under ${GOALS.fixedMs} ms.`,
+      `Fixed cost: the median per-pair difference (a) - (b) of the whole process's wall time at S=${GOALS.fixedAt}, under ${GOALS.fixedMs} ms.` +
+      (info.floor ? ' With --floor, (a) runs none of the library\'s code but its loading: the verdicts are for reference, they say how much of each goal loading alone takes.' : ''),
     '',
     table(['pattern', `ratio a/b at S=${GOALS.ratioAt}`, `≤ ${GOALS.ratio.toFixed(2)}`, 'growth exponent (a)', `≤ ${GOALS.exponent}`,
       `fixed cost (a) - (b) at S=${GOALS.fixedAt}, ms`, `< ${GOALS.fixedMs} ms`], patterns.map((p) => summaryRow(p, of(p)))),
     '',
-    ...patterns.flatMap((p) => [patternSection(p, of(p), jsii), '']),
+    ...patterns.flatMap((p) => [patternSection(p, of(p), jsii, info.floor === true), '']),
   ].join('\n').trimEnd();
 }

@@ -11,6 +11,10 @@
  *        [--remote-states=20] [--runs=5] [--from=lib|src] [--tmpdir=<dir>] [--keep]
  * `--keep` leaves the .cpuprofile in bench/results/ (git-ignored) for Chrome DevTools.
  *
+ * `--load[=8]` profiles instead loading the library: that many fresh node processes each load cdktf,
+ * then `require` lib/ and read `GcsBackend` (what a one-backend GCS app loads: the index is lazy),
+ * sampled every 100 µs; their samples inside that step are summed (BENCHMARKS.md, "The floor").
+ *
  * `--kernel=<file.cpuprofile>` summarizes instead a profile of the jsii kernel of a Java or Python
  * run (bench/jsii-kernel-profile.js writes one): the samples below the kernel's `create` requests,
  * which is where every construct is built and checked.
@@ -45,6 +49,11 @@ function parentMain(args: readonly string[]): void {
     console.log(summarize(profile, `jsii kernel, the \`create\` requests (${path.basename(kernel)})`, KERNEL_CREATE));
     return;
   }
+  const load = args.find((a) => a === '--load' || a.startsWith('--load='));
+  if (load) {
+    console.log(profileLoad(Number(load.split('=')[1] ?? '8')));
+    return;
+  }
   const variant = get('variant', 'a');
   const stacks = get('stacks', '100');
   const remoteStates = get('remote-states', '20');
@@ -70,6 +79,32 @@ function parentMain(args: readonly string[]): void {
   fs.rmSync(dir, { recursive: true, force: true });
   const where = tmpdir === os.tmpdir() ? 'the OS temp dir' : tmpdir;
   console.log(summarize(profile, `variant (${variant}), S=${stacks}, R=${remoteStates}, ${runs} runs, library from ${from}/, outdirs in ${where}`));
+}
+
+/**
+ * `processes` fresh node processes, each loading cdktf and then, inside `profiledLoad`, the
+ * library's index and its `GcsBackend`; the profiles are merged (node ids made unique) and summarized.
+ */
+function profileLoad(processes: number): string {
+  const lib = path.join(ROOT, 'lib');
+  if (!fs.existsSync(path.join(lib, 'index.js'))) throw new Error('lib/index.js is missing: run `npx projen compile` first');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-prof-load-'));
+  const script = `require('cdktf'); function profiledLoad() { return require(${JSON.stringify(lib)}).GcsBackend; } profiledLoad();`;
+  const merged: CpuProfile = { nodes: [], samples: [], timeDeltas: [] };
+  for (let i = 0; i < processes; i++) {
+    const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${dir}`, '-e', script], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('profiled load failed');
+  }
+  let offset = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    merged.nodes.push(...p.nodes.map((n) => ({ ...n, id: n.id + offset, children: n.children?.map((c) => c + offset) })));
+    merged.samples.push(...p.samples.map((s) => s + offset));
+    merged.timeDeltas.push(...p.timeDeltas);
+    offset += Math.max(...p.nodes.map((n) => n.id)) + 1;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return summarize(merged, `loading the library (require and .GcsBackend, cdktf loaded first), ${processes} fresh processes summed`, 'profiledLoad');
 }
 
 const OURS = 'cdktf-state-backends (ours)';
