@@ -36,7 +36,7 @@ function main(): void {
   if (variant === 'l' && SPECS[pattern as App.Pattern].fromInit && typeof lib!.StateBackendValue !== 'function') throw new Error('the library has no StateBackendValue');
   const t1 = performance.now();
   const c1 = cpuMs();
-  const app = variant === 'l' ? buildApp(pattern as App.Pattern, 'b', Number(stacks), outdir) : buildApp(pattern as App.Pattern, variant as Variant, Number(stacks), outdir, lib);
+  const app = buildApp(pattern as App.Pattern, variant === 'l' ? 'b' : (variant as Variant), Number(stacks), outdir, lib);
   const t2 = performance.now();
   const c2 = cpuMs();
   app.synth();

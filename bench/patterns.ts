@@ -114,9 +114,11 @@ function measureCell(options: Options, launcher: Launcher, pattern: Pattern, sta
   const dirs = { a: outdir(options, 'check-a'), b: outdir(options, 'check-b') };
   for (const v of ['a', 'b'] as const) runOnce(launcher, pattern, v, stacks, dirs[v]);
   // (with --floor both variants build (b)'s app: the pair only warms the cache)
-  if (!options.floor) checkPair(pattern, stacks, dirs);
+  if (!options.floor) {
+    checkPair(pattern, stacks, dirs);
+    log(`${pattern} S=${stacks}: outputs checked (the same configuration in both variants, the values of bench/patterns-app.ts)`);
+  }
   for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
-  if (!options.floor) log(`${pattern} S=${stacks}: outputs checked (the same configuration in both variants, the values of bench/patterns-app.ts)`);
   const count = options.pairs.get(stacks) ?? 3;
   const pairs: Array<Record<Variant, RunSample>> = [];
   const t0 = performance.now();

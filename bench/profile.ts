@@ -13,7 +13,7 @@
  *
  * `--load[=8]` profiles instead loading the library: that many fresh node processes each load cdktf,
  * then `require` lib/ and read `GcsBackend` (what a one-backend GCS app loads: the index is lazy),
- * sampled every 100 µs; their samples inside that step are summed (BENCHMARKS.md, "The floor").
+ * sampled every 100 µs; their samples inside that step are summed (BENCHMARKS.md, "Loading alone").
  *
  * `--kernel=<file.cpuprofile>` summarizes instead a profile of the jsii kernel of a Java or Python
  * run (bench/jsii-kernel-profile.js writes one): the samples below the kernel's `create` requests,
